@@ -1,0 +1,117 @@
+/*
+ * nqueens.h - the public interface of libnqueens.
+ *
+ * The library counts and enumerates the solutions of the N-Queens problem
+ * with a choice of engines, from brute force to symmetry-reduced bitboards.
+ * It never prints and never exits: every call returns an nq_status and
+ * nq_strerror() turns it into words.  This is the only header the CLI uses.
+ *
+ * A placement is an array cols[0..n-1]: cols[r] is the column (0-based) of
+ * the queen in row r.  "Lexicographic order" always means the order of these
+ * arrays, row 0 first.
+ */
+#ifndef NQUEENS_H
+#define NQUEENS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define NQ_VERSION_STRING "0.1.0"
+
+/* The largest board any engine accepts: columns are bits of a 32-bit word. */
+#define NQ_MAX_N 32
+
+/* Counts are 128-bit: totals pass 2^64 from N = 29 on. */
+typedef unsigned __int128 nq_u128;
+
+typedef enum {
+    NQ_OK = 0,
+    NQ_ERR_ARG,         /* a NULL pointer or a nonsensical argument */
+    NQ_ERR_RANGE,       /* N outside what the chosen engine accepts */
+    NQ_ERR_ENGINE,      /* no engine of that name */
+    NQ_ERR_UNSUPPORTED, /* the engine cannot do what was asked */
+    NQ_ERR_NOMEM,       /* an allocation failed */
+    NQ_ERR_OVERFLOW,    /* a count would not fit its integer */
+    NQ_ERR_INVALID,     /* a placement that is not a solution */
+    NQ_STATUS_COUNT
+} nq_status;
+
+/* What a search found: total solutions, unique solutions (classes under the
+ * 8 rotations and reflections of the board) and search nodes visited (the
+ * empty board and every placement the engine made, solutions included). */
+typedef struct {
+    nq_u128 total;
+    nq_u128 unique;
+    nq_u128 nodes;
+} nq_counts;
+
+/* Engine capabilities. */
+#define NQ_CAP_ENUMERATE 1u /* can list every solution, lexicographically */
+
+typedef struct nq_engine nq_engine; /* opaque; see nq_engine_*() */
+
+/* Called for each solution found by nq_enumerate_solutions(); a non-zero
+ * return stops the enumeration (the counts then cover what was seen). */
+typedef int (*nq_solution_fn)(void *ctx, const int *cols, int n);
+
+/* One request to the library.  Zero-initialise it and fill what you need:
+ * engine NULL picks the default engine of the operation. */
+typedef struct {
+    int n;
+    const char *engine; /* engine name, or NULL for the default */
+    int iterative;      /* 1: explicit-stack form instead of recursion */
+    int unique_only;    /* enumerate: only the smallest member of each class */
+} nq_request;
+
+const char *nq_get_version(void);
+const char *nq_strerror(nq_status status);
+
+/* The engine table. */
+int nq_engine_count(void);
+const nq_engine *nq_engine_at(int index);
+const nq_engine *nq_engine_find(const char *name);
+const char *nq_engine_name(const nq_engine *engine);
+const char *nq_engine_summary(const nq_engine *engine);
+int nq_engine_max_n(const nq_engine *engine);
+unsigned nq_engine_caps(const nq_engine *engine);
+/* The engines used when a request names none. */
+const char *nq_default_count_engine(void);
+const char *nq_default_enumerate_engine(void);
+/* NQ_OK if the named engine takes size n, else why not. */
+nq_status nq_check_request(const nq_request *req, int enumerate);
+
+/* Count every solution of req->n. */
+nq_status nq_count_solutions(const nq_request *req, nq_counts *out);
+
+/* Enumerate solutions in lexicographic order, calling fn for each one (for
+ * req->unique_only, only the lexicographically smallest of each class). */
+nq_status nq_enumerate_solutions(const nq_request *req, nq_solution_fn fn,
+                                 void *ctx, nq_counts *out);
+
+/* NQ_OK if cols[0..n-1] is a placement of n non-attacking queens. */
+nq_status nq_check_placement(const int *cols, int n);
+
+/* The 8 symmetries of the square, numbered 0..7; 0 is the identity. */
+#define NQ_SYMMETRIES 8
+void nq_transform_placement(const int *cols, int n, int symmetry, int *out);
+
+/* How many distinct images the solution has (1, 2, 4 or 8) if it is the
+ * lexicographically smallest member of its class, else 0. */
+int nq_canonical_weight(const int *cols, int n);
+
+/* Decimal text of v into buf (at least NQ_U128_DIGITS bytes); returns buf. */
+#define NQ_U128_DIGITS 40
+char *nq_format_u128(nq_u128 v, char *buf);
+/* Parse a decimal; NQ_ERR_OVERFLOW past 2^128-1, NQ_ERR_ARG if not digits. */
+nq_status nq_parse_u128(const char *text, nq_u128 *out);
+/* *acc += v, or NQ_ERR_OVERFLOW (acc unchanged) when the sum would wrap. */
+nq_status nq_add_u128(nq_u128 *acc, nq_u128 v);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,187 @@
+/*
+ * args.c - parsing the CLI's arguments strictly.
+ *
+ * Bad input must never turn into a wrong run: "12x", "+5", " 7", a number
+ * past 64 bits and an empty string are all refused, with a message that
+ * says what was given and what would be accepted.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+int cli_error(int code, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("nqueens: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return code;
+}
+
+int cli_is_option(const char *arg)
+{
+    return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
+}
+
+/* 1 if argv[*i] is the spec's option (taking its value), 0 if not, -1 if
+ * the value is missing. */
+static int match_option(const cli_spec *spec, int argc, char **argv, int *i)
+{
+    const char *arg = argv[*i];
+    size_t len = strlen(spec->name);
+    if (strncmp(arg, spec->name, len) != 0)
+        return 0;
+    if (spec->flag) {
+        if (arg[len] != '\0')
+            return 0;
+        *spec->flag = 1;
+        return 1;
+    }
+    if (arg[len] == '=') {
+        *spec->value = arg + len + 1;
+        return 1;
+    }
+    if (arg[len] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        cli_error(CLI_USAGE, "option %s needs a value", spec->name);
+        return -1;
+    }
+    *spec->value = argv[++*i];
+    return 1;
+}
+
+static int is_help(const char *arg)
+{
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+int cli_parse(const char *command, const char *help, const cli_spec *specs,
+              int argc, char **argv, const char **pos, int max_pos,
+              int *npos)
+{
+    *npos = 0;
+    for (int i = 0; i < argc; i++)
+        if (is_help(argv[i])) {
+            fputs(help, stdout);
+            return CLI_HELP_SHOWN;
+        }
+    for (int i = 0; i < argc; i++) {
+        int m = 0;
+        for (const cli_spec *s = specs; s->name && !m; s++)
+            m = match_option(s, argc, argv, &i);
+        if (m < 0)
+            return CLI_USAGE;
+        if (m)
+            continue;
+        if (cli_is_option(argv[i]) || *npos == max_pos)
+            return cli_bad_argument(command, argv[i]);
+        pos[(*npos)++] = argv[i];
+    }
+    return CLI_OK;
+}
+
+int cli_parse_uint(const char *text, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (!*text)
+        return -1;
+    for (const char *s = text; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        if (v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+            return -1;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    if (v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_size(const char *text, int *n)
+{
+    uint64_t v;
+    if (cli_parse_uint(text, 1, NQ_MAX_N, &v) != 0)
+        return cli_error(CLI_USAGE,
+                         "N must be a whole number from 1 to %d, not '%s'",
+                         NQ_MAX_N, text);
+    *n = (int)v;
+    return CLI_OK;
+}
+
+int cli_parse_sizes(const char *text, int *lo, int *hi)
+{
+    const char *dash = strchr(text, '-');
+    char first[32];
+    int rc;
+    if (!dash || dash == text) {
+        if ((rc = parse_size(text, lo)) != CLI_OK)
+            return rc;
+        *hi = *lo;
+        return CLI_OK;
+    }
+    if ((size_t)(dash - text) >= sizeof first)
+        return cli_error(CLI_USAGE, "N must be a whole number from 1 to %d, "
+                         "or a range A-B, not '%s'", NQ_MAX_N, text);
+    memcpy(first, text, (size_t)(dash - text));
+    first[dash - text] = '\0';
+    if ((rc = parse_size(first, lo)) != CLI_OK ||
+        (rc = parse_size(dash + 1, hi)) != CLI_OK)
+        return rc;
+    if (*lo > *hi)
+        return cli_error(CLI_USAGE, "range %s is empty: A must not exceed B "
+                         "in A-B", text);
+    return CLI_OK;
+}
+
+static void list_engines(char *buf, size_t size, int enumerate)
+{
+    buf[0] = '\0';
+    for (int i = 0; i < nq_engine_count(); i++) {
+        const nq_engine *e = nq_engine_at(i);
+        if (enumerate && !(nq_engine_caps(e) & NQ_CAP_ENUMERATE))
+            continue;
+        if (buf[0])
+            strncat(buf, ", ", size - strlen(buf) - 1);
+        strncat(buf, nq_engine_name(e), size - strlen(buf) - 1);
+    }
+}
+
+int cli_check_engine(const char *name, int lo, int hi, int enumerate)
+{
+    char names[512];
+    const nq_engine *e = nq_engine_find(name);
+    list_engines(names, sizeof names, enumerate);
+    if (!e)
+        return cli_error(CLI_USAGE, "unknown engine '%s' (engines: %s)", name,
+                         names);
+    if (enumerate && !(nq_engine_caps(e) & NQ_CAP_ENUMERATE))
+        return cli_error(CLI_USAGE, "engine '%s' cannot list solutions "
+                         "(engines that can: %s)", name, names);
+    if (lo < 1 || hi > nq_engine_max_n(e))
+        return cli_error(CLI_USAGE, "engine '%s' takes N from 1 to %d, not %d",
+                         name, nq_engine_max_n(e), hi);
+    return CLI_OK;
+}
+
+int cli_bad_argument(const char *command, const char *arg)
+{
+    if (cli_is_option(arg))
+        return cli_error(CLI_USAGE, "%s: unknown option '%s' (see 'nqueens "
+                         "%s --help')", command, arg, command);
+    return cli_error(CLI_USAGE, "%s: unexpected argument '%s' (see 'nqueens "
+                     "%s --help')", command, arg, command);
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}

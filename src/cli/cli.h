@@ -1,0 +1,62 @@
+/*
+ * cli.h - what the CLI's files share: argument helpers, error reporting,
+ * and the commands.
+ *
+ * Exit codes: 0 ok, 1 runtime failure, 2 usage error.  Every error is one
+ * line on stderr starting with "nqueens: ".
+ */
+#ifndef NQ_CLI_H
+#define NQ_CLI_H
+
+#include <stdint.h>
+
+#include "nqueens.h"
+
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+/* Print "nqueens: <message>" on stderr; returns code for `return cli_error(...)`. */
+int cli_error(int code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* One option a command takes: a flag sets *flag to 1, an option with a
+ * value stores it in *value ("--name value" or "--name=value"). */
+typedef struct {
+    const char *name;
+    const char **value;
+    int *flag;
+} cli_spec;
+
+#define CLI_HELP_SHOWN (-1)
+
+/* Parse a command's arguments against its specs (a NULL name ends them),
+ * collecting up to max_pos positionals.  "--help" prints help and returns
+ * CLI_HELP_SHOWN; anything unexpected prints an error and returns
+ * CLI_USAGE. */
+int cli_parse(const char *command, const char *help, const cli_spec *specs,
+              int argc, char **argv, const char **pos, int max_pos,
+              int *npos);
+
+/* An argument that looks like an option ("-x", "--x"), but not a negative
+ * number, which is a bad positional. */
+int cli_is_option(const char *arg);
+
+/* Strict unsigned decimal in [lo, hi]; 0 on success. */
+int cli_parse_uint(const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
+
+/* N or A-B for a board size; prints the error and returns CLI_USAGE if bad. */
+int cli_parse_sizes(const char *text, int *lo, int *hi);
+
+/* The engine named, checked for sizes lo..hi and (if enumerate) the ability
+ * to list solutions; prints the error and returns CLI_USAGE if unfit. */
+int cli_check_engine(const char *name, int lo, int hi, int enumerate);
+
+/* An unexpected argument for `command`. */
+int cli_bad_argument(const char *command, const char *arg);
+
+double cli_now(void);
+
+int cmd_count(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_engines(int argc, char **argv);
+
+#endif

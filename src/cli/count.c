@@ -1,0 +1,83 @@
+/*
+ * count.c - `nqueens count`: the seed series' table, or JSON lines.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char count_help[] =
+    "usage: nqueens count N|A-B [options]\n"
+    "\n"
+    "Count the solutions (total, and unique up to rotation and reflection)\n"
+    "for each board size from A to B, one row per size, printed as soon as\n"
+    "it is done.\n"
+    "\n"
+    "options:\n"
+    "  --engine NAME   the algorithm (default: the fastest; see 'nqueens engines')\n"
+    "  --iterative     use the engine's explicit-stack form, not recursion\n"
+    "  --json          one JSON object per line: n, total, unique, nodes,\n"
+    "                  engine, threads, seconds\n";
+
+static void format_elapsed(double seconds, char *buf, size_t size)
+{
+    unsigned long long ms = (unsigned long long)(seconds * 1000.0 + 0.5);
+    snprintf(buf, size, "%02llu:%02llu:%02llu.%03llu", ms / 3600000,
+             ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
+}
+
+static void print_row(int n, const nq_counts *c, double seconds)
+{
+    char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], elapsed[32];
+    format_elapsed(seconds, elapsed, sizeof elapsed);
+    printf("%2d:%13s%13s%19s\n", n, nq_format_u128(c->total, total),
+           nq_format_u128(c->unique, unique), elapsed);
+}
+
+static void print_json(int n, const nq_counts *c, const char *engine,
+                       double seconds)
+{
+    char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
+    printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,"
+           "\"engine\":\"%s\",\"threads\":1,\"seconds\":%.6f}\n",
+           n, nq_format_u128(c->total, total), nq_format_u128(c->unique, unique),
+           nq_format_u128(c->nodes, nodes), engine, seconds);
+}
+
+int cmd_count(int argc, char **argv)
+{
+    const char *engine = nq_default_count_engine(), *pos[1];
+    int json = 0, iterative = 0, npos, lo, hi, rc;
+    const cli_spec specs[] = {
+        {"--engine", &engine, NULL},
+        {"--json", NULL, &json},
+        {"--iterative", NULL, &iterative},
+        {NULL, NULL, NULL},
+    };
+    rc = cli_parse("count", count_help, specs, argc, argv, pos, 1, &npos);
+    if (rc != CLI_OK)
+        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+    if (npos == 0)
+        return cli_error(CLI_USAGE, "count: missing N (usage: nqueens count "
+                         "N|A-B [options])");
+    if ((rc = cli_parse_sizes(pos[0], &lo, &hi)) != CLI_OK ||
+        (rc = cli_check_engine(engine, lo, hi, 0)) != CLI_OK)
+        return rc;
+    if (!json)
+        printf(" N:        Total       Unique        hh:mm:ss.ms\n");
+    for (int n = lo; n <= hi; n++) {
+        nq_request req = {.n = n, .engine = engine, .iterative = iterative};
+        nq_counts c;
+        double t0 = cli_now();
+        nq_status st = nq_count_solutions(&req, &c);
+        double seconds = cli_now() - t0;
+        if (st != NQ_OK)
+            return cli_error(CLI_FAIL, "count %d: %s", n, nq_strerror(st));
+        if (json)
+            print_json(n, &c, engine, seconds);
+        else
+            print_row(n, &c, seconds);
+        fflush(stdout);
+    }
+    return CLI_OK;
+}

@@ -1,0 +1,122 @@
+/*
+ * format.c - the board formats of `solve`.
+ *
+ * grid and dots reproduce byte for byte what the seed programs print, so
+ * their output can be compared with the originals; array is for programs;
+ * unicode is for people at a terminal.
+ */
+#include <string.h>
+
+#include "format.h"
+
+/* "+-+-+...+" as seed 000 draws it between rows. */
+static void grid_rule(FILE *out, int n)
+{
+    fputc('+', out);
+    for (int i = 0; i < n; i++)
+        fputs("-+", out);
+    fputc('\n', out);
+}
+
+/* Seed 000 (the Python backtracking program): the 1-based solution number,
+ * the array with a space before each entry, then the board.  The seed draws
+ * square (i, j) as a queen when cols[j] == i, i.e. the array index runs
+ * across the picture; this keeps that. */
+static void write_grid(FILE *out, const int *cols, int n,
+                       unsigned long long index)
+{
+    fprintf(out, "%llu\n", index + 1);
+    for (int i = 0; i < n; i++)
+        fprintf(out, " %d", cols[i]);
+    fputc('\n', out);
+    grid_rule(out, n);
+    for (int i = 0; i < n; i++) {
+        fputc('|', out);
+        for (int j = 0; j < n; j++) {
+            fputc(cols[j] == i ? 'O' : ' ', out);
+            fputc('|', out);
+        }
+        fputc('\n', out);
+        grid_rule(out, n);
+    }
+    fputc('\n', out);
+}
+
+/* Seed 002 (the C placement-flags program): "Answer No. k" from 0, then one
+ * line per row with Q for the queen. */
+static void write_dots(FILE *out, const int *cols, int n,
+                       unsigned long long index)
+{
+    fprintf(out, "Answer No. %llu ==========\n", index);
+    for (int y = 0; y < n; y++) {
+        for (int x = 0; x < n; x++)
+            fputc(cols[y] == x ? 'Q' : '.', out);
+        fputc('\n', out);
+    }
+}
+
+static void write_array(FILE *out, const int *cols, int n,
+                        unsigned long long index)
+{
+    (void)index;
+    for (int i = 0; i < n; i++)
+        fprintf(out, i ? " %d" : "%d", cols[i]);
+    fputc('\n', out);
+}
+
+static void unicode_border(FILE *out, int n, const char *l, const char *r)
+{
+    fputs(l, out);
+    for (int i = 0; i < 2 * n; i++)
+        fputs("\u2500", out);
+    fputs(r, out);
+    fputc('\n', out);
+}
+
+/* Two terminal cells per square: dark squares shaded, queens as a black
+ * queen glyph; (0,0) is light, as a1 is dark seen from the other side. */
+static void write_unicode(FILE *out, const int *cols, int n,
+                          unsigned long long index)
+{
+    fprintf(out, "#%llu: ", index + 1);
+    write_array(out, cols, n, index);
+    unicode_border(out, n, "\u250c", "\u2510");
+    for (int r = 0; r < n; r++) {
+        fputs("\u2502", out);
+        for (int c = 0; c < n; c++) {
+            if (cols[r] == c)
+                fputs("\u265b ", out);
+            else
+                fputs((r + c) % 2 ? "\u2591\u2591" : "  ", out);
+        }
+        fputs("\u2502\n", out);
+    }
+    unicode_border(out, n, "\u2514", "\u2518");
+}
+
+static const nq_format formats[] = {
+    {"grid", "the +-+ board of the seed's Python program", write_grid},
+    {"dots", "Q and . rows as the seed's C program prints them", write_dots},
+    {"array", "one solution a line: the column of each row", write_array},
+    {"unicode", "a shaded board for terminals", write_unicode},
+};
+
+const nq_format *nq_format_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (strcmp(formats[i].name, name) == 0)
+            return &formats[i];
+    return NULL;
+}
+
+const char *nq_format_names(void)
+{
+    static char names[128];
+    if (!names[0])
+        for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+            if (i)
+                strcat(names, ", ");
+            strcat(names, formats[i].name);
+        }
+    return names;
+}

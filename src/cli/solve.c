@@ -1,0 +1,81 @@
+/*
+ * solve.c - `nqueens solve`: list the solutions of one board.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "format.h"
+
+static const char solve_help[] =
+    "usage: nqueens solve N [options]\n"
+    "\n"
+    "List the solutions of the N x N board in lexicographic order of the\n"
+    "array (the queen's column in row 0, row 1, ...).\n"
+    "\n"
+    "options:\n"
+    "  --format F      grid (the seed's Python board), dots (the seed's C\n"
+    "                  board), array (default: one line of columns each),\n"
+    "                  unicode (a shaded board)\n"
+    "  --limit K       stop after K solutions\n"
+    "  --unique        only the smallest member of each symmetry class\n"
+    "  --engine NAME   an engine that can list solutions (default: bitmap)\n"
+    "  --iterative     use the engine's explicit-stack form\n";
+
+typedef struct {
+    const nq_format *format;
+    unsigned long long printed, limit;
+} solve_ctx;
+
+static int print_solution(void *ctx, const int *cols, int n)
+{
+    solve_ctx *sc = ctx;
+    sc->format->solution(stdout, cols, n, sc->printed++);
+    return sc->limit && sc->printed >= sc->limit;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    const char *engine = nq_default_enumerate_engine(), *format = "array";
+    const char *limit = NULL, *pos[1];
+    int unique = 0, iterative = 0, npos, n, hi, rc;
+    uint64_t k = 0;
+    const cli_spec specs[] = {
+        {"--engine", &engine, NULL},
+        {"--format", &format, NULL},
+        {"--limit", &limit, NULL},
+        {"--unique", NULL, &unique},
+        {"--iterative", NULL, &iterative},
+        {NULL, NULL, NULL},
+    };
+    rc = cli_parse("solve", solve_help, specs, argc, argv, pos, 1, &npos);
+    if (rc != CLI_OK)
+        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+    if (npos == 0)
+        return cli_error(CLI_USAGE, "solve: missing N (usage: nqueens solve N "
+                         "[options])");
+    if ((rc = cli_parse_sizes(pos[0], &n, &hi)) != CLI_OK)
+        return rc;
+    if (hi != n)
+        return cli_error(CLI_USAGE, "solve takes one N, not a range '%s'",
+                         pos[0]);
+    solve_ctx sc = {nq_format_find(format), 0, 0};
+    if (!sc.format)
+        return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",
+                         format, nq_format_names());
+    if (limit && cli_parse_uint(limit, 1, UINT64_MAX, &k) != 0)
+        return cli_error(CLI_USAGE, "--limit takes a whole number from 1, "
+                         "not '%s'", limit);
+    sc.limit = k;
+    if ((rc = cli_check_engine(engine, n, n, 1)) != CLI_OK)
+        return rc;
+    nq_request req = {.n = n, .engine = engine, .iterative = iterative,
+                      .unique_only = unique};
+    nq_counts c;
+    nq_status st = nq_enumerate_solutions(&req, print_solution, &sc, &c);
+    if (st != NQ_OK)
+        return cli_error(CLI_FAIL, "solve %d: %s", n, nq_strerror(st));
+    if (fflush(stdout) != 0)
+        return cli_error(CLI_FAIL, "solve: cannot write the output");
+    return CLI_OK;
+}

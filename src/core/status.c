@@ -1,0 +1,27 @@
+/*
+ * status.c - words for status codes, and the version.
+ */
+#include "nqueens.h"
+
+static const char *const messages[NQ_STATUS_COUNT] = {
+    [NQ_OK] = "ok",
+    [NQ_ERR_ARG] = "invalid argument",
+    [NQ_ERR_RANGE] = "board size out of range for this engine",
+    [NQ_ERR_ENGINE] = "unknown engine",
+    [NQ_ERR_UNSUPPORTED] = "the engine cannot do this",
+    [NQ_ERR_NOMEM] = "out of memory",
+    [NQ_ERR_OVERFLOW] = "count overflow",
+    [NQ_ERR_INVALID] = "not a valid placement of non-attacking queens",
+};
+
+const char *nq_strerror(nq_status status)
+{
+    if ((unsigned)status >= NQ_STATUS_COUNT)
+        return "unknown status";
+    return messages[status];
+}
+
+const char *nq_get_version(void)
+{
+    return NQ_VERSION_STRING;
+}

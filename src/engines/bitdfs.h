@@ -1,0 +1,129 @@
+/*
+ * bitdfs.h - the bitboard depth-first search shared by bitmap, mirror and
+ * symmetry.
+ *
+ * Columns and both diagonals are words: bit c of `down` is an occupied
+ * column, `left` and `right` the diagonals, shifted one column per row as
+ * they run down the board.  The free squares of a row are one AND-NOT, and
+ * the lowest of them is one instruction, so a node costs a handful of
+ * operations.  The three engines differ only in how they start the search
+ * (which first-row squares, which per-row squares are ruled out) and in what
+ * a solution is worth, so the loop lives here once, in a recursive and an
+ * explicit-stack form.
+ */
+#ifndef NQ_BITDFS_H
+#define NQ_BITDFS_H
+
+#include "engine.h"
+#include "../core/bits.h"
+
+typedef struct nq_bitdfs nq_bitdfs;
+struct nq_bitdfs {
+    nq_search *s;
+    int n;
+    uint32_t full;                /* the n board columns */
+    uint32_t forbid[NQ_MAX_N];    /* squares an engine rules out per row */
+    int cols[NQ_MAX_N];           /* the placement so far */
+    int weight;                   /* what the leaf handler may use */
+    void (*leaf)(nq_bitdfs *d);   /* called with cols[0..n-1] complete */
+};
+
+static inline void nq_bitdfs_init(nq_bitdfs *d, nq_search *s,
+                                  void (*leaf)(nq_bitdfs *))
+{
+    d->s = s;
+    d->n = s->n;
+    d->full = (uint32_t)nq_low_bits(s->n);
+    for (int r = 0; r < NQ_MAX_N; r++)
+        d->forbid[r] = 0;
+    d->weight = 1;
+    d->leaf = leaf;
+}
+
+static inline uint32_t nq_bitdfs_free(const nq_bitdfs *d, int row,
+                                      uint32_t down, uint32_t left,
+                                      uint32_t right)
+{
+    return d->full & ~(down | left | right | d->forbid[row]);
+}
+
+static inline void nq_bitdfs_rec(nq_bitdfs *d, int row, uint32_t down,
+                          uint32_t left, uint32_t right)
+{
+    if (row == d->n) {
+        d->leaf(d);
+        return;
+    }
+    uint32_t avail = nq_bitdfs_free(d, row, down, left, right);
+    while (avail && !d->s->stop) {
+        uint32_t bit = (uint32_t)nq_lowest_bit(avail);
+        avail ^= bit;
+        d->s->nodes++;
+        d->cols[row] = nq_ctz(bit);
+        nq_bitdfs_rec(d, row + 1, down | bit, (left | bit) << 1,
+                      (right | bit) >> 1);
+    }
+}
+
+/* The same walk with the recursion's locals kept in arrays indexed by row:
+ * what the recursive form keeps on the call stack, made explicit. */
+static inline void nq_bitdfs_iter(nq_bitdfs *d, int row0, uint32_t down,
+                           uint32_t left, uint32_t right)
+{
+    uint32_t avail[NQ_MAX_N], dn[NQ_MAX_N], lf[NQ_MAX_N], rt[NQ_MAX_N];
+    int row = row0;
+    if (row0 == d->n) {
+        d->leaf(d);
+        return;
+    }
+    dn[row] = down, lf[row] = left, rt[row] = right;
+    avail[row] = nq_bitdfs_free(d, row, down, left, right);
+    for (;;) {
+        if (!avail[row] || d->s->stop) {
+            if (row == row0)
+                return;
+            row--;
+            continue;
+        }
+        uint32_t bit = (uint32_t)nq_lowest_bit(avail[row]);
+        avail[row] ^= bit;
+        d->s->nodes++;
+        d->cols[row] = nq_ctz(bit);
+        if (row + 1 == d->n) {
+            d->leaf(d);
+            continue;
+        }
+        dn[row + 1] = dn[row] | bit;
+        lf[row + 1] = (lf[row] | bit) << 1;
+        rt[row + 1] = (rt[row] | bit) >> 1;
+        row++;
+        avail[row] = nq_bitdfs_free(d, row, dn[row], lf[row], rt[row]);
+    }
+}
+
+/* Search rows row..n-1 below the given occupancy, in the form the request
+ * asked for. */
+static inline void nq_bitdfs_run(nq_bitdfs *d, int row, uint32_t down,
+                                 uint32_t left, uint32_t right)
+{
+    if (d->s->iterative)
+        nq_bitdfs_iter(d, row, down, left, right);
+    else
+        nq_bitdfs_rec(d, row, down, left, right);
+}
+
+/* Place a queen in `col` of `row` by hand (an engine's own first rows):
+ * counts the node and returns the occupancy seen by the next row. */
+static inline void nq_bitdfs_place(nq_bitdfs *d, int row, int col,
+                                   uint32_t *down, uint32_t *left,
+                                   uint32_t *right)
+{
+    uint32_t bit = (uint32_t)1 << col;
+    d->s->nodes++;
+    d->cols[row] = col;
+    *down |= bit;
+    *left = (*left | bit) << 1;
+    *right = (*right | bit) >> 1;
+}
+
+#endif

@@ -1,0 +1,45 @@
+/*
+ * engine.h - what an engine is, inside the library.
+ *
+ * An engine is one algorithm in one file: a name, a one-line summary, the
+ * largest N its representation takes, what it can do, and a search function
+ * that fills an nq_search.  registry.c lists them all; adding an engine means
+ * adding a file and one line there.
+ */
+#ifndef NQ_ENGINE_H
+#define NQ_ENGINE_H
+
+#include "nqueens.h"
+
+typedef struct nq_search {
+    int n;
+    int iterative;      /* use the explicit-stack form */
+    int unique_only;    /* report only canonical solutions to fn */
+    nq_solution_fn fn;  /* NULL when only counting */
+    void *ctx;
+    int stop;           /* set once fn asked to stop */
+    nq_u128 total, unique, nodes;
+} nq_search;
+
+struct nq_engine {
+    const char *name;
+    const char *summary;
+    int max_n;
+    unsigned caps;
+    void (*search)(nq_search *s);
+};
+
+/* Record a solution found by an engine that meets every solution of the
+ * board (no symmetry reduction): it counts once in the total, once in the
+ * unique count if it is the smallest of its class, and goes to the caller's
+ * callback. */
+static inline void nq_search_solution(nq_search *s, const int *cols)
+{
+    int canonical = nq_canonical_weight(cols, s->n) != 0;
+    s->total++;
+    s->unique += canonical;
+    if (s->fn && (canonical || !s->unique_only) && s->fn(s->ctx, cols, s->n))
+        s->stop = 1;
+}
+
+#endif

@@ -1,0 +1,100 @@
+/*
+ * registry.c - the engine table, and the library calls that dispatch to it.
+ *
+ * One line per engine below; everything else (the CLI's engine list, the
+ * tests that cross-check every engine) reads this table.
+ */
+#include <string.h>
+
+#include "engine.h"
+
+extern const nq_engine nq_engine_brute, nq_engine_backtrack, nq_engine_flags,
+    nq_engine_bitmap, nq_engine_mirror, nq_engine_symmetry;
+
+static const nq_engine *const engines[] = {
+    &nq_engine_brute,
+    &nq_engine_backtrack,
+    &nq_engine_flags,
+    &nq_engine_bitmap,
+    &nq_engine_mirror,
+    &nq_engine_symmetry,
+};
+
+#define ENGINE_COUNT ((int)(sizeof engines / sizeof engines[0]))
+
+int nq_engine_count(void) { return ENGINE_COUNT; }
+
+const nq_engine *nq_engine_at(int index)
+{
+    return index >= 0 && index < ENGINE_COUNT ? engines[index] : NULL;
+}
+
+const nq_engine *nq_engine_find(const char *name)
+{
+    for (int i = 0; name && i < ENGINE_COUNT; i++)
+        if (strcmp(engines[i]->name, name) == 0)
+            return engines[i];
+    return NULL;
+}
+
+const char *nq_engine_name(const nq_engine *e) { return e->name; }
+const char *nq_engine_summary(const nq_engine *e) { return e->summary; }
+int nq_engine_max_n(const nq_engine *e) { return e->max_n; }
+unsigned nq_engine_caps(const nq_engine *e) { return e->caps; }
+
+const char *nq_default_count_engine(void) { return "symmetry"; }
+const char *nq_default_enumerate_engine(void) { return "bitmap"; }
+
+static const nq_engine *request_engine(const nq_request *req, int enumerate)
+{
+    if (req->engine)
+        return nq_engine_find(req->engine);
+    return nq_engine_find(enumerate ? nq_default_enumerate_engine()
+                                    : nq_default_count_engine());
+}
+
+nq_status nq_check_request(const nq_request *req, int enumerate)
+{
+    if (!req)
+        return NQ_ERR_ARG;
+    const nq_engine *e = request_engine(req, enumerate);
+    if (!e)
+        return NQ_ERR_ENGINE;
+    if (enumerate && !(e->caps & NQ_CAP_ENUMERATE))
+        return NQ_ERR_UNSUPPORTED;
+    if (req->n < 1 || req->n > e->max_n)
+        return NQ_ERR_RANGE;
+    return NQ_OK;
+}
+
+static nq_status run(const nq_request *req, nq_solution_fn fn, void *ctx,
+                     nq_counts *out)
+{
+    nq_status st = nq_check_request(req, fn != NULL);
+    if (st != NQ_OK)
+        return st;
+    nq_search s = {
+        .n = req->n, .iterative = req->iterative,
+        .unique_only = req->unique_only, .fn = fn, .ctx = ctx,
+    };
+    request_engine(req, fn != NULL)->search(&s);
+    out->total = s.total;
+    out->unique = s.unique;
+    out->nodes = s.nodes;
+    return NQ_OK;
+}
+
+nq_status nq_count_solutions(const nq_request *req, nq_counts *out)
+{
+    if (!out)
+        return NQ_ERR_ARG;
+    return run(req, NULL, NULL, out);
+}
+
+nq_status nq_enumerate_solutions(const nq_request *req, nq_solution_fn fn,
+                                 void *ctx, nq_counts *out)
+{
+    if (!fn || !out)
+        return NQ_ERR_ARG;
+    return run(req, fn, ctx, out);
+}

@@ -1,0 +1,56 @@
+/*
+ * harness.h - the test runner's few parts.
+ *
+ * A test is a function run under a name; CHECK records the first failure
+ * of the running test (file, line, what failed) and returns from the
+ * function it is in.  Helpers that check things return void and are
+ * followed by T_BAIL() so a failure deep in a helper ends the test.
+ * The runner prints each test and ends with "N passed, N failed".
+ */
+#ifndef NQ_HARNESS_H
+#define NQ_HARNESS_H
+
+#include <stddef.h>
+
+#include "nqueens.h"
+
+int t_failed(void);
+void t_fail(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#define CHECK(cond) do { if (!(cond)) { \
+        t_fail(__FILE__, __LINE__, "%s", #cond); return; } } while (0)
+#define CHECKF(cond, ...) do { if (!(cond)) { \
+        t_fail(__FILE__, __LINE__, __VA_ARGS__); return; } } while (0)
+#define T_BAIL() do { if (t_failed()) return; } while (0)
+
+/* Run fn(arg) as the test `name` (printf-style) and print its outcome. */
+void t_case(void (*fn)(void *), void *arg, const char *name, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Known answers from tests/data: OEIS totals/uniques for n <= t_oeis_max,
+ * and backtracking tree sizes (0 where unknown). */
+extern int t_oeis_max;
+nq_u128 t_oeis_total(int n);
+nq_u128 t_oeis_unique(int n);
+nq_u128 t_tree_nodes(int n);
+
+/* Run the CLI (NQ_CLI) with args (NULL-terminated), capturing its output.
+ * A run over 60 s is killed (status then reports the signal). */
+typedef struct {
+    int exit_code;   /* -1 if killed by a signal */
+    char *out, *err; /* NUL-terminated captured stdout and stderr */
+    size_t out_len, err_len;
+} t_proc;
+int t_run_cli(t_proc *p, const char *const *args);
+void t_proc_free(t_proc *p);
+char *t_read_file(const char *path, size_t *len); /* NULL if unreadable */
+const char *t_data_path(const char *name);        /* in a static buffer */
+
+/* The test groups. */
+void tests_core(void);
+void tests_engines(void);
+void tests_solutions(void);
+void tests_cli(void);
+
+#endif

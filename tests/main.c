@@ -1,0 +1,211 @@
+/*
+ * main.c - the test runner: runs every group, prints each test's outcome
+ * and ends with "N passed, N failed"; exits 1 if anything failed.
+ */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+static int passed, failed, current_failed;
+static char first_failure[512];
+
+int t_failed(void) { return current_failed; }
+
+void t_fail(const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    if (current_failed++)
+        return;
+    int k = snprintf(first_failure, sizeof first_failure, "%s:%d: ", file, line);
+    va_start(ap, fmt);
+    vsnprintf(first_failure + k, sizeof first_failure - (size_t)k, fmt, ap);
+    va_end(ap);
+}
+
+void t_case(void (*fn)(void *), void *arg, const char *name, ...)
+{
+    char title[256];
+    va_list ap;
+    va_start(ap, name);
+    vsnprintf(title, sizeof title, name, ap);
+    va_end(ap);
+    current_failed = 0;
+    fn(arg);
+    if (current_failed) {
+        failed++;
+        printf("FAIL %s\n     %s\n", title, first_failure);
+    } else {
+        passed++;
+        printf("ok   %s\n", title);
+    }
+    fflush(stdout);
+}
+
+const char *t_data_path(const char *name)
+{
+    static char path[1024];
+    const char *dir = getenv("NQ_DATA");
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : "tests/data", name);
+    return path;
+}
+
+char *t_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0, got;
+    char *buf = malloc(cap);
+    while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 == cap) {
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb)
+                free(buf);
+            buf = nb;
+        }
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        if (len)
+            *len = n;
+    }
+    return buf;
+}
+
+/* ---- known answers ---- */
+
+#define T_MAXN 64
+int t_oeis_max;
+static nq_u128 oeis_total[T_MAXN], oeis_unique[T_MAXN], tree_nodes[T_MAXN];
+
+nq_u128 t_oeis_total(int n) { return oeis_total[n]; }
+nq_u128 t_oeis_unique(int n) { return oeis_unique[n]; }
+nq_u128 t_tree_nodes(int n) { return n < T_MAXN ? tree_nodes[n] : 0; }
+
+/* Lines "n<TAB>a[<TAB>b]"; '#' lines are comments. */
+static int load_table(const char *name, nq_u128 *a, nq_u128 *b)
+{
+    char *text = t_read_file(t_data_path(name), NULL), *save = NULL;
+    int max = 0;
+    if (!text)
+        return -1;
+    for (char *line = strtok_r(text, "\n", &save); line;
+         line = strtok_r(NULL, "\n", &save)) {
+        char *f[3] = {0}, *s2 = NULL;
+        if (line[0] == '#')
+            continue;
+        f[0] = strtok_r(line, "\t", &s2);
+        f[1] = strtok_r(NULL, "\t", &s2);
+        f[2] = strtok_r(NULL, "\t", &s2);
+        int n = f[0] ? atoi(f[0]) : 0;
+        if (n < 1 || n >= T_MAXN || !f[1] || nq_parse_u128(f[1], &a[n]) ||
+            (b && (!f[2] || nq_parse_u128(f[2], &b[n])))) {
+            free(text);
+            return -1;
+        }
+        max = n > max ? n : max;
+    }
+    free(text);
+    return max;
+}
+
+/* ---- running the CLI ---- */
+
+static char *slurp_fd(int fd, size_t *len)
+{
+    FILE *f = fdopen(fd, "rb");
+    char *buf = NULL;
+    size_t cap = 0, n = 0, got;
+    if (!f)
+        return NULL;
+    rewind(f);
+    do {
+        if (n + 4097 > cap) {
+            cap = cap ? cap * 2 : 8192;
+            char *nb = realloc(buf, cap);
+            if (!nb)
+                break;
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+    } while (got > 0);
+    fclose(f);
+    if (buf)
+        buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+static int temp_fd(void)
+{
+    char name[] = "/tmp/nq-test-XXXXXX";
+    int fd = mkstemp(name);
+    if (fd >= 0)
+        unlink(name);
+    return fd;
+}
+
+int t_run_cli(t_proc *p, const char *const *args)
+{
+    const char *cli = getenv("NQ_CLI");
+    const char *argv[64];
+    int n = 0, out = temp_fd(), err = temp_fd(), status;
+    memset(p, 0, sizeof *p);
+    if (!cli || out < 0 || err < 0)
+        return -1;
+    argv[n++] = cli;
+    while (*args && n < 63)
+        argv[n++] = *args++;
+    argv[n] = NULL;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDONLY);
+        dup2(devnull, 0);
+        dup2(out, 1);
+        dup2(err, 2);
+        alarm(60); /* survives exec: a hung CLI is killed by SIGALRM */
+        execv(cli, (char *const *)argv);
+        _exit(127);
+    }
+    if (waitpid(pid, &status, 0) < 0)
+        return -1;
+    p->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    p->out = slurp_fd(out, &p->out_len);
+    p->err = slurp_fd(err, &p->err_len);
+    return p->out && p->err ? 0 : -1;
+}
+
+void t_proc_free(t_proc *p)
+{
+    free(p->out);
+    free(p->err);
+}
+
+int main(void)
+{
+    t_oeis_max = load_table("oeis.tsv", oeis_total, oeis_unique);
+    if (t_oeis_max < 16 || load_table("tree-nodes.tsv", tree_nodes, NULL) < 0) {
+        printf("cannot read the known answers in %s\n", t_data_path(""));
+        printf("0 passed, 1 failed\n");
+        return 1;
+    }
+    tests_core();
+    tests_engines();
+    tests_solutions();
+    tests_cli();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,304 @@
+/*
+ * test_cli.c - the nqueens command as a user meets it: golden outputs from
+ * the seed programs, tables and JSON checked against OEIS, and bad input
+ * refused with one line and exit 2.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* The CLI ran, exited 0 and wrote nothing on stderr. */
+static void run_ok(t_proc *p, const char *const *args)
+{
+    CHECKF(t_run_cli(p, args) == 0, "could not run %s", getenv("NQ_CLI"));
+    CHECKF(p->exit_code == 0, "exit %d, stderr: %s", p->exit_code, p->err);
+    CHECKF(p->err_len == 0, "unexpected stderr: %s", p->err);
+}
+
+typedef struct {
+    const char *file, *format, *n, *engine;
+    int iterative;
+} golden;
+
+/* tests/data/solve5-grid.txt is what seed 000's Python program prints
+ * (backTracking(0,5)); tests/data/solve8-dots.txt what seed 002's C program
+ * prints (N=8).  Both were produced by running those programs. */
+static void golden_output(void *arg)
+{
+    const golden *g = arg;
+    size_t len;
+    t_proc p;
+    char *want = t_read_file(t_data_path(g->file), &len);
+    CHECKF(want, "cannot read %s", t_data_path(g->file));
+    run_ok(&p, g->iterative
+                   ? ARGS("solve", g->n, "--format", g->format, "--engine",
+                          g->engine, "--iterative")
+                   : ARGS("solve", g->n, "--format", g->format, "--engine",
+                          g->engine));
+    int same = !t_failed() && p.out_len == len && memcmp(p.out, want, len) == 0;
+    free(want);
+    t_proc_free(&p);
+    T_BAIL();
+    CHECKF(same, "output differs from %s", g->file);
+}
+
+/* " N:  total  unique  time" rows, checked against OEIS. */
+static void count_table(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    run_ok(&p, ARGS("count", "4-10", "--engine", "bitmap"));
+    T_BAIL();
+    char *save = NULL, *line = strtok_r(p.out, "\n", &save);
+    int rows = 0;
+    if (!line || strcmp(line, " N:        Total       Unique        hh:mm:ss.ms"))
+        t_fail(__FILE__, __LINE__, "bad header: %s", line ? line : "(none)");
+    while (!t_failed() && (line = strtok_r(NULL, "\n", &save))) {
+        int n, h, m, s, ms;
+        unsigned long long total, unique;
+        if (sscanf(line, "%d:%llu%llu %d:%d:%d.%d", &n, &total, &unique, &h, &m,
+                   &s, &ms) != 7 || n != 4 + rows ||
+            total != (unsigned long long)t_oeis_total(n) ||
+            unique != (unsigned long long)t_oeis_unique(n) || strlen(line) != 48)
+            t_fail(__FILE__, __LINE__, "bad row: '%s'", line);
+        rows++;
+    }
+    t_proc_free(&p);
+    T_BAIL();
+    CHECKF(rows == 7, "%d rows for 4-10", rows);
+}
+
+/* The value of "key" in a flat JSON object line, or NULL. */
+static const char *json_value(const char *line, const char *key, char *buf,
+                              size_t size)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
+    const char *at = strstr(line, pattern);
+    if (!at)
+        return NULL;
+    at += strlen(pattern);
+    size_t n = strcspn(at, ",}");
+    if (n >= size)
+        return NULL;
+    memcpy(buf, at, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+static void count_json(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    run_ok(&p, ARGS("count", "4-9", "--engine", "flags", "--json"));
+    T_BAIL();
+    char *save = NULL, *line;
+    int n = 4;
+    for (line = strtok_r(p.out, "\n", &save); line && !t_failed();
+         line = strtok_r(NULL, "\n", &save), n++) {
+        char v[64], want[NQ_U128_DIGITS];
+        const char *keys[] = {"n", "total", "unique", "nodes", "engine",
+                              "threads", "seconds"};
+        if (line[0] != '{' || line[strlen(line) - 1] != '}')
+            t_fail(__FILE__, __LINE__, "not an object: %s", line);
+        for (int k = 0; k < 7; k++)
+            if (!json_value(line, keys[k], v, sizeof v))
+                t_fail(__FILE__, __LINE__, "no key %s in %s", keys[k], line);
+        if (t_failed())
+            break;
+        if (atoi(json_value(line, "n", v, sizeof v)) != n ||
+            strcmp(json_value(line, "total", v, sizeof v),
+                   nq_format_u128(t_oeis_total(n), want)) ||
+            strcmp(json_value(line, "unique", v, sizeof v),
+                   nq_format_u128(t_oeis_unique(n), want)) ||
+            strcmp(json_value(line, "nodes", v, sizeof v),
+                   nq_format_u128(t_tree_nodes(n), want)) ||
+            strcmp(json_value(line, "engine", v, sizeof v), "\"flags\"") ||
+            atof(json_value(line, "seconds", v, sizeof v)) < 0)
+            t_fail(__FILE__, __LINE__, "wrong values: %s", line);
+    }
+    t_proc_free(&p);
+    T_BAIL();
+    CHECKF(n == 10, "%d lines for 4-9", n - 4);
+}
+
+/* Each line of `solve --format array` parsed and checked. */
+static int array_lines(const char *out, int n, int *valid)
+{
+    int lines = 0;
+    *valid = 1;
+    for (const char *s = out; *s; lines++) {
+        int cols[NQ_MAX_N], k = 0, used;
+        while (k < n && sscanf(s, "%d%n", &cols[k], &used) == 1)
+            s += used, k++;
+        if (k != n || *s != '\n' || nq_check_placement(cols, n) != NQ_OK)
+            *valid = 0;
+        s += strcspn(s, "\n") + (*s != '\0');
+    }
+    return lines;
+}
+
+typedef struct {
+    const char *args[8];
+    int lines;
+} array_case;
+
+static void solve_array(void *arg)
+{
+    const array_case *c = arg;
+    t_proc p;
+    int valid;
+    run_ok(&p, c->args);
+    T_BAIL();
+    int lines = array_lines(p.out, atoi(c->args[1]), &valid);
+    t_proc_free(&p);
+    CHECKF(valid, "a line is not a valid solution");
+    CHECKF(lines == c->lines, "%d lines, expected %d", lines, c->lines);
+}
+
+static void solve_unicode(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    run_ok(&p, ARGS("solve", "8", "--format", "unicode", "--limit", "3"));
+    T_BAIL();
+    int queens = 0, boards = 0;
+    for (const char *s = p.out; (s = strstr(s, "\u265b")); s++)
+        queens++;
+    for (const char *s = p.out; (s = strstr(s, "\u250c")); s++)
+        boards++;
+    int shaded = strstr(p.out, "\u2591") != NULL;
+    t_proc_free(&p);
+    CHECKF(queens == 24 && boards == 3, "%d queens on %d boards", queens, boards);
+    CHECK(shaded);
+}
+
+static void help_and_version(void *arg)
+{
+    (void)arg;
+    const char *const *cases[] = {
+        ARGS("--help"), ARGS("help"), ARGS("count", "--help"),
+        ARGS("solve", "--help"), ARGS("engines", "--help"),
+    };
+    t_proc p;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        run_ok(&p, cases[i]);
+        T_BAIL();
+        int usage = strncmp(p.out, "usage: nqueens", 14) == 0;
+        t_proc_free(&p);
+        CHECKF(usage, "help %zu does not start with usage", i);
+    }
+    run_ok(&p, ARGS("--version"));
+    T_BAIL();
+    int version = strcmp(p.out, "nqueens " NQ_VERSION_STRING "\n") == 0;
+    t_proc_free(&p);
+    CHECK(version);
+}
+
+static void engines_listed(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    run_ok(&p, ARGS("engines"));
+    T_BAIL();
+    for (int i = 0; i < nq_engine_count() && !t_failed(); i++)
+        if (!strstr(p.out, nq_engine_summary(nq_engine_at(i))))
+            t_fail(__FILE__, __LINE__, "engine %s not listed",
+                   nq_engine_name(nq_engine_at(i)));
+    t_proc_free(&p);
+}
+
+/* Bad input: exit 2, nothing on stdout, one line on stderr that names the
+ * offending text. */
+typedef struct {
+    const char *args[8];
+    const char *mentions;
+} bad_case;
+
+static void bad_input(void *arg)
+{
+    const bad_case *c = arg;
+    t_proc p;
+    CHECK(t_run_cli(&p, c->args) == 0);
+    int code = p.exit_code;
+    int one_line = p.err_len > 10 && strncmp(p.err, "nqueens: ", 9) == 0 &&
+                   strchr(p.err, '\n') == p.err + p.err_len - 1;
+    int names = strstr(p.err, c->mentions) != NULL;
+    size_t out_len = p.out_len;
+    char err[256];
+    snprintf(err, sizeof err, "%s", p.err);
+    t_proc_free(&p);
+    CHECKF(code == 2, "exit %d, expected 2", code);
+    CHECKF(out_len == 0, "wrote %zu bytes to stdout", out_len);
+    CHECKF(one_line, "stderr is not one 'nqueens: ' line: %s", err);
+    CHECKF(names, "message does not mention '%s': %s", c->mentions, err);
+}
+
+void tests_cli(void)
+{
+    static const golden goldens[] = {
+        {"solve5-grid.txt", "grid", "5", "bitmap", 0},
+        {"solve5-grid.txt", "grid", "5", "backtrack", 1},
+        {"solve5-grid.txt", "grid", "5", "brute", 0},
+        {"solve8-dots.txt", "dots", "8", "flags", 0},
+        {"solve8-dots.txt", "dots", "8", "flags", 1},
+        {"solve8-dots.txt", "dots", "8", "bitmap", 1},
+    };
+    static const array_case arrays[] = {
+        {{"solve", "8", NULL}, 92},
+        {{"solve", "8", "--unique", NULL}, 12},
+        {{"solve", "10", "--limit", "5", "--engine", "backtrack", NULL}, 5},
+        {{"solve", "6", "--format=array", "--iterative", NULL}, 4},
+        {{"solve", "3", NULL}, 0},
+    };
+    static const bad_case bad[] = {
+        {{"count", "0"}, "'0'"},
+        {{"count", "-3"}, "'-3'"},
+        {{"count", "99"}, "'99'"},
+        {{"count", "abc"}, "'abc'"},
+        {{"count", "5-3"}, "5-3"},
+        {{"count", "1-99"}, "'99'"},
+        {{"count", "99999999999999999999"}, "99999999999999999999"},
+        {{"count", ""}, "''"},
+        {{"count", "8x"}, "'8x'"},
+        {{"count", "8", "--engine", "nope"}, "'nope'"},
+        {{"count", "8", "--engine"}, "--engine"},
+        {{"count", "8", "--bogus"}, "'--bogus'"},
+        {{"count", "8", "9"}, "'9'"},
+        {{"count"}, "missing N"},
+        {{"count", "27", "--engine", "brute"}, "brute"},
+        {{"solve"}, "missing N"},
+        {{"solve", "8", "--format", "nope"}, "'nope'"},
+        {{"solve", "8", "--engine", "mirror"}, "mirror"},
+        {{"solve", "8", "--limit", "0"}, "'0'"},
+        {{"solve", "8", "--limit", "x"}, "'x'"},
+        {{"solve", "4-6"}, "4-6"},
+        {{"nope"}, "'nope'"},
+        {{"--nope"}, "'--nope'"},
+        {{"engines", "extra"}, "'extra'"},
+    };
+    for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; i++)
+        t_case(golden_output, (void *)&goldens[i], "cli/golden/%s/%s%s",
+               goldens[i].file, goldens[i].engine,
+               goldens[i].iterative ? "/iterative" : "");
+    t_case(count_table, NULL, "cli/count-table");
+    t_case(count_json, NULL, "cli/count-json");
+    for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
+        t_case(solve_array, (void *)&arrays[i], "cli/solve-array/%s %s %s",
+               arrays[i].args[1], arrays[i].args[2] ? arrays[i].args[2] : "",
+               arrays[i].args[3] ? arrays[i].args[3] : "");
+    t_case(solve_unicode, NULL, "cli/solve-unicode");
+    t_case(help_and_version, NULL, "cli/help-and-version");
+    t_case(engines_listed, NULL, "cli/engines");
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char title[128] = "";
+        for (int k = 0; bad[i].args[k]; k++)
+            snprintf(title + strlen(title), sizeof title - strlen(title),
+                     "%s'%s'", k ? " " : "", bad[i].args[k]);
+        t_case(bad_input, (void *)&bad[i], "cli/bad-input/%s", title);
+    }
+}
