@@ -37,6 +37,8 @@ typedef enum {
     NQ_ERR_NOMEM,       /* an allocation failed */
     NQ_ERR_OVERFLOW,    /* a count would not fit its integer */
     NQ_ERR_INVALID,     /* a placement that is not a solution */
+    NQ_ERR_THREAD,      /* a thread could not be started */
+    NQ_ERR_INTERNAL,    /* an internal consistency check failed */
     NQ_STATUS_COUNT
 } nq_status;
 
@@ -51,8 +53,19 @@ typedef struct {
 
 /* Engine capabilities. */
 #define NQ_CAP_ENUMERATE 1u /* can list every solution, lexicographically */
+#define NQ_CAP_UNITS 2u     /* splits the board into independent work units,
+                               run on any number of threads */
 
 typedef struct nq_engine nq_engine; /* opaque; see nq_engine_*() */
+typedef struct nq_plan nq_plan;     /* an engine's work units for one N */
+
+/* Progress of a count: called from the calling thread a few times a
+ * second while units run, and once more at the end. */
+typedef struct {
+    uint64_t units_done, units_total;
+    double seconds;
+} nq_progress;
+typedef void (*nq_progress_fn)(void *ctx, const nq_progress *p);
 
 /* Called for each solution found by nq_enumerate_solutions(); a non-zero
  * return stops the enumeration (the counts then cover what was seen). */
@@ -65,6 +78,9 @@ typedef struct {
     const char *engine; /* engine name, or NULL for the default */
     int iterative;      /* 1: explicit-stack form instead of recursion */
     int unique_only;    /* enumerate: only the smallest member of each class */
+    int threads;        /* unit engines: threads, 0 for one per online core */
+    nq_progress_fn progress; /* optional, unit engines only */
+    void *progress_ctx;
 } nq_request;
 
 const char *nq_get_version(void);
@@ -91,6 +107,22 @@ nq_status nq_count_solutions(const nq_request *req, nq_counts *out);
  * req->unique_only, only the lexicographically smallest of each class). */
 nq_status nq_enumerate_solutions(const nq_request *req, nq_solution_fn fn,
                                  void *ctx, nq_counts *out);
+
+/* Solutions left unchanged by the half turn of the board (OEIS A032522)
+ * and by the quarter turn (OEIS A033148); either pointer may be NULL.  With
+ * the total T they give the unique count (T + P + 2R) / 8 for n > 1. */
+nq_status nq_count_symmetric_solutions(int n, nq_u128 *half_turn,
+                                       nq_u128 *quarter_turn);
+
+/* The work units of a unit engine (NQ_CAP_UNITS) for req->n: a fixed,
+ * deterministic list, the same on every machine and in every run. */
+nq_status nq_plan_create(const nq_request *req, nq_plan **out);
+uint64_t nq_plan_units(const nq_plan *p);
+/* One unit in words: its pre-placed queens ("row:col" pairs) and weight. */
+void nq_plan_describe(const nq_plan *p, uint64_t unit, char *buf, size_t size);
+void nq_plan_free(nq_plan *p);
+/* Threads a request gets: its own number, or the online cores for 0. */
+int nq_request_threads(const nq_request *req);
 
 /* NQ_OK if cols[0..n-1] is a placement of n non-attacking queens. */
 nq_status nq_check_placement(const int *cols, int n);

@@ -46,10 +46,12 @@ static void print_json(int n, const nq_counts *c, const char *engine,
 
 int cmd_count(int argc, char **argv)
 {
-    const char *engine = nq_default_count_engine(), *pos[1];
+    const char *engine = nq_default_count_engine(), *pos[1], *threads = NULL;
     int json = 0, iterative = 0, npos, lo, hi, rc;
+    uint64_t nthreads = 0;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},
+        {"--threads", &threads, NULL},
         {"--json", NULL, &json},
         {"--iterative", NULL, &iterative},
         {NULL, NULL, NULL},
@@ -63,10 +65,14 @@ int cmd_count(int argc, char **argv)
     if ((rc = cli_parse_sizes(pos[0], &lo, &hi)) != CLI_OK ||
         (rc = cli_check_engine(engine, lo, hi, 0)) != CLI_OK)
         return rc;
+    if (threads && cli_parse_uint(threads, 1, 1024, &nthreads) != 0)
+        return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
+                         "to 1024, not '%s'", threads);
     if (!json)
         printf(" N:        Total       Unique        hh:mm:ss.ms\n");
     for (int n = lo; n <= hi; n++) {
-        nq_request req = {.n = n, .engine = engine, .iterative = iterative};
+        nq_request req = {.n = n, .engine = engine, .iterative = iterative,
+                          .threads = (int)nthreads};
         nq_counts c;
         double t0 = cli_now();
         nq_status st = nq_count_solutions(&req, &c);

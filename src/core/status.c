@@ -12,6 +12,8 @@ static const char *const messages[NQ_STATUS_COUNT] = {
     [NQ_ERR_NOMEM] = "out of memory",
     [NQ_ERR_OVERFLOW] = "count overflow",
     [NQ_ERR_INVALID] = "not a valid placement of non-attacking queens",
+    [NQ_ERR_THREAD] = "cannot start a thread",
+    [NQ_ERR_INTERNAL] = "internal consistency check failed",
 };
 
 const char *nq_strerror(nq_status status)

@@ -66,6 +66,9 @@ static void backtrack_search(nq_search *s)
 }
 
 const nq_engine nq_engine_backtrack = {
-    "backtrack", "place row by row, check each queen against all earlier ones",
-    NQ_MAX_N, NQ_CAP_ENUMERATE, backtrack_search,
+    .name = "backtrack",
+    .summary = "place row by row, check each queen against all earlier ones",
+    .max_n = NQ_MAX_N,
+    .caps = NQ_CAP_ENUMERATE,
+    .search = backtrack_search,
 };

@@ -21,6 +21,9 @@ static void bitmap_search(nq_search *s)
 }
 
 const nq_engine nq_engine_bitmap = {
-    "bitmap", "bitmask DFS: columns and both diagonals as bits of a word",
-    NQ_MAX_N, NQ_CAP_ENUMERATE, bitmap_search,
+    .name = "bitmap",
+    .summary = "bitmask DFS: columns and both diagonals as bits of a word",
+    .max_n = NQ_MAX_N,
+    .caps = NQ_CAP_ENUMERATE,
+    .search = bitmap_search,
 };

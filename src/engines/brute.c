@@ -54,6 +54,9 @@ static void brute_search(nq_search *s)
 
 /* 26: the node count passes 2^128 beyond it (27^28 > 2^128). */
 const nq_engine nq_engine_brute = {
-    "brute", "generate all N^N row placements, test each complete one",
-    26, NQ_CAP_ENUMERATE, brute_search,
+    .name = "brute",
+    .summary = "generate all N^N row placements, test each complete one",
+    .max_n = 26,
+    .caps = NQ_CAP_ENUMERATE,
+    .search = brute_search,
 };

@@ -21,13 +21,49 @@ typedef struct nq_search {
     nq_u128 total, unique, nodes;
 } nq_search;
 
+/* What a work unit found.  Engines use the fields they need: every engine
+ * fills total and nodes; carry fills unique per unit; fast fills the
+ * solutions fixed by the half and quarter turns, from which its finish step
+ * derives unique by Burnside's lemma. */
+typedef struct {
+    nq_u128 total, unique, fixed180, fixed90, nodes;
+} nq_tally;
+
+/* A plan: the deterministic list of an engine's work units for one N. */
+struct nq_plan {
+    const nq_engine *engine;
+    int n;
+    uint64_t units;
+    void *data;         /* the engine's unit table */
+};
+
 struct nq_engine {
     const char *name;
     const char *summary;
     int max_n;
     unsigned caps;
+    /* Engines without units search the whole board here. */
     void (*search)(nq_search *s);
+    /* Engines with units (NQ_CAP_UNITS) split the board into a plan whose
+     * units run independently, in any order, on any thread.  `scratch` is
+     * the calling thread's own pointer, for buffers the engine allocates
+     * on first use and releases with free_scratch. */
+    nq_status (*plan)(nq_plan *p);
+    nq_status (*unit)(const nq_plan *p, uint64_t i, void **scratch,
+                      nq_tally *t);
+    void (*describe)(const nq_plan *p, uint64_t i, char *buf, size_t size);
+    nq_status (*finish)(const nq_plan *p, const nq_tally *sum, nq_counts *out);
+    void (*free_plan)(nq_plan *p);
+    void (*free_scratch)(void *scratch);
 };
+
+/* Add b into a, refusing to wrap. */
+nq_status nq_tally_add(nq_tally *a, const nq_tally *b);
+
+/* Run units [0, p->units) on `threads` threads, summing into *sum and
+ * reporting progress through req's callback (from the calling thread). */
+nq_status nq_plan_execute(const nq_plan *p, const nq_request *req,
+                          nq_tally *sum);
 
 /* Record a solution found by an engine that meets every solution of the
  * board (no symmetry reduction): it counts once in the total, once in the

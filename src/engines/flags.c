@@ -85,6 +85,9 @@ static void flags_search(nq_search *s)
 }
 
 const nq_engine nq_engine_flags = {
-    "flags", "backtracking with column and diagonal occupancy arrays",
-    NQ_MAX_N, NQ_CAP_ENUMERATE, flags_search,
+    .name = "flags",
+    .summary = "backtracking with column and diagonal occupancy arrays",
+    .max_n = NQ_MAX_N,
+    .caps = NQ_CAP_ENUMERATE,
+    .search = flags_search,
 };

@@ -47,6 +47,9 @@ static void mirror_search(nq_search *s)
 }
 
 const nq_engine nq_engine_mirror = {
-    "mirror", "bitmap, first queen in the left half only, counted twice",
-    NQ_MAX_N, 0, mirror_search,
+    .name = "mirror",
+    .summary = "bitmap, first queen in the left half only, counted twice",
+    .max_n = NQ_MAX_N,
+    .caps = 0,
+    .search = mirror_search,
 };

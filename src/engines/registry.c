@@ -4,12 +4,13 @@
  * One line per engine below; everything else (the CLI's engine list, the
  * tests that cross-check every engine) reads this table.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
 
 extern const nq_engine nq_engine_brute, nq_engine_backtrack, nq_engine_flags,
-    nq_engine_bitmap, nq_engine_mirror, nq_engine_symmetry;
+    nq_engine_bitmap, nq_engine_mirror, nq_engine_symmetry, nq_engine_fast;
 
 static const nq_engine *const engines[] = {
     &nq_engine_brute,
@@ -18,6 +19,7 @@ static const nq_engine *const engines[] = {
     &nq_engine_bitmap,
     &nq_engine_mirror,
     &nq_engine_symmetry,
+    &nq_engine_fast,
 };
 
 #define ENGINE_COUNT ((int)(sizeof engines / sizeof engines[0]))
@@ -42,7 +44,7 @@ const char *nq_engine_summary(const nq_engine *e) { return e->summary; }
 int nq_engine_max_n(const nq_engine *e) { return e->max_n; }
 unsigned nq_engine_caps(const nq_engine *e) { return e->caps; }
 
-const char *nq_default_count_engine(void) { return "symmetry"; }
+const char *nq_default_count_engine(void) { return "fast"; }
 const char *nq_default_enumerate_engine(void) { return "bitmap"; }
 
 static const nq_engine *request_engine(const nq_request *req, int enumerate)
@@ -67,12 +69,69 @@ nq_status nq_check_request(const nq_request *req, int enumerate)
     return NQ_OK;
 }
 
+nq_status nq_plan_create(const nq_request *req, nq_plan **out)
+{
+    nq_status st = nq_check_request(req, 0);
+    const nq_engine *e = st == NQ_OK ? request_engine(req, 0) : NULL;
+    if (st != NQ_OK)
+        return st;
+    if (!(e->caps & NQ_CAP_UNITS))
+        return NQ_ERR_UNSUPPORTED;
+    nq_plan *p = calloc(1, sizeof *p);
+    if (!p)
+        return NQ_ERR_NOMEM;
+    p->engine = e;
+    p->n = req->n;
+    if ((st = e->plan(p)) != NQ_OK) {
+        free(p);
+        return st;
+    }
+    *out = p;
+    return NQ_OK;
+}
+
+uint64_t nq_plan_units(const nq_plan *p) { return p->units; }
+
+void nq_plan_describe(const nq_plan *p, uint64_t unit, char *buf, size_t size)
+{
+    if (size == 0)
+        return;
+    buf[0] = '\0';
+    if (unit < p->units)
+        p->engine->describe(p, unit, buf, size);
+}
+
+void nq_plan_free(nq_plan *p)
+{
+    if (!p)
+        return;
+    p->engine->free_plan(p);
+    free(p);
+}
+
+/* A unit engine's count: plan, run every unit, combine. */
+static nq_status run_units(const nq_request *req, nq_counts *out)
+{
+    nq_plan *p;
+    nq_tally sum;
+    nq_status st = nq_plan_create(req, &p);
+    if (st != NQ_OK)
+        return st;
+    st = nq_plan_execute(p, req, &sum);
+    if (st == NQ_OK)
+        st = p->engine->finish(p, &sum, out);
+    nq_plan_free(p);
+    return st;
+}
+
 static nq_status run(const nq_request *req, nq_solution_fn fn, void *ctx,
                      nq_counts *out)
 {
     nq_status st = nq_check_request(req, fn != NULL);
     if (st != NQ_OK)
         return st;
+    if (!fn && (request_engine(req, 0)->caps & NQ_CAP_UNITS))
+        return run_units(req, out);
     nq_search s = {
         .n = req->n, .iterative = req->iterative,
         .unique_only = req->unique_only, .fn = fn, .ctx = ctx,

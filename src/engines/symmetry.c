@@ -82,6 +82,9 @@ static void symmetry_search(nq_search *s)
 }
 
 const nq_engine nq_engine_symmetry = {
-    "symmetry", "bitmap searching one solution per symmetry class, weighted",
-    NQ_MAX_N, 0, symmetry_search,
+    .name = "symmetry",
+    .summary = "bitmap searching one solution per symmetry class, weighted",
+    .max_n = NQ_MAX_N,
+    .caps = 0,
+    .search = symmetry_search,
 };

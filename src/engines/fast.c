@@ -1,0 +1,354 @@
+/*
+ * fast.c - the default counter: edge-queen symmetry reduction, a
+ * vectorised frontier search, and Burnside's lemma for the unique count.
+ *
+ * Total.  Every solution has one queen on each edge line of the board:
+ * row 0 (column a), row n-1 (column b), column 0 (row c), column n-1
+ * (row d).  These four queens, the ring, are read as a key (a, c, d, b);
+ * the 8 symmetries of the board permute rings, and a ring is canonical if
+ * no image has a smaller key.  The total is the sum over solutions with a
+ * canonical ring of the ring's orbit size 8/|stabiliser|: each orbit of
+ * rings is counted through its one canonical member, with all its
+ * completions (the images of a completion complete the image ring).  No
+ * solution is ever compared with its images, so the count needs no
+ * per-solution work: the search only visits canonical rings.
+ *
+ * Because a comes first in the key, a canonical ring has a = m, the least
+ * distance of any edge queen from a corner (an image puts any edge queen
+ * in row 0 at its distance from either end of its line).  So m <= (n-1)/2,
+ * c and d lie in m..n-1-m, and so does b.  A unit fixes m, c and d (and,
+ * for n >= 12, the queen of the first free row); b is left to the search,
+ * whose last row is restricted to the columns b that make the ring
+ * canonical, each counting with its orbit size.
+ *
+ * Unique.  By Burnside's lemma the classes number (T + P + 2R) / 8 for
+ * n > 1, with P and R the solutions fixed by the half and quarter turns
+ * (no reflection fixes a solution).  Two extra units count P and R with
+ * small symmetric searches (fixed.c).  Boards under 4 x 4 have no ring of
+ * distinct edge queens; they are one unit solved by the symmetry engine.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stdarg.h>
+
+#include "../core/bits.h"
+#include "engine.h"
+#include "frame.h"
+#include "frontier.h"
+
+enum { UNIT_RING, UNIT_HALF_TURN, UNIT_QUARTER_TURN, UNIT_WHOLE };
+
+typedef struct {
+    uint8_t kind;
+    uint8_t m, c, d;       /* ring: row 0's column, rows of columns 0, n-1 */
+    int8_t first;          /* column of the first free row's queen, or -1 */
+    uint32_t weight[3];    /* last row: columns b giving orbit 8, 4, 2 */
+} fast_unit;
+
+static const uint32_t orbit_sizes[3] = {8, 4, 2};
+
+/* Boards with fewer rows than this are one unit (see above); from
+ * SPLIT_N on, units also fix the queen of the first free row. */
+#define RING_MIN_N 4
+#define SPLIT_N 12
+
+/* ---- the plan ---- */
+
+typedef struct {
+    fast_unit *units;
+    size_t count, cap;
+} unit_list;
+
+static int push(unit_list *l, fast_unit u)
+{
+    if (l->count == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 256;
+        fast_unit *nu = realloc(l->units, cap * sizeof *nu);
+        if (!nu)
+            return -1;
+        l->units = nu, l->cap = cap;
+    }
+    l->units[l->count++] = u;
+    return 0;
+}
+
+/* The ring's queens; corner queens (m = 0) are listed once. */
+static void ring_frame(int n, int a, int b, int c, int d, nq_frame *f)
+{
+    int k = 0;
+    f->n = n, f->width = 1;
+    f->r[k] = 0, f->c[k++] = a;
+    f->r[k] = n - 1, f->c[k++] = b;
+    if (!(c == 0 && a == 0) && !(c == n - 1 && b == 0))
+        f->r[k] = c, f->c[k++] = 0;
+    if (!(d == 0 && a == n - 1) && !(d == n - 1 && b == n - 1))
+        f->r[k] = d, f->c[k++] = n - 1;
+    f->count = k;
+}
+
+/* For each bottom column b, the orbit size of the ring if it is canonical
+ * (and its queens are at peace), sorted into the three weight masks. */
+static int ring_weights(int n, int m, int c, int d, uint32_t w[3])
+{
+    int any = 0;
+    w[0] = w[1] = w[2] = 0;
+    for (int b = 0; b < n; b++) {
+        nq_frame f;
+        ring_frame(n, m, b, c, d, &f);
+        if (f.count != 4 - (m == 0) || !nq_frame_consistent(&f))
+            continue;
+        unsigned stab = nq_frame_stabiliser(&f);
+        if (!stab)
+            continue;
+        int size = 8 / nq_popcount(stab);
+        w[size == 8 ? 0 : size == 4 ? 1 : 2] |= 1u << b;
+        any = 1;
+    }
+    return any;
+}
+
+/* Rows the search fills, in order: all but row 0 and the side queens'. */
+static int free_rows(int n, const fast_unit *u, int *rows)
+{
+    int k = 0;
+    for (int r = 1; r < n; r++)
+        if (r != u->c && r != u->d)
+            rows[k++] = r;
+    return k;
+}
+
+static int attacks(int r1, int c1, int r2, int c2)
+{
+    int dr = r1 - r2, dc = c1 - c2;
+    return dr == 0 || dc == 0 || dr == dc || dr == -dc;
+}
+
+/* Split a ring unit by the queen of its first free row. */
+static int push_split(unit_list *l, int n, fast_unit u)
+{
+    int rows[NQ_MAX_N], r = (free_rows(n, &u, rows), rows[0]);
+    if (n < SPLIT_N)
+        return push(l, u);
+    for (int col = 1; col < n - 1; col++) {
+        if (col == u.m || attacks(r, col, 0, u.m) || attacks(r, col, u.c, 0) ||
+            attacks(r, col, u.d, n - 1))
+            continue;
+        u.first = (int8_t)col;
+        if (push(l, u))
+            return -1;
+    }
+    return 0;
+}
+
+static int ring_units(int n, unit_list *l)
+{
+    for (int m = 0; 2 * m <= n - 1; m++) {
+        int lo = m ? m : 0, hi = m ? n - 1 - m : 0;
+        for (int c = lo; c <= hi; c++)
+            for (int d = m ? m : 1; d <= (m ? n - 1 - m : n - 2); d++) {
+                fast_unit u = {UNIT_RING, (uint8_t)m, (uint8_t)c, (uint8_t)d,
+                               -1, {0, 0, 0}};
+                if (c == d || !ring_weights(n, m, c, d, u.weight))
+                    continue;
+                if (push_split(l, n, u))
+                    return -1;
+            }
+    }
+    return 0;
+}
+
+static nq_status fast_plan(nq_plan *p)
+{
+    unit_list l = {0};
+    int n = p->n, rc = 0;
+    if (n < RING_MIN_N) {
+        rc = push(&l, (fast_unit){.kind = UNIT_WHOLE, .first = -1});
+    } else {
+        rc = ring_units(n, &l);
+        /* the symmetric searches are small: run them last */
+        rc = rc || push(&l, (fast_unit){.kind = UNIT_HALF_TURN, .first = -1});
+        rc = rc || push(&l, (fast_unit){.kind = UNIT_QUARTER_TURN, .first = -1});
+    }
+    if (rc) {
+        free(l.units);
+        return NQ_ERR_NOMEM;
+    }
+    p->data = l.units;
+    p->units = l.count;
+    return NQ_OK;
+}
+
+static void fast_free_plan(nq_plan *p)
+{
+    free(p->data);
+    p->data = NULL;
+}
+
+/* ---- running a unit ---- */
+
+/* The frontier job of a ring unit: every pre-placed queen (ring and first
+ * free row) rules out squares of the free rows; the search fills the rest,
+ * the last row restricted to the canonical bottom columns. */
+static void ring_job(int n, const fast_unit *u, nq_frontier *job,
+                     nq_frontier_state *start)
+{
+    int rows[NQ_MAX_N], k = free_rows(n, u, rows), q = 0, skip = u->first >= 0;
+    int pr[4], pc[4];
+    pr[q] = 0, pc[q++] = u->m;
+    if (u->c != 0) /* else the corner queen (0, 0) is also column 0's */
+        pr[q] = u->c, pc[q++] = 0;
+    pr[q] = u->d, pc[q++] = n - 1;
+    if (skip)
+        pr[q] = rows[0], pc[q++] = u->first;
+    memset(job, 0, sizeof *job);
+    job->full = (uint32_t)nq_low_bits(n);
+    job->rows = k - skip;
+    *start = (nq_frontier_state){0, 0, 0};
+    for (int i = 0; i < q; i++)
+        start->down |= 1u << pc[i];
+    for (int i = 0; i < job->rows; i++) {
+        int r = rows[i + skip];
+        uint32_t open = job->full & ~start->down;
+        for (int j = 0; j < q; j++) {
+            int dr = r > pr[j] ? r - pr[j] : pr[j] - r;
+            if (pc[j] + dr < n)
+                open &= ~(1u << (pc[j] + dr));
+            if (pc[j] - dr >= 0)
+                open &= ~(1u << (pc[j] - dr));
+        }
+        job->open[i] = open;
+        job->gap[i] = (uint8_t)(i + 1 < job->rows ? rows[i + skip + 1] - r : 1);
+    }
+    job->open[job->rows - 1] &= u->weight[0] | u->weight[1] | u->weight[2];
+    for (int w = 0; w < 3; w++) {
+        job->weight_cols[w] = u->weight[w];
+        job->weight[w] = orbit_sizes[w];
+    }
+}
+
+static nq_status ring_unit(const nq_plan *p, const fast_unit *u,
+                           void **scratch, nq_tally *t)
+{
+    nq_frontier job;
+    nq_frontier_state start;
+    uint64_t nodes = 0;
+    if (!*scratch && nq_frontier_vectorized() &&
+        !(*scratch = nq_frontier_work_new()))
+        return NQ_ERR_NOMEM;
+    ring_job(p->n, u, &job, &start);
+    t->total = nq_frontier_count(&job, start, *scratch, &nodes);
+    t->nodes = nodes;
+    return NQ_OK;
+}
+
+static nq_status fast_unit_run(const nq_plan *p, uint64_t i, void **scratch,
+                               nq_tally *t)
+{
+    const fast_unit *u = (const fast_unit *)p->data + i;
+    extern const nq_engine nq_engine_symmetry;
+    nq_search s = {.n = p->n};
+    switch (u->kind) {
+    case UNIT_RING:
+        return ring_unit(p, u, scratch, t);
+    case UNIT_HALF_TURN:
+        return nq_count_symmetric_solutions(p->n, &t->fixed180, NULL);
+    case UNIT_QUARTER_TURN:
+        return nq_count_symmetric_solutions(p->n, NULL, &t->fixed90);
+    default:
+        nq_engine_symmetry.search(&s);
+        t->total = s.total, t->unique = s.unique, t->nodes = s.nodes;
+        return NQ_OK;
+    }
+}
+
+static void fast_free_scratch(void *scratch)
+{
+    nq_frontier_work_free(scratch);
+}
+
+/* (T + P + 2R) / 8, which must be whole: a remainder means a wrong count. */
+static nq_status fast_finish(const nq_plan *p, const nq_tally *sum,
+                             nq_counts *out)
+{
+    const fast_unit *u = p->data;
+    out->total = sum->total;
+    out->nodes = sum->nodes;
+    if (p->units == 1 && u[0].kind == UNIT_WHOLE) {
+        out->unique = sum->unique;
+        return NQ_OK;
+    }
+    nq_u128 classes = sum->total;
+    if (nq_add_u128(&classes, sum->fixed180) ||
+        nq_add_u128(&classes, sum->fixed90) ||
+        nq_add_u128(&classes, sum->fixed90))
+        return NQ_ERR_OVERFLOW;
+    if (classes % 8)
+        return NQ_ERR_INTERNAL;
+    out->unique = classes / 8;
+    return NQ_OK;
+}
+
+/* snprintf that keeps appending safely once the buffer is full. */
+static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    if (*len >= size)
+        return;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + *len, size - *len, fmt, ap);
+    va_end(ap);
+    *len += k > 0 ? (size_t)k : 0;
+}
+
+/* "row:col" of each pre-placed queen, then the bottom-row columns allowed
+ * with the orbit size each counts for. */
+static void fast_describe(const nq_plan *p, uint64_t i, char *buf, size_t size)
+{
+    const fast_unit *u = (const fast_unit *)p->data + i;
+    int n = p->n, rows[NQ_MAX_N];
+    size_t len = 0;
+    buf[0] = '\0';
+    if (u->kind == UNIT_HALF_TURN || u->kind == UNIT_QUARTER_TURN) {
+        append(buf, size, &len, "solutions fixed by the %s turn (for unique)",
+               u->kind == UNIT_HALF_TURN ? "half" : "quarter");
+        return;
+    }
+    if (u->kind == UNIT_WHOLE) {
+        append(buf, size, &len, "the whole board");
+        return;
+    }
+    append(buf, size, &len, "0:%d", u->m);
+    if (u->c)
+        append(buf, size, &len, " %d:0", u->c);
+    append(buf, size, &len, " %d:%d", u->d, n - 1);
+    if (u->first >= 0) {
+        free_rows(n, u, rows);
+        append(buf, size, &len, " %d:%d", rows[0], u->first);
+    }
+    for (int w = 0; w < 3; w++) {
+        const char *sep = "";
+        if (!u->weight[w])
+            continue;
+        append(buf, size, &len, " | weight %u for %d:", orbit_sizes[w], n - 1);
+        for (int b = 0; b < n; b++)
+            if (u->weight[w] >> b & 1) {
+                append(buf, size, &len, "%s%d", sep, b);
+                sep = ",";
+            }
+    }
+}
+
+const nq_engine nq_engine_fast = {
+    .name = "fast",
+    .summary = "edge-queen symmetry, vectorised frontier search, Burnside",
+    .max_n = NQ_MAX_N,
+    .caps = NQ_CAP_UNITS,
+    .plan = fast_plan,
+    .unit = fast_unit_run,
+    .describe = fast_describe,
+    .finish = fast_finish,
+    .free_plan = fast_free_plan,
+    .free_scratch = fast_free_scratch,
+};

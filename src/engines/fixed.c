@@ -1,0 +1,123 @@
+/*
+ * fixed.c - counting the solutions a half turn or a quarter turn of the
+ * board leaves unchanged.
+ *
+ * Burnside's lemma turns these into the unique count: the classes under
+ * the 8 symmetries number (T + P + 2R + F) / 8, where T is the total, P the
+ * solutions fixed by the half turn, R those fixed by a quarter turn (and
+ * so also by the three-quarter turn), and F those fixed by the four
+ * reflections, which is 0 for n > 1 (two queens mirrored across the axis
+ * would attack each other).  P and R need only searches of symmetric
+ * placements: a queen at (r, c) brings its images with it, so only about a
+ * half (P) or a quarter (R) of the rows are chosen freely.
+ *
+ * The board is small here and the searches are tiny next to the total, so
+ * they use plain occupancy words for rows, columns and the 2n-1 diagonals
+ * of each direction rather than shifting bitboards.
+ */
+#include "engine.h"
+
+typedef struct {
+    int n;
+    uint64_t rows, cols, sum, dif; /* dif is indexed by r - c + n - 1 */
+    uint64_t nodes;
+} fixed_board;
+
+static int square_free(const fixed_board *b, int r, int c)
+{
+    return !(b->rows >> r & 1) && !(b->cols >> c & 1) &&
+           !(b->sum >> (r + c) & 1) && !(b->dif >> (r - c + b->n - 1) & 1);
+}
+
+static void square_take(fixed_board *b, int r, int c)
+{
+    b->rows ^= (uint64_t)1 << r;
+    b->cols ^= (uint64_t)1 << c;
+    b->sum ^= (uint64_t)1 << (r + c);
+    b->dif ^= (uint64_t)1 << (r - c + b->n - 1);
+}
+
+/* The squares of the orbit of (r, c) under rotation by `turns` quarter
+ * turns (2: the half turn, 1: the quarter turn); all distinct except for
+ * the centre, which callers place on its own. */
+static int orbit_squares(int n, int r, int c, int turns, int *rr, int *cc)
+{
+    int k = 0;
+    for (int i = 0; i < 4; i += turns) {
+        rr[k] = r, cc[k] = c, k++;
+        for (int t = 0; t < turns; t++) { /* (r, c) -> (c, n-1-r) */
+            int nr = c;
+            c = n - 1 - r;
+            r = nr;
+        }
+    }
+    return k;
+}
+
+/* Take the k squares if none is attacked, counting attacks within the
+ * orbit itself; on failure the board is left as it was. */
+static int squares_place(fixed_board *b, const int *rr, const int *cc, int k)
+{
+    for (int i = 0; i < k; i++) {
+        if (!square_free(b, rr[i], cc[i])) {
+            while (i--)
+                square_take(b, rr[i], cc[i]);
+            return 0;
+        }
+        square_take(b, rr[i], cc[i]);
+    }
+    return 1;
+}
+
+/* The words are XORed, so taking the squares again frees them. */
+static void squares_remove(fixed_board *b, const int *rr, const int *cc, int k)
+{
+    for (int i = 0; i < k; i++)
+        square_take(b, rr[i], cc[i]);
+}
+
+/* Fill the lowest empty row with an orbit, recursively. */
+static uint64_t fixed_search(fixed_board *b, int turns)
+{
+    int n = b->n, r = 0;
+    while (r < n && (b->rows >> r & 1))
+        r++;
+    if (r == n)
+        return 1;
+    uint64_t count = 0;
+    for (int c = 0; c < n; c++) {
+        int rr[4], cc[4], k = orbit_squares(n, r, c, turns, rr, cc);
+        if (!squares_place(b, rr, cc, k))
+            continue;
+        b->nodes++;
+        count += fixed_search(b, turns);
+        squares_remove(b, rr, cc, k);
+    }
+    return count;
+}
+
+/* Odd n: the centre square is its own image, and the middle row and column
+ * must hold their queen there. */
+static uint64_t count_fixed(int n, int turns, uint64_t *nodes)
+{
+    fixed_board b = {.n = n};
+    int centre = n / 2;
+    if (n % 2 == 1)
+        squares_place(&b, &centre, &centre, 1);
+    uint64_t count = fixed_search(&b, turns);
+    *nodes += b.nodes;
+    return count;
+}
+
+nq_status nq_count_symmetric_solutions(int n, nq_u128 *half_turn,
+                                       nq_u128 *quarter_turn)
+{
+    uint64_t nodes = 0;
+    if (n < 1 || n > NQ_MAX_N)
+        return NQ_ERR_RANGE;
+    if (half_turn)
+        *half_turn = count_fixed(n, 2, &nodes);
+    if (quarter_turn)
+        *quarter_turn = count_fixed(n, 1, &nodes);
+    return NQ_OK;
+}

@@ -1,0 +1,342 @@
+/*
+ * frontier.c - the completion counters behind the fast engine.
+ *
+ * Scalar: a bitboard DFS over the rows to fill, the last two counted in
+ * closed form.  Vector (AVX-512): the same tree walked level by level in
+ * chunks.  Each level's states are streamed through 16-lane registers;
+ * a lane whose state has no untried square left is refilled from the input
+ * (vpexpandd) and every lane emits one child per step, the children packed
+ * into the next level with vpcompressd.  Children with no open square in
+ * their next row are dropped on the spot, and the children of the level
+ * before the last two rows are counted in registers and never stored.
+ * Two independent streams run side by side to hide the latency of the
+ * refill chain.  A plain DFS on this machine loses most of its time to
+ * mispredicted branches; this loop has none that depend on the data.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontier.h"
+#include "../core/bits.h"
+
+#if defined(__AVX512F__) && defined(__AVX512CD__) && defined(__BMI2__)
+#define NQ_FRONTIER_AVX512 1
+#include <immintrin.h>
+#else
+#define NQ_FRONTIER_AVX512 0
+#endif
+
+/* ---- scalar kernel ---- */
+
+static uint64_t weigh(const nq_frontier *j, uint32_t last_cols, int pairs_ok,
+                      uint32_t x, uint32_t y, uint32_t a0)
+{
+    uint64_t c = 0;
+    for (int k = 0; k < NQ_FRONTIER_WEIGHTS; k++) {
+        uint32_t a1 = last_cols & j->weight_cols[k];
+        c += j->weight[k] * (uint64_t)(pairs_ok &&
+             ((((a0 & x) != 0) & ((a1 & y) != 0)) +
+              (((a0 & y) != 0) & ((a1 & x) != 0))));
+    }
+    return c;
+}
+
+/* The last two rows, from a state aligned to the first of them: the two
+ * free columns x < y go in either order, unless they are exactly the row
+ * gap apart (then the two queens share a diagonal). */
+static uint64_t count_two(const nq_frontier *j, uint32_t d, uint32_t l,
+                          uint32_t r)
+{
+    int i = j->rows - 2, g = j->gap[i];
+    uint32_t a0 = j->open[i] & ~(d | l | r);
+    uint32_t a1 = j->open[i + 1] & ~(d | l << g | r >> g);
+    uint32_t f = j->full & ~d, x = f & (~f + 1), y = f ^ x;
+    return weigh(j, a1, x && y && (x << g) != y, x, y, a0);
+}
+
+static uint64_t count_one(const nq_frontier *j, uint32_t d, uint32_t l,
+                          uint32_t r)
+{
+    uint32_t a = j->open[0] & ~(d | l | r);
+    uint64_t c = 0;
+    for (int k = 0; k < NQ_FRONTIER_WEIGHTS; k++)
+        c += j->weight[k] * (uint64_t)nq_popcount(a & j->weight_cols[k]);
+    return c;
+}
+
+static uint64_t scalar_rec(const nq_frontier *j, int i, uint32_t d,
+                           uint32_t l, uint32_t r, uint64_t *nodes)
+{
+    if (j->rows - i == 2)
+        return count_two(j, d, l, r);
+    uint32_t a = j->open[i] & ~(d | l | r);
+    int g = j->gap[i];
+    uint64_t s = 0;
+    while (a) {
+        uint32_t b = a & (~a + 1);
+        a ^= b;
+        (*nodes)++;
+        s += scalar_rec(j, i + 1, d | b, (l | b) << g, (r | b) >> g, nodes);
+    }
+    return s;
+}
+
+uint64_t nq_frontier_count_scalar(const nq_frontier *j, nq_frontier_state s,
+                                  uint64_t *nodes)
+{
+    if (j->rows == 1)
+        return count_one(j, s.down, s.left, s.right);
+    return scalar_rec(j, 0, s.down, s.left, s.right, nodes);
+}
+
+#if !NQ_FRONTIER_AVX512
+
+struct nq_frontier_work {
+    int unused;
+};
+
+nq_frontier_work *nq_frontier_work_new(void)
+{
+    return calloc(1, sizeof(nq_frontier_work));
+}
+
+void nq_frontier_work_free(nq_frontier_work *w) { free(w); }
+
+int nq_frontier_vectorized(void) { return 0; }
+
+uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
+                           nq_frontier_work *w, uint64_t *nodes)
+{
+    (void)w;
+    return nq_frontier_count_scalar(j, s, nodes);
+}
+
+#else
+
+/* ---- vector kernel ---- */
+
+/* Parents per chunk: small enough that a chunk's descendants stay in the
+ * core's caches, large enough to keep 16 lanes busy. */
+#define CHUNK 512
+#define LEVEL_CAP (CHUNK * (NQ_MAX_N + 1) + 64)
+
+typedef struct {
+    uint32_t *d, *l, *r;
+} level_buf;
+
+struct nq_frontier_work {
+    level_buf level[NQ_MAX_N + 1];
+    level_buf spare; /* the second stream's children before they are joined */
+    uint32_t *memory;
+};
+
+nq_frontier_work *nq_frontier_work_new(void)
+{
+    nq_frontier_work *w = calloc(1, sizeof *w);
+    size_t per = (size_t)3 * LEVEL_CAP, count = NQ_MAX_N + 2;
+    if (!w || !(w->memory = aligned_alloc(64, per * count * sizeof(uint32_t)))) {
+        free(w);
+        return NULL;
+    }
+    for (size_t i = 0; i < count; i++) {
+        level_buf *b = i <= NQ_MAX_N ? &w->level[i] : &w->spare;
+        b->d = w->memory + per * i;
+        b->l = b->d + LEVEL_CAP;
+        b->r = b->l + LEVEL_CAP;
+    }
+    return w;
+}
+
+void nq_frontier_work_free(nq_frontier_work *w)
+{
+    if (w)
+        free(w->memory);
+    free(w);
+}
+
+int nq_frontier_vectorized(void) { return 1; }
+
+typedef struct {
+    __m512i d, l, r, a;   /* a: squares of the parent not yet tried */
+    size_t ip, end, op;   /* input position and end, output count */
+} lanes;
+
+static inline __m512i lowest(__m512i a)
+{
+    return _mm512_and_si512(a, _mm512_sub_epi32(_mm512_setzero_si512(), a));
+}
+
+static inline __m512i or3(__m512i a, __m512i b, __m512i c)
+{
+    return _mm512_or_si512(a, _mm512_or_si512(b, c));
+}
+
+static inline int lanes_live(const lanes *s)
+{
+    return s->ip < s->end || _mm512_test_epi32_mask(s->a, s->a);
+}
+
+/* Lanes with nothing left to try take the next parents of the input. */
+static inline void refill(lanes *s, const level_buf *in, __m512i open)
+{
+    if (s->ip >= s->end)
+        return;
+    __mmask16 take = _mm512_testn_epi32_mask(s->a, s->a);
+    size_t rem = s->end - s->ip;
+    if (rem < 16 && (size_t)nq_popcount(take) > rem)
+        take = (__mmask16)_pdep_u32((1u << rem) - 1, take);
+    s->d = _mm512_mask_expand_epi32(s->d, take, _mm512_loadu_si512(in->d + s->ip));
+    s->l = _mm512_mask_expand_epi32(s->l, take, _mm512_loadu_si512(in->l + s->ip));
+    s->r = _mm512_mask_expand_epi32(s->r, take, _mm512_loadu_si512(in->r + s->ip));
+    s->a = _mm512_mask_andnot_epi32(s->a, take, or3(s->d, s->l, s->r), open);
+    s->ip += (size_t)nq_popcount(take);
+}
+
+/* Constants of one level's step. */
+typedef struct {
+    __m512i open, open_next, full, open0, open1;
+    __m512i weight_cols[NQ_FRONTIER_WEIGHTS];
+    __m128i shift, gap2;   /* this level's row gap; the last two rows' */
+    uint32_t weight[NQ_FRONTIER_WEIGHTS];
+} step_consts;
+
+/* Weighted completions of 16 states aligned to the second-last row: as
+ * count_two, with each condition a 16-lane mask. */
+static inline uint64_t count_two_vec(__mmask16 live, __m512i d, __m512i l,
+                                     __m512i r, const step_consts *k)
+{
+    __m512i a0 = _mm512_andnot_si512(or3(d, l, r), k->open0);
+    __m512i a1 = _mm512_andnot_si512(or3(d, _mm512_sll_epi32(l, k->gap2),
+                                         _mm512_srl_epi32(r, k->gap2)), k->open1);
+    __m512i f = _mm512_andnot_si512(d, k->full);
+    __m512i x = lowest(f), y = _mm512_xor_si512(f, x);
+    __mmask16 ok = live & ~_mm512_cmpeq_epi32_mask(_mm512_sll_epi32(x, k->gap2), y);
+    __mmask16 x0 = _mm512_test_epi32_mask(a0, x), y0 = _mm512_test_epi32_mask(a0, y);
+    uint64_t c = 0;
+    for (int i = 0; i < NQ_FRONTIER_WEIGHTS; i++) {
+        if (!k->weight[i])
+            continue;
+        __m512i a1w = _mm512_and_si512(a1, k->weight_cols[i]);
+        __mmask16 t1 = x0 & _mm512_test_epi32_mask(a1w, y);
+        __mmask16 t2 = y0 & _mm512_test_epi32_mask(a1w, x);
+        c += k->weight[i] * (uint64_t)(nq_popcount(t1 & ok) + nq_popcount(t2 & ok));
+    }
+    return c;
+}
+
+/* Every lane with a square left emits the child on its lowest one.  With
+ * `fused` the children are the second-last row's states and are counted
+ * here; otherwise those with an open square in their next row are stored. */
+static inline __attribute__((always_inline)) uint64_t
+emit(lanes *s, const step_consts *k, const level_buf *out, uint64_t *nodes,
+     int fused)
+{
+    __mmask16 live = _mm512_test_epi32_mask(s->a, s->a);
+    __m512i b = lowest(s->a);
+    s->a = _mm512_xor_si512(s->a, b);
+    __m512i d = _mm512_or_si512(s->d, b);
+    __m512i l = _mm512_sll_epi32(_mm512_or_si512(s->l, b), k->shift);
+    __m512i r = _mm512_srl_epi32(_mm512_or_si512(s->r, b), k->shift);
+    *nodes += (uint64_t)nq_popcount(live);
+    if (fused)
+        return count_two_vec(live, d, l, r, k);
+    __m512i next = _mm512_andnot_si512(or3(d, l, r), k->open_next);
+    __mmask16 keep = _mm512_mask_test_epi32_mask(live, next, next);
+    _mm512_storeu_si512(out->d + s->op, _mm512_maskz_compress_epi32(keep, d));
+    _mm512_storeu_si512(out->l + s->op, _mm512_maskz_compress_epi32(keep, l));
+    _mm512_storeu_si512(out->r + s->op, _mm512_maskz_compress_epi32(keep, r));
+    s->op += (size_t)nq_popcount(keep);
+    return 0;
+}
+
+static void lanes_init(lanes *s, size_t ip, size_t end)
+{
+    s->d = s->l = s->r = s->a = _mm512_setzero_si512();
+    s->ip = ip, s->end = end, s->op = 0;
+}
+
+/* Expand m parents of `in` into `out` (or count them, fused): two streams
+ * over the two halves of the input, the second's children appended. */
+static inline __attribute__((always_inline)) size_t
+expand(const level_buf *in, size_t m, const level_buf *out,
+       const level_buf *spare, const step_consts *k, uint64_t *count,
+       uint64_t *nodes, int fused)
+{
+    lanes s0, s1;
+    uint64_t c = 0;
+    lanes_init(&s0, 0, m / 2);
+    lanes_init(&s1, m / 2, m);
+    while (lanes_live(&s0) && lanes_live(&s1)) {
+        refill(&s0, in, k->open);
+        refill(&s1, in, k->open);
+        c += emit(&s0, k, out, nodes, fused);
+        c += emit(&s1, k, spare, nodes, fused);
+    }
+    while (lanes_live(&s0)) {
+        refill(&s0, in, k->open);
+        c += emit(&s0, k, out, nodes, fused);
+    }
+    while (lanes_live(&s1)) {
+        refill(&s1, in, k->open);
+        c += emit(&s1, k, spare, nodes, fused);
+    }
+    *count += c;
+    if (fused)
+        return 0;
+    memcpy(out->d + s0.op, spare->d, s1.op * sizeof(uint32_t));
+    memcpy(out->l + s0.op, spare->l, s1.op * sizeof(uint32_t));
+    memcpy(out->r + s0.op, spare->r, s1.op * sizeof(uint32_t));
+    return s0.op + s1.op;
+}
+
+static void consts_for(const nq_frontier *j, int i, step_consts *k)
+{
+    int last = j->rows - 2;
+    k->open = _mm512_set1_epi32((int)j->open[i]);
+    k->open_next = _mm512_set1_epi32((int)j->open[i + 1]);
+    k->full = _mm512_set1_epi32((int)j->full);
+    k->open0 = _mm512_set1_epi32((int)j->open[last]);
+    k->open1 = _mm512_set1_epi32((int)j->open[last + 1]);
+    k->shift = _mm_cvtsi32_si128(j->gap[i]);
+    k->gap2 = _mm_cvtsi32_si128(j->gap[last]);
+    for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++) {
+        k->weight_cols[w] = _mm512_set1_epi32((int)j->weight_cols[w]);
+        k->weight[w] = j->weight_cols[w] ? j->weight[w] : 0;
+    }
+}
+
+/* Level i holds states aligned to row i; expand them chunk by chunk, each
+ * chunk's children carried to the bottom before the next chunk starts. */
+static void expand_level(const nq_frontier *j, nq_frontier_work *w, int i,
+                         const level_buf *in, size_t m, uint64_t *count,
+                         uint64_t *nodes)
+{
+    step_consts k;
+    int fused = i + 1 == j->rows - 2;
+    consts_for(j, i, &k);
+    for (size_t off = 0; off < m; off += CHUNK) {
+        size_t take = m - off < CHUNK ? m - off : CHUNK;
+        level_buf part = {in->d + off, in->l + off, in->r + off};
+        if (fused) {
+            expand(&part, take, NULL, NULL, &k, count, nodes, 1);
+            continue;
+        }
+        size_t kids = expand(&part, take, &w->level[i + 1], &w->spare, &k,
+                             count, nodes, 0);
+        expand_level(j, w, i + 1, &w->level[i + 1], kids, count, nodes);
+    }
+}
+
+uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
+                           nq_frontier_work *w, uint64_t *nodes)
+{
+    if (j->rows < 3 || !w)
+        return nq_frontier_count_scalar(j, s, nodes);
+    uint64_t count = 0;
+    level_buf *root = &w->level[0];
+    root->d[0] = s.down, root->l[0] = s.left, root->r[0] = s.right;
+    expand_level(j, w, 0, root, 1, &count, nodes);
+    return count;
+}
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * frontier.h - counting the completions of a partial placement, fast.
+ *
+ * A job is the rest of a board: the rows still to fill (in order, possibly
+ * with pre-filled rows between them), the squares of each that pre-placed
+ * queens leave open, and weights on the columns of the last row.  The count
+ * is the weighted number of ways to fill those rows.
+ *
+ * Two kernels give the same answer: a scalar depth-first search, and (with
+ * AVX-512) a frontier expansion that carries 16 partial placements per
+ * vector and compacts the children of each level with vpcompressd, so no
+ * branch depends on one placement's fate.  Both count the last two rows in
+ * closed form.  The vector kernel is about 15 times the scalar one per
+ * placement on a plain bitboard search (see bench/RESULTS.md).
+ */
+#ifndef NQ_FRONTIER_H
+#define NQ_FRONTIER_H
+
+#include <stdint.h>
+
+#include "nqueens.h"
+
+/* Weight classes of the last row's columns (8, 4, 2 in the fast engine). */
+#define NQ_FRONTIER_WEIGHTS 3
+
+typedef struct {
+    int rows;                       /* rows left to fill, >= 1 */
+    uint32_t full;                  /* the board's columns */
+    uint32_t open[NQ_MAX_N];        /* per row to fill: squares left open */
+    uint8_t gap[NQ_MAX_N];          /* board rows from row i to row i+1 */
+    uint32_t weight_cols[NQ_FRONTIER_WEIGHTS]; /* last row: columns ... */
+    uint32_t weight[NQ_FRONTIER_WEIGHTS];      /* ... and what each counts */
+} nq_frontier;
+
+/* The start: columns taken and the diagonals of the dynamically placed
+ * queens, aligned to the first row to fill.  Diagonal words may carry bits
+ * past the board; they are masked by `open`. */
+typedef struct {
+    uint32_t down, left, right;
+} nq_frontier_state;
+
+typedef struct nq_frontier_work nq_frontier_work; /* per-thread buffers */
+
+nq_frontier_work *nq_frontier_work_new(void);
+void nq_frontier_work_free(nq_frontier_work *w);
+
+/* Weighted completions of `start`; *nodes grows by the placements made.
+ * Uses the vector kernel when built with AVX-512, else the scalar one. */
+uint64_t nq_frontier_count(const nq_frontier *job, nq_frontier_state start,
+                           nq_frontier_work *w, uint64_t *nodes);
+/* The scalar kernel alone (a reference for tests). */
+uint64_t nq_frontier_count_scalar(const nq_frontier *job,
+                                  nq_frontier_state start, uint64_t *nodes);
+/* 1 if nq_frontier_count uses the vector kernel. */
+int nq_frontier_vectorized(void);
+
+#endif
