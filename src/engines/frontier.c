@@ -115,34 +115,41 @@ uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
 
 /* ---- vector kernel ---- */
 
-/* Parents per chunk: small enough that a chunk's descendants stay in the
- * core's caches, large enough to keep 16 lanes busy. */
-#define CHUNK 512
-#define LEVEL_CAP (CHUNK * (NQ_MAX_N + 1) + 64)
+/* Rows beyond the next one a stored child must have open: a child with a
+ * closed row ahead leads nowhere, and dropping it before it is stored is
+ * cheaper than expanding it.  Two measured best (bench/RESULTS.md). */
+#define LOOKAHEAD 2
+
+/* Each level has two buffers, one per stream, of SEG states.  A level's
+ * input is cut into chunks small enough that their children fit (a parent
+ * has at most popcount(open) children) and large enough to keep the
+ * streams' start and drain, where lanes idle, rare. */
+#define SEG 65536
+#define MAX_CHUNK 2048
+#define PAD 64
 
 typedef struct {
     uint32_t *d, *l, *r;
 } level_buf;
 
 struct nq_frontier_work {
-    level_buf level[NQ_MAX_N + 1];
-    level_buf spare; /* the second stream's children before they are joined */
+    level_buf level[NQ_MAX_N + 1][2];
     uint32_t *memory;
 };
 
 nq_frontier_work *nq_frontier_work_new(void)
 {
     nq_frontier_work *w = calloc(1, sizeof *w);
-    size_t per = (size_t)3 * LEVEL_CAP, count = NQ_MAX_N + 2;
+    size_t per = (size_t)3 * (SEG + PAD), count = 2 * (NQ_MAX_N + 1);
     if (!w || !(w->memory = aligned_alloc(64, per * count * sizeof(uint32_t)))) {
         free(w);
         return NULL;
     }
     for (size_t i = 0; i < count; i++) {
-        level_buf *b = i <= NQ_MAX_N ? &w->level[i] : &w->spare;
+        level_buf *b = &w->level[i / 2][i % 2];
         b->d = w->memory + per * i;
-        b->l = b->d + LEVEL_CAP;
-        b->r = b->l + LEVEL_CAP;
+        b->l = b->d + SEG + PAD;
+        b->r = b->l + SEG + PAD;
     }
     return w;
 }
@@ -197,6 +204,8 @@ typedef struct {
     __m512i open, open_next, full, open0, open1;
     __m512i weight_cols[NQ_FRONTIER_WEIGHTS];
     __m128i shift, gap2;   /* this level's row gap; the last two rows' */
+    __m128i ahead_shift[LOOKAHEAD];
+    __m512i ahead_open[LOOKAHEAD];
     uint32_t weight[NQ_FRONTIER_WEIGHTS];
 } step_consts;
 
@@ -242,6 +251,11 @@ emit(lanes *s, const step_consts *k, const level_buf *out, uint64_t *nodes,
         return count_two_vec(live, d, l, r, k);
     __m512i next = _mm512_andnot_si512(or3(d, l, r), k->open_next);
     __mmask16 keep = _mm512_mask_test_epi32_mask(live, next, next);
+    for (int a = 0; a < LOOKAHEAD; a++) {
+        __m512i x = _mm512_andnot_si512(or3(d, _mm512_sll_epi32(l, k->ahead_shift[a]),
+                                            _mm512_srl_epi32(r, k->ahead_shift[a])), k->ahead_open[a]);
+        keep = _mm512_mask_test_epi32_mask(keep, x, x);
+    }
     _mm512_storeu_si512(out->d + s->op, _mm512_maskz_compress_epi32(keep, d));
     _mm512_storeu_si512(out->l + s->op, _mm512_maskz_compress_epi32(keep, l));
     _mm512_storeu_si512(out->r + s->op, _mm512_maskz_compress_epi32(keep, r));
@@ -255,38 +269,33 @@ static void lanes_init(lanes *s, size_t ip, size_t end)
     s->ip = ip, s->end = end, s->op = 0;
 }
 
-/* Expand m parents of `in` into `out` (or count them, fused): two streams
- * over the two halves of the input, the second's children appended. */
-static inline __attribute__((always_inline)) size_t
-expand(const level_buf *in, size_t m, const level_buf *out,
-       const level_buf *spare, const step_consts *k, uint64_t *count,
-       uint64_t *nodes, int fused)
+/* Expand two runs of parents, each by its own stream into its own output
+ * (or count their children, fused).  Returns the children stored. */
+static inline __attribute__((always_inline)) void
+expand(const level_buf *in0, size_t m0, const level_buf *in1, size_t m1,
+       const level_buf *out0, const level_buf *out1, const step_consts *k,
+       uint64_t *count, uint64_t *nodes, size_t *kids, int fused)
 {
     lanes s0, s1;
     uint64_t c = 0;
-    lanes_init(&s0, 0, m / 2);
-    lanes_init(&s1, m / 2, m);
+    lanes_init(&s0, 0, m0);
+    lanes_init(&s1, 0, m1);
     while (lanes_live(&s0) && lanes_live(&s1)) {
-        refill(&s0, in, k->open);
-        refill(&s1, in, k->open);
-        c += emit(&s0, k, out, nodes, fused);
-        c += emit(&s1, k, spare, nodes, fused);
+        refill(&s0, in0, k->open);
+        refill(&s1, in1, k->open);
+        c += emit(&s0, k, out0, nodes, fused);
+        c += emit(&s1, k, out1, nodes, fused);
     }
     while (lanes_live(&s0)) {
-        refill(&s0, in, k->open);
-        c += emit(&s0, k, out, nodes, fused);
+        refill(&s0, in0, k->open);
+        c += emit(&s0, k, out0, nodes, fused);
     }
     while (lanes_live(&s1)) {
-        refill(&s1, in, k->open);
-        c += emit(&s1, k, spare, nodes, fused);
+        refill(&s1, in1, k->open);
+        c += emit(&s1, k, out1, nodes, fused);
     }
     *count += c;
-    if (fused)
-        return 0;
-    memcpy(out->d + s0.op, spare->d, s1.op * sizeof(uint32_t));
-    memcpy(out->l + s0.op, spare->l, s1.op * sizeof(uint32_t));
-    memcpy(out->r + s0.op, spare->r, s1.op * sizeof(uint32_t));
-    return s0.op + s1.op;
+    kids[0] = s0.op, kids[1] = s1.op;
 }
 
 static void consts_for(const nq_frontier *j, int i, step_consts *k)
@@ -298,6 +307,13 @@ static void consts_for(const nq_frontier *j, int i, step_consts *k)
     k->open0 = _mm512_set1_epi32((int)j->open[last]);
     k->open1 = _mm512_set1_epi32((int)j->open[last + 1]);
     k->shift = _mm_cvtsi32_si128(j->gap[i]);
+    for (int a = 0, sh = 0; a < LOOKAHEAD; a++) {
+        int row = i + 2 + a;
+        if (row < j->rows)
+            sh += j->gap[row - 1];
+        k->ahead_shift[a] = _mm_cvtsi32_si128(row < j->rows ? sh : 0);
+        k->ahead_open[a] = _mm512_set1_epi32(row < j->rows ? (int)j->open[row] : -1);
+    }
     k->gap2 = _mm_cvtsi32_si128(j->gap[last]);
     for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++) {
         k->weight_cols[w] = _mm512_set1_epi32((int)j->weight_cols[w]);
@@ -305,25 +321,49 @@ static void consts_for(const nq_frontier *j, int i, step_consts *k)
     }
 }
 
-/* Level i holds states aligned to row i; expand them chunk by chunk, each
- * chunk's children carried to the bottom before the next chunk starts. */
+static level_buf slice(const level_buf *b, size_t off)
+{
+    return (level_buf){b->d + off, b->l + off, b->r + off};
+}
+
+/* Level i holds states aligned to row i, in two runs (the two streams'
+ * children).  Each step takes the next chunk of each run, one per stream;
+ * once a run is used up the other is split between the streams.  The
+ * children, again two runs, are carried to the bottom before the next step,
+ * so each level's buffers hold one step's worth. */
 static void expand_level(const nq_frontier *j, nq_frontier_work *w, int i,
-                         const level_buf *in, size_t m, uint64_t *count,
-                         uint64_t *nodes)
+                         level_buf in0, size_t m0, level_buf in1, size_t m1,
+                         uint64_t *count, uint64_t *nodes)
 {
     step_consts k;
     int fused = i + 1 == j->rows - 2;
+    size_t fan = (size_t)nq_popcount(j->open[i]) + 1;
+    size_t chunk = SEG / fan < MAX_CHUNK ? SEG / fan : MAX_CHUNK;
+    level_buf *out = w->level[i + 1];
     consts_for(j, i, &k);
-    for (size_t off = 0; off < m; off += CHUNK) {
-        size_t take = m - off < CHUNK ? m - off : CHUNK;
-        level_buf part = {in->d + off, in->l + off, in->r + off};
+    while (m0 + m1 > 0) {
+        level_buf a = in0, b = in1;
+        size_t ta = m0 < chunk ? m0 : chunk, tb = m1 < chunk ? m1 : chunk;
+        if (m0 == 0 || m1 == 0) { /* split what is left of one run */
+            level_buf *only = m0 ? &in0 : &in1;
+            size_t rest = m0 + m1;
+            a = *only;
+            ta = rest >= 2 * chunk ? chunk : (rest + 1) / 2;
+            b = slice(only, ta);
+            tb = rest - ta < chunk ? rest - ta : chunk;
+            in0 = slice(only, ta + tb), m0 = rest - ta - tb, m1 = 0;
+        } else {
+            in0 = slice(&in0, ta), m0 -= ta;
+            in1 = slice(&in1, tb), m1 -= tb;
+        }
+        size_t kids[2];
         if (fused) {
-            expand(&part, take, NULL, NULL, &k, count, nodes, 1);
+            expand(&a, ta, &b, tb, NULL, NULL, &k, count, nodes, kids, 1);
             continue;
         }
-        size_t kids = expand(&part, take, &w->level[i + 1], &w->spare, &k,
-                             count, nodes, 0);
-        expand_level(j, w, i + 1, &w->level[i + 1], kids, count, nodes);
+        expand(&a, ta, &b, tb, &out[0], &out[1], &k, count, nodes, kids, 0);
+        expand_level(j, w, i + 1, out[0], kids[0], out[1], kids[1], count,
+                     nodes);
     }
 }
 
@@ -333,9 +373,9 @@ uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
     if (j->rows < 3 || !w)
         return nq_frontier_count_scalar(j, s, nodes);
     uint64_t count = 0;
-    level_buf *root = &w->level[0];
+    level_buf *root = &w->level[0][0];
     root->d[0] = s.down, root->l[0] = s.left, root->r[0] = s.right;
-    expand_level(j, w, 0, root, 1, &count, nodes);
+    expand_level(j, w, 0, *root, 1, *root, 0, &count, nodes);
     return count;
 }
 
