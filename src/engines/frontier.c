@@ -118,7 +118,7 @@ uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
 /* Rows beyond the next one a stored child must have open: a child with a
  * closed row ahead leads nowhere, and dropping it before it is stored is
  * cheaper than expanding it.  Two measured best (bench/RESULTS.md). */
-#define LOOKAHEAD 2
+#define LOOKAHEAD 1
 
 /* Each level has two buffers, one per stream, of SEG states.  A level's
  * input is cut into chunks small enough that their children fit (a parent
@@ -204,8 +204,8 @@ typedef struct {
     __m512i open, open_next, full, open0, open1;
     __m512i weight_cols[NQ_FRONTIER_WEIGHTS];
     __m128i shift, gap2;   /* this level's row gap; the last two rows' */
-    __m128i ahead_shift[LOOKAHEAD];
-    __m512i ahead_open[LOOKAHEAD];
+    __m128i ahead_shift[LOOKAHEAD], last_shift;
+    __m512i ahead_open[LOOKAHEAD], last_open;
     uint32_t weight[NQ_FRONTIER_WEIGHTS];
 } step_consts;
 
@@ -256,6 +256,9 @@ emit(lanes *s, const step_consts *k, const level_buf *out, uint64_t *nodes,
                                             _mm512_srl_epi32(r, k->ahead_shift[a])), k->ahead_open[a]);
         keep = _mm512_mask_test_epi32_mask(keep, x, x);
     }
+    __m512i y = _mm512_andnot_si512(or3(d, _mm512_sll_epi32(l, k->last_shift),
+                                        _mm512_srl_epi32(r, k->last_shift)), k->last_open);
+    keep = _mm512_mask_test_epi32_mask(keep, y, y);
     _mm512_storeu_si512(out->d + s->op, _mm512_maskz_compress_epi32(keep, d));
     _mm512_storeu_si512(out->l + s->op, _mm512_maskz_compress_epi32(keep, l));
     _mm512_storeu_si512(out->r + s->op, _mm512_maskz_compress_epi32(keep, r));
@@ -313,6 +316,13 @@ static void consts_for(const nq_frontier *j, int i, step_consts *k)
             sh += j->gap[row - 1];
         k->ahead_shift[a] = _mm_cvtsi32_si128(row < j->rows ? sh : 0);
         k->ahead_open[a] = _mm512_set1_epi32(row < j->rows ? (int)j->open[row] : -1);
+    }
+    {
+        int sh = 0;
+        for (int row = i + 2; row < j->rows; row++)
+            sh += j->gap[row - 1];
+        k->last_shift = _mm_cvtsi32_si128(sh);
+        k->last_open = _mm512_set1_epi32(i + 2 + LOOKAHEAD < j->rows ? (int)j->open[j->rows - 1] : -1);
     }
     k->gap2 = _mm_cvtsi32_si128(j->gap[last]);
     for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++) {
