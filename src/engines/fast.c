@@ -166,10 +166,11 @@ static nq_status fast_plan(nq_plan *p)
     if (n < RING_MIN_N) {
         rc = push(&l, (fast_unit){.kind = UNIT_WHOLE, .first = -1});
     } else {
-        rc = ring_units(n, &l);
-        /* the symmetric searches are small: run them last */
-        rc = rc || push(&l, (fast_unit){.kind = UNIT_HALF_TURN, .first = -1});
+        /* the symmetric searches are single units larger than most ring
+         * units: first, so that no thread is left finishing them alone */
+        rc = push(&l, (fast_unit){.kind = UNIT_HALF_TURN, .first = -1});
         rc = rc || push(&l, (fast_unit){.kind = UNIT_QUARTER_TURN, .first = -1});
+        rc = rc || ring_units(n, &l);
     }
     if (rc) {
         free(l.units);
