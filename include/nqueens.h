@@ -121,6 +121,21 @@ uint64_t nq_plan_units(const nq_plan *p);
 /* One unit in words: its pre-placed queens ("row:col" pairs) and weight. */
 void nq_plan_describe(const nq_plan *p, uint64_t unit, char *buf, size_t size);
 void nq_plan_free(nq_plan *p);
+
+/* What units found.  Every engine fills total (solutions of the whole
+ * board the unit stands for) and nodes; carry fills unique per unit; fast
+ * fills the solutions fixed by the half and quarter turns, from which
+ * nq_plan_finish derives unique by Burnside's lemma. */
+typedef struct {
+    nq_u128 total, unique, fixed180, fixed90, nodes;
+} nq_tally;
+
+/* Run one unit on the calling thread. */
+nq_status nq_plan_run_unit(const nq_plan *p, uint64_t unit, nq_tally *out);
+/* *a += *b, or NQ_ERR_OVERFLOW (a unchanged). */
+nq_status nq_tally_add(nq_tally *a, const nq_tally *b);
+/* The board's counts from the sum of all its units' tallies. */
+nq_status nq_plan_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
 /* Threads a request gets: its own number, or the online cores for 0. */
 int nq_request_threads(const nq_request *req);
 

@@ -51,6 +51,7 @@ const char *t_data_path(const char *name);        /* in a static buffer */
 void tests_core(void);
 void tests_engines(void);
 void tests_solutions(void);
+void tests_units(void);
 void tests_cli(void);
 
 #endif

@@ -205,6 +205,7 @@ int main(void)
     tests_core();
     tests_engines();
     tests_solutions();
+    tests_units();
     tests_cli();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

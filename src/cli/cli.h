@@ -58,5 +58,6 @@ double cli_now(void);
 int cmd_count(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_engines(int argc, char **argv);
+int cmd_units(int argc, char **argv);
 
 #endif

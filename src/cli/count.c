@@ -3,6 +3,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -16,8 +17,51 @@ static const char count_help[] =
     "options:\n"
     "  --engine NAME   the algorithm (default: the fastest; see 'nqueens engines')\n"
     "  --iterative     use the engine's explicit-stack form, not recursion\n"
+    "  --threads T     threads for engines that split the board into units\n"
+    "                  (fast, carry; default: all online cores)\n"
+    "  --quiet         no progress bar (it is shown on stderr only when\n"
+    "                  stderr is a terminal and a count takes over a second)\n"
     "  --json          one JSON object per line: n, total, unique, nodes,\n"
     "                  engine, threads, seconds\n";
+
+/* The progress bar: one line on stderr, redrawn in place, cleared at the
+ * end; nothing at all for counts under a second. */
+typedef struct {
+    int n, drawn;
+} progress_bar;
+
+static void hms(double seconds, char *buf, size_t size)
+{
+    unsigned long long s = (unsigned long long)(seconds + 0.5);
+    snprintf(buf, size, "%02llu:%02llu:%02llu", s / 3600, s / 60 % 60, s % 60);
+}
+
+static void draw_progress(void *ctx, const nq_progress *p)
+{
+    progress_bar *bar = ctx;
+    enum { WIDTH = 30 };
+    char bar_text[WIDTH + 1], elapsed[32], eta[32] = "--:--:--";
+    int done = p->units_done >= p->units_total;
+    if (done || p->seconds < 1.0) {
+        if (bar->drawn)
+            fputs("\r\033[K", stderr);
+        bar->drawn = 0;
+        return;
+    }
+    double frac = p->units_total ? (double)p->units_done / (double)p->units_total : 0;
+    int fill = (int)(frac * WIDTH);
+    for (int i = 0; i < WIDTH; i++)
+        bar_text[i] = i < fill ? '#' : '.';
+    bar_text[WIDTH] = '\0';
+    hms(p->seconds, elapsed, sizeof elapsed);
+    if (p->units_done)
+        hms(p->seconds * (1 - frac) / frac, eta, sizeof eta);
+    fprintf(stderr, "\r\033[KN=%d [%s] %llu/%llu units  %s elapsed  ETA %s",
+            bar->n, bar_text, (unsigned long long)p->units_done,
+            (unsigned long long)p->units_total, elapsed, eta);
+    fflush(stderr);
+    bar->drawn = 1;
+}
 
 static void format_elapsed(double seconds, char *buf, size_t size)
 {
@@ -35,23 +79,24 @@ static void print_row(int n, const nq_counts *c, double seconds)
 }
 
 static void print_json(int n, const nq_counts *c, const char *engine,
-                       double seconds)
+                       int threads, double seconds)
 {
     char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
     printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,"
-           "\"engine\":\"%s\",\"threads\":1,\"seconds\":%.6f}\n",
+           "\"engine\":\"%s\",\"threads\":%d,\"seconds\":%.6f}\n",
            n, nq_format_u128(c->total, total), nq_format_u128(c->unique, unique),
-           nq_format_u128(c->nodes, nodes), engine, seconds);
+           nq_format_u128(c->nodes, nodes), engine, threads, seconds);
 }
 
 int cmd_count(int argc, char **argv)
 {
     const char *engine = nq_default_count_engine(), *pos[1], *threads = NULL;
-    int json = 0, iterative = 0, npos, lo, hi, rc;
+    int json = 0, iterative = 0, quiet = 0, npos, lo, hi, rc;
     uint64_t nthreads = 0;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},
         {"--threads", &threads, NULL},
+        {"--quiet", NULL, &quiet},
         {"--json", NULL, &json},
         {"--iterative", NULL, &iterative},
         {NULL, NULL, NULL},
@@ -70,9 +115,13 @@ int cmd_count(int argc, char **argv)
                          "to 1024, not '%s'", threads);
     if (!json)
         printf(" N:        Total       Unique        hh:mm:ss.ms\n");
+    int units = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS;
     for (int n = lo; n <= hi; n++) {
+        progress_bar bar = {n, 0};
         nq_request req = {.n = n, .engine = engine, .iterative = iterative,
                           .threads = (int)nthreads};
+        if (!quiet && isatty(2))
+            req.progress = draw_progress, req.progress_ctx = &bar;
         nq_counts c;
         double t0 = cli_now();
         nq_status st = nq_count_solutions(&req, &c);
@@ -80,7 +129,8 @@ int cmd_count(int argc, char **argv)
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "count %d: %s", n, nq_strerror(st));
         if (json)
-            print_json(n, &c, engine, seconds);
+            print_json(n, &c, engine, units ? nq_request_threads(&req) : 1,
+                       seconds);
         else
             print_row(n, &c, seconds);
         fflush(stdout);

@@ -16,6 +16,7 @@ static const char main_help[] =
     "  count N|A-B     count solutions: total and unique, one row per N\n"
     "  solve N         list the solutions, in several board formats\n"
     "  engines         list the engines (algorithms) and what they teach\n"
+    "  units N         list the work units a count of N is split into\n"
     "\n"
     "  nqueens COMMAND --help    options of one command\n"
     "  nqueens --version         the version\n";
@@ -50,6 +51,7 @@ static const struct {
     {"count", cmd_count},
     {"solve", cmd_solve},
     {"engines", cmd_engines},
+    {"units", cmd_units},
 };
 
 int main(int argc, char **argv)

@@ -21,14 +21,6 @@ typedef struct nq_search {
     nq_u128 total, unique, nodes;
 } nq_search;
 
-/* What a work unit found.  Engines use the fields they need: every engine
- * fills total and nodes; carry fills unique per unit; fast fills the
- * solutions fixed by the half and quarter turns, from which its finish step
- * derives unique by Burnside's lemma. */
-typedef struct {
-    nq_u128 total, unique, fixed180, fixed90, nodes;
-} nq_tally;
-
 /* A plan: the deterministic list of an engine's work units for one N. */
 struct nq_plan {
     const nq_engine *engine;
@@ -56,9 +48,6 @@ struct nq_engine {
     void (*free_plan)(nq_plan *p);
     void (*free_scratch)(void *scratch);
 };
-
-/* Add b into a, refusing to wrap. */
-nq_status nq_tally_add(nq_tally *a, const nq_tally *b);
 
 /* Run units [0, p->units) on `threads` threads, summing into *sum and
  * reporting progress through req's callback (from the calling thread). */

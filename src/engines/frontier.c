@@ -32,11 +32,13 @@ static uint64_t weigh(const nq_frontier *j, uint32_t last_cols, int pairs_ok,
                       uint32_t x, uint32_t y, uint32_t a0)
 {
     uint64_t c = 0;
+    if (!pairs_ok)
+        return 0;
     for (int k = 0; k < NQ_FRONTIER_WEIGHTS; k++) {
         uint32_t a1 = last_cols & j->weight_cols[k];
-        c += j->weight[k] * (uint64_t)(pairs_ok &&
-             ((((a0 & x) != 0) & ((a1 & y) != 0)) +
-              (((a0 & y) != 0) & ((a1 & x) != 0))));
+        unsigned ways = (unsigned)((a0 & x) && (a1 & y)) +
+                        (unsigned)((a0 & y) && (a1 & x));
+        c += j->weight[k] * (uint64_t)ways;
     }
     return c;
 }

@@ -10,7 +10,8 @@
 #include "engine.h"
 
 extern const nq_engine nq_engine_brute, nq_engine_backtrack, nq_engine_flags,
-    nq_engine_bitmap, nq_engine_mirror, nq_engine_symmetry, nq_engine_fast;
+    nq_engine_bitmap, nq_engine_mirror, nq_engine_symmetry, nq_engine_carry,
+    nq_engine_fast;
 
 static const nq_engine *const engines[] = {
     &nq_engine_brute,
@@ -19,6 +20,7 @@ static const nq_engine *const engines[] = {
     &nq_engine_bitmap,
     &nq_engine_mirror,
     &nq_engine_symmetry,
+    &nq_engine_carry,
     &nq_engine_fast,
 };
 
@@ -107,6 +109,25 @@ void nq_plan_free(nq_plan *p)
         return;
     p->engine->free_plan(p);
     free(p);
+}
+
+nq_status nq_plan_run_unit(const nq_plan *p, uint64_t unit, nq_tally *out)
+{
+    void *scratch = NULL;
+    if (!p || !out || unit >= p->units)
+        return NQ_ERR_ARG;
+    *out = (nq_tally){0};
+    nq_status st = p->engine->unit(p, unit, &scratch, out);
+    if (p->engine->free_scratch)
+        p->engine->free_scratch(scratch);
+    return st;
+}
+
+nq_status nq_plan_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out)
+{
+    if (!p || !sum || !out)
+        return NQ_ERR_ARG;
+    return p->engine->finish(p, sum, out);
 }
 
 /* A unit engine's count: plan, run every unit, combine. */

@@ -1,0 +1,59 @@
+/*
+ * units.c - `nqueens units N`: the work units of a unit engine.
+ */
+#include <stdio.h>
+
+#include "cli.h"
+
+static const char units_help[] =
+    "usage: nqueens units N [--engine carry|fast]\n"
+    "\n"
+    "List the work units a count of N is split into, one per line: the\n"
+    "unit's id, then its pre-placed queens (row:column, from 0) and its\n"
+    "weight (how many solutions of the whole board each solution found in\n"
+    "the unit stands for).  The list is deterministic: the same on every\n"
+    "machine and in every run, which is what lets threads, checkpoints and\n"
+    "split runs share it.  Default engine: carry.\n";
+
+int cmd_units(int argc, char **argv)
+{
+    const char *engine = "carry", *pos[1];
+    int npos, n, hi, rc;
+    const cli_spec specs[] = {
+        {"--engine", &engine, NULL},
+        {NULL, NULL, NULL},
+    };
+    rc = cli_parse("units", units_help, specs, argc, argv, pos, 1, &npos);
+    if (rc != CLI_OK)
+        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+    if (npos == 0)
+        return cli_error(CLI_USAGE, "units: missing N (usage: nqueens units N "
+                         "[--engine carry|fast])");
+    if ((rc = cli_parse_sizes(pos[0], &n, &hi)) != CLI_OK)
+        return rc;
+    if (hi != n)
+        return cli_error(CLI_USAGE, "units takes one N, not a range '%s'",
+                         pos[0]);
+    if ((rc = cli_check_engine(engine, n, n, 0)) != CLI_OK)
+        return rc;
+    nq_request req = {.n = n, .engine = engine};
+    nq_plan *plan;
+    nq_status st = nq_plan_create(&req, &plan);
+    if (st == NQ_ERR_UNSUPPORTED)
+        return cli_error(CLI_USAGE, "engine '%s' does not split the board "
+                         "into units (engines that do: carry, fast)", engine);
+    if (st != NQ_OK)
+        return cli_error(CLI_FAIL, "units %d: %s", n, nq_strerror(st));
+    uint64_t count = nq_plan_units(plan);
+    printf("# %llu units of engine %s for N=%d: id, pre-placed queens "
+           "(row:column), weight\n", (unsigned long long)count, engine, n);
+    for (uint64_t i = 0; i < count; i++) {
+        char text[512];
+        nq_plan_describe(plan, i, text, sizeof text);
+        printf("%llu\t%s\n", (unsigned long long)i, text);
+    }
+    nq_plan_free(plan);
+    if (fflush(stdout) != 0)
+        return cli_error(CLI_FAIL, "units: cannot write the output");
+    return CLI_OK;
+}

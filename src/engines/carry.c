@@ -1,0 +1,304 @@
+/*
+ * carry.c - the carry chain of the seed series (after the Q27 project):
+ * pre-place the queens of the frame, solve the inside.
+ *
+ * The frame is the two outer rows and the two outer columns on each side:
+ * rows 0, 1, n-2, n-1 and columns 0, 1, n-2, n-1.  Each holds exactly one
+ * queen of any solution, so every solution has a constellation: the 4 to 8
+ * queens standing on the frame.  Constellations are enumerated (the row
+ * queens first, then a queen in an inner row for each frame column they
+ * leave empty), reduced to one per orbit of the 8 symmetries (frame.h),
+ * and each becomes a work unit: count the ways to fill the inner rows.
+ *
+ * Weights.  A constellation C with stabiliser H (only rotations can fix a
+ * set of queens that do not attack each other) has 8/|H| images, each with
+ * as many completions as C, so it adds 8/|H| * c to the total, c being its
+ * completions.  The classes of solutions whose constellation lies in that
+ * orbit are the orbits of H on C's completions; by Burnside's lemma there
+ * are (c + f180 + 2 f90) / |H| of them, f180 and f90 counting the
+ * completions fixed by the half and quarter turns (each term present only
+ * if that turn is in H).  Symmetric constellations are rare, so their
+ * completions are listed and tested one by one.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../core/bits.h"
+#include "engine.h"
+#include "frame.h"
+#include "frontier.h"
+
+/* Below this the frame's lines overlap; such a board is one unit. */
+#define FRAME_MIN_N 4
+
+/* A unit: the frame key (frame.c: 8 lines of 5 bits) and the stabiliser
+ * (a bit per symmetry) in bits 40..47. */
+typedef uint64_t carry_unit;
+
+typedef struct {
+    carry_unit *units;
+    uint64_t count, cap;
+} carry_list;
+
+static int push(carry_list *l, carry_unit u)
+{
+    if (l->count == l->cap) {
+        uint64_t cap = l->cap ? 2 * l->cap : 4096;
+        carry_unit *nu = realloc(l->units, cap * sizeof *nu);
+        if (!nu)
+            return -1;
+        l->units = nu, l->cap = cap;
+    }
+    l->units[l->count++] = u;
+    return 0;
+}
+
+static int free_square(const nq_frame *f, int r, int c)
+{
+    for (int q = 0; q < f->count; q++) {
+        int dr = r - f->r[q], dc = c - f->c[q];
+        if (dr == 0 || dc == 0 || dr == dc || dr == -dc)
+            return 0;
+    }
+    return 1;
+}
+
+/* A necessary condition for being canonical, checked as soon as an outer
+ * line's queen is known: the first key value (row 0's column) is the least
+ * of the 8 values an image can put there, one per outer line and end. */
+static int could_lead(const nq_frame *f, int pos)
+{
+    int lead = f->c[0], n = f->n; /* the queen of row 0 comes first */
+    return lead <= pos && lead <= n - 1 - pos;
+}
+
+/* Frame columns left empty by the row queens get a queen in an inner row;
+ * each complete constellation that is canonical becomes a unit. */
+static int frame_columns(nq_frame *f, int i, carry_list *l)
+{
+    int n = f->n, col = i < 2 ? i : n - 4 + i;
+    if (i == 4) {
+        unsigned stab = nq_frame_stabiliser(f);
+        return stab ? push(l, nq_frame_key(f) | (uint64_t)stab << 40) : 0;
+    }
+    for (int q = 0; q < f->count; q++)
+        if (f->c[q] == col)
+            return frame_columns(f, i + 1, l);
+    for (int r = 2; r <= n - 3; r++) {
+        if (!free_square(f, r, col) || ((i == 0 || i == 3) && !could_lead(f, r)))
+            continue;
+        f->r[f->count] = r, f->c[f->count++] = col;
+        int rc = frame_columns(f, i + 1, l);
+        f->count--;
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* The queens of rows 0, 1, n-2, n-1, one row at a time. */
+static int frame_rows(nq_frame *f, int i, carry_list *l)
+{
+    int n = f->n, row = i < 2 ? i : n - 4 + i;
+    if (i == 4)
+        return frame_columns(f, 0, l);
+    for (int c = 0; c < n; c++) {
+        if (!free_square(f, row, c))
+            continue;
+        f->r[f->count] = row, f->c[f->count++] = c;
+        if ((i == 0 || i == 3) && !could_lead(f, c)) {
+            f->count--;
+            continue;
+        }
+        int rc = frame_rows(f, i + 1, l);
+        f->count--;
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static nq_status carry_plan(nq_plan *p)
+{
+    carry_list l = {0};
+    nq_frame f = {.n = p->n, .width = 2};
+    int rc = p->n < FRAME_MIN_N ? push(&l, 0) : frame_rows(&f, 0, &l);
+    if (rc) {
+        free(l.units);
+        return NQ_ERR_NOMEM;
+    }
+    p->data = l.units;
+    p->units = l.count;
+    return NQ_OK;
+}
+
+static void carry_free_plan(nq_plan *p)
+{
+    free(p->data);
+    p->data = NULL;
+}
+
+/* The frame queens back from a key. */
+static void unit_frame(int n, carry_unit u, nq_frame *f)
+{
+    int v[8];
+    f->n = n, f->width = 2, f->count = 0;
+    for (int i = 7; i >= 0; i--, u >>= 5)
+        v[i] = (int)(u & 31);
+    for (int i = 0; i < 2; i++) { /* rows 0, 1 and n-2, n-1 */
+        f->r[f->count] = i, f->c[f->count++] = v[i];
+        f->r[f->count] = n - 2 + i, f->c[f->count++] = v[6 + i];
+    }
+    for (int i = 0; i < 4; i++) { /* columns 0, 1, n-2, n-1 */
+        int col = i < 2 ? i : n - 4 + i, r = v[2 + i];
+        if (r >= 2 && r <= n - 3)
+            f->r[f->count] = r, f->c[f->count++] = col;
+    }
+}
+
+/* The inner rows as a frontier job: the rows without a frame queen, each
+ * open on the columns no frame queen holds or attacks. */
+static void inner_job(const nq_frame *f, nq_frontier *job,
+                      nq_frontier_state *start, int *rows)
+{
+    int n = f->n, k = 0;
+    uint32_t taken_rows = 0, cols = 0;
+    for (int q = 0; q < f->count; q++)
+        taken_rows |= 1u << f->r[q], cols |= 1u << f->c[q];
+    *job = (nq_frontier){.full = (uint32_t)nq_low_bits(n)};
+    for (int r = 2; r <= n - 3; r++)
+        if (!(taken_rows >> r & 1))
+            rows[k++] = r;
+    job->rows = k;
+    for (int i = 0; i < k; i++) {
+        uint32_t open = job->full & ~cols;
+        for (int c = 0; c < n; c++)
+            if ((open >> c & 1) && !free_square(f, rows[i], c))
+                open &= ~(1u << c);
+        job->open[i] = open;
+        job->gap[i] = (uint8_t)(i + 1 < k ? rows[i + 1] - rows[i] : 1);
+    }
+    job->weight_cols[0] = job->full, job->weight[0] = 1;
+    *start = (nq_frontier_state){cols, 0, 0};
+}
+
+typedef struct {
+    const nq_frontier *job;
+    const int *rows;
+    int cols[NQ_MAX_N];
+    unsigned stab;
+    uint64_t fixed180, fixed90;
+} fixed_walk;
+
+/* Is the whole placement its own image under symmetry t? */
+static int fixed_by(const int *cols, int n, int t)
+{
+    int img[NQ_MAX_N];
+    nq_transform_placement(cols, n, t, img);
+    for (int r = 0; r < n; r++)
+        if (img[r] != cols[r])
+            return 0;
+    return 1;
+}
+
+/* List the completions of a symmetric constellation, testing each. */
+static void walk(fixed_walk *w, int i, uint32_t d, uint32_t l, uint32_t r,
+                 int n)
+{
+    const nq_frontier *j = w->job;
+    if (i == j->rows) {
+        w->fixed180 += (w->stab >> 2 & 1) && fixed_by(w->cols, n, 2);
+        w->fixed90 += (w->stab >> 1 & 1) && fixed_by(w->cols, n, 1);
+        return;
+    }
+    uint32_t a = j->open[i] & ~(d | l | r);
+    while (a) {
+        uint32_t b = a & (~a + 1);
+        a ^= b;
+        w->cols[w->rows[i]] = nq_ctz(b);
+        walk(w, i + 1, d | b, (l | b) << j->gap[i], (r | b) >> j->gap[i], n);
+    }
+}
+
+static nq_status carry_unit_run(const nq_plan *p, uint64_t i, void **scratch,
+                                nq_tally *t)
+{
+    extern const nq_engine nq_engine_symmetry;
+    carry_unit u = ((const carry_unit *)p->data)[i];
+    unsigned stab = (unsigned)(u >> 40 & 0xff);
+    nq_frame f;
+    nq_frontier job;
+    nq_frontier_state start;
+    int rows[NQ_MAX_N], n = p->n, size;
+    uint64_t nodes = 0, c;
+    (void)scratch;
+    if (n < FRAME_MIN_N) {
+        nq_search s = {.n = n};
+        nq_engine_symmetry.search(&s);
+        t->total = s.total, t->unique = s.unique, t->nodes = s.nodes;
+        return NQ_OK;
+    }
+    unit_frame(n, u, &f);
+    inner_job(&f, &job, &start, rows);
+    c = job.rows ? nq_frontier_count_scalar(&job, start, &nodes) : 1;
+    size = nq_popcount(stab);
+    t->total = (nq_u128)c * (unsigned)(8 / size);
+    t->nodes = nodes;
+    if (size == 1) {
+        t->unique = c;
+        return NQ_OK;
+    }
+    fixed_walk w = {.job = &job, .rows = rows, .stab = stab};
+    for (int q = 0; q < f.count; q++)
+        w.cols[f.r[q]] = f.c[q];
+    walk(&w, 0, start.down, 0, 0, n);
+    uint64_t orbits = c + w.fixed180 + 2 * w.fixed90;
+    if (orbits % (unsigned)size)
+        return NQ_ERR_INTERNAL;
+    t->unique = orbits / (unsigned)size;
+    return NQ_OK;
+}
+
+static nq_status carry_finish(const nq_plan *p, const nq_tally *sum,
+                              nq_counts *out)
+{
+    (void)p;
+    out->total = sum->total;
+    out->unique = sum->unique;
+    out->nodes = sum->nodes;
+    return NQ_OK;
+}
+
+/* "r:c r:c ... weight w": the frame queens, and the orbit size. */
+static void carry_describe(const nq_plan *p, uint64_t i, char *buf,
+                           size_t size)
+{
+    carry_unit u = ((const carry_unit *)p->data)[i];
+    nq_frame f;
+    size_t len = 0;
+    if (p->n < FRAME_MIN_N) {
+        snprintf(buf, size, "the whole board");
+        return;
+    }
+    unit_frame(p->n, u, &f);
+    for (int q = 0; q < f.count && len < size; q++) {
+        int k = snprintf(buf + len, size - len, "%s%d:%d", q ? " " : "",
+                         f.r[q], f.c[q]);
+        len += k > 0 ? (size_t)k : 0;
+    }
+    if (len < size)
+        snprintf(buf + len, size - len, " weight %d",
+                 8 / nq_popcount((uint32_t)(u >> 40 & 0xff)));
+}
+
+const nq_engine nq_engine_carry = {
+    .name = "carry",
+    .summary = "carry chain: frame constellations up to symmetry, inside by DFS",
+    .max_n = NQ_MAX_N,
+    .caps = NQ_CAP_UNITS,
+    .plan = carry_plan,
+    .unit = carry_unit_run,
+    .describe = carry_describe,
+    .finish = carry_finish,
+    .free_plan = carry_free_plan,
+};
