@@ -88,6 +88,8 @@ static int load_solutions(int n, all_solutions *a)
  * or "| weight W for R:b,b,..." groups (fast: the bottom row's columns). */
 typedef struct {
     int count, r[NQ_MAX_N], c[NQ_MAX_N];
+    int below;                  /* fast corner rule: column 1's queen below
+                                   this row, or -1 */
     int weight;                 /* carry */
     int bottom_weight[NQ_MAX_N]; /* fast: weight by bottom column, 0 = none */
     int special;                /* a unit with no queens (symmetric search) */
@@ -103,6 +105,8 @@ static void parse_unit(const char *text, int n, unit_text *u)
         s += k;
     }
     u->special = u->count == 0;
+    const char *rule = strstr(s, "column 1 below row ");
+    u->below = rule ? atoi(rule + strlen("column 1 below row ")) : -1;
     const char *w = strstr(s, "weight");
     if (w && sscanf(w, "weight %d for%n", &u->weight, &k) == 1 &&
         strstr(w, " for ")) {
@@ -131,6 +135,9 @@ static int holds(const unit_text *u, const int *cols)
 {
     for (int q = 0; q < u->count; q++)
         if (cols[u->r[q]] != u->c[q])
+            return 0;
+    for (int r = 0; r <= u->below; r++)
+        if (cols[r] == 1)
             return 0;
     return 1;
 }

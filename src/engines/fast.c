@@ -21,6 +21,16 @@
  * whose last row is restricted to the columns b that make the ring
  * canonical, each counting with its orbit size.
  *
+ * The corner rule.  A solution with a corner queen has m = 0 and no
+ * symmetry (only the transpose keeps the corner (0,0), and no reflection
+ * fixes a solution); it and its transpose both have the corner, so one of
+ * the two is chosen: the one whose column-1 queen stands below its row-1
+ * queen (they cannot be level: (1, x) and (x, 1) attack each other).  A
+ * corner unit fixes row 1's queen at column x, so column 1 is closed in
+ * rows 2..x from the start, which prunes far more than any condition on
+ * the last row could; that rule also rules out d = 1 (row 1's queen would
+ * be in column n-1, past every row of column 1).
+ *
  * Unique.  By Burnside's lemma the classes number (T + P + 2R) / 8 for
  * n > 1, with P and R the solutions fixed by the half and quarter turns
  * (no reflection fixes a solution).  Two extra units count P and R with
@@ -89,7 +99,10 @@ static void ring_frame(int n, int a, int b, int c, int d, nq_frame *f)
 }
 
 /* For each bottom column b, the orbit size of the ring if it is canonical
- * (and its queens are at peace), sorted into the three weight masks. */
+ * (and its queens are at peace), sorted into the three weight masks.
+ * Corner rings are all kept with weight 8: a solution with a corner queen
+ * has no symmetry, and the one image it shares the corner with, its
+ * transpose, is told apart by the corner rule instead (see corner_rule). */
 static int ring_weights(int n, int m, int c, int d, uint32_t w[3])
 {
     int any = 0;
@@ -99,6 +112,11 @@ static int ring_weights(int n, int m, int c, int d, uint32_t w[3])
         ring_frame(n, m, b, c, d, &f);
         if (f.count != 4 - (m == 0) || !nq_frame_consistent(&f))
             continue;
+        if (m == 0) {
+            w[0] |= 1u << b;
+            any = 1;
+            continue;
+        }
         unsigned stab = nq_frame_stabiliser(&f);
         if (!stab)
             continue;
@@ -125,11 +143,13 @@ static int attacks(int r1, int c1, int r2, int c2)
     return dr == 0 || dc == 0 || dr == dc || dr == -dc;
 }
 
-/* Split a ring unit by the queen of its first free row. */
+/* Split a ring unit by the queen of its first free row.  Corner units are
+ * always split: the corner rule needs row 1's queen (the first free row,
+ * as the rule excludes d = 1). */
 static int push_split(unit_list *l, int n, fast_unit u)
 {
     int rows[NQ_MAX_N], r = (free_rows(n, &u, rows), rows[0]);
-    if (n < SPLIT_N)
+    if (n < SPLIT_N && u.m != 0)
         return push(l, u);
     for (int col = 1; col < n - 1; col++) {
         if (col == u.m || attacks(r, col, 0, u.m) || attacks(r, col, u.c, 0) ||
@@ -147,7 +167,7 @@ static int ring_units(int n, unit_list *l)
     for (int m = 0; 2 * m <= n - 1; m++) {
         int lo = m ? m : 0, hi = m ? n - 1 - m : 0;
         for (int c = lo; c <= hi; c++)
-            for (int d = m ? m : 1; d <= (m ? n - 1 - m : n - 2); d++) {
+            for (int d = m ? m : 2; d <= (m ? n - 1 - m : n - 2); d++) {
                 fast_unit u = {UNIT_RING, (uint8_t)m, (uint8_t)c, (uint8_t)d,
                                -1, {0, 0, 0}};
                 if (c == d || !ring_weights(n, m, c, d, u.weight))
@@ -219,6 +239,8 @@ static void ring_job(int n, const fast_unit *u, nq_frontier *job,
             if (pc[j] - dr >= 0)
                 open &= ~(1u << (pc[j] - dr));
         }
+        if (u->m == 0 && r <= u->first) /* the corner rule */
+            open &= ~2u;
         job->open[i] = open;
         job->gap[i] = (uint8_t)(i + 1 < job->rows ? rows[i + skip + 1] - r : 1);
     }
@@ -328,6 +350,8 @@ static void fast_describe(const nq_plan *p, uint64_t i, char *buf, size_t size)
         free_rows(n, u, rows);
         append(buf, size, &len, " %d:%d", rows[0], u->first);
     }
+    if (u->m == 0)
+        append(buf, size, &len, " | column 1 below row %d", u->first);
     for (int w = 0; w < 3; w++) {
         const char *sep = "";
         if (!u->weight[w])
