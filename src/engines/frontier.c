@@ -177,7 +177,14 @@ static inline __m512i lowest(__m512i a)
 
 static inline __m512i or3(__m512i a, __m512i b, __m512i c)
 {
-    return _mm512_or_si512(a, _mm512_or_si512(b, c));
+    return _mm512_ternarylogic_epi32(a, b, c, 0xfe);
+}
+
+/* ~(a | b | c) in one instruction: testing it against a row's open squares
+ * tells whether any is left. */
+static inline __m512i nor3(__m512i a, __m512i b, __m512i c)
+{
+    return _mm512_ternarylogic_epi32(a, b, c, 0x01);
 }
 
 static inline int lanes_live(const lanes *s)
@@ -251,16 +258,17 @@ emit(lanes *s, const step_consts *k, const level_buf *out, uint64_t *nodes,
     *nodes += (uint64_t)nq_popcount(live);
     if (fused)
         return count_two_vec(live, d, l, r, k);
-    __m512i next = _mm512_andnot_si512(or3(d, l, r), k->open_next);
-    __mmask16 keep = _mm512_mask_test_epi32_mask(live, next, next);
-    for (int a = 0; a < LOOKAHEAD; a++) {
-        __m512i x = _mm512_andnot_si512(or3(d, _mm512_sll_epi32(l, k->ahead_shift[a]),
-                                            _mm512_srl_epi32(r, k->ahead_shift[a])), k->ahead_open[a]);
-        keep = _mm512_mask_test_epi32_mask(keep, x, x);
-    }
-    __m512i y = _mm512_andnot_si512(or3(d, _mm512_sll_epi32(l, k->last_shift),
-                                        _mm512_srl_epi32(r, k->last_shift)), k->last_open);
-    keep = _mm512_mask_test_epi32_mask(keep, y, y);
+    /* keep the child if its next row, LOOKAHEAD rows after, and the last
+     * row all still have an open square */
+    __mmask16 keep = _mm512_mask_test_epi32_mask(live, k->open_next,
+                                                 nor3(d, l, r));
+    for (int a = 0; a < LOOKAHEAD; a++)
+        keep = _mm512_mask_test_epi32_mask(keep, k->ahead_open[a],
+                   nor3(d, _mm512_sll_epi32(l, k->ahead_shift[a]),
+                        _mm512_srl_epi32(r, k->ahead_shift[a])));
+    keep = _mm512_mask_test_epi32_mask(keep, k->last_open,
+               nor3(d, _mm512_sll_epi32(l, k->last_shift),
+                    _mm512_srl_epi32(r, k->last_shift)));
     _mm512_storeu_si512(out->d + s->op, _mm512_maskz_compress_epi32(keep, d));
     _mm512_storeu_si512(out->l + s->op, _mm512_maskz_compress_epi32(keep, l));
     _mm512_storeu_si512(out->r + s->op, _mm512_maskz_compress_epi32(keep, r));
