@@ -177,12 +177,61 @@ static void solve_unicode(void *arg)
     CHECK(shaded);
 }
 
+/* `units`: a header, then one line per unit, ids 0, 1, ... in order, as
+ * many as the plan has. */
+static void units_listing(void *arg)
+{
+    const char *engine = arg;
+    t_proc p;
+    nq_plan *plan;
+    nq_request req = {.n = 10, .engine = engine};
+    CHECK(nq_plan_create(&req, &plan) == NQ_OK);
+    uint64_t units = nq_plan_units(plan);
+    nq_plan_free(plan);
+    run_ok(&p, ARGS("units", "10", "--engine", engine));
+    T_BAIL();
+    char *save = NULL, *line = strtok_r(p.out, "\n", &save);
+    uint64_t lines = 0;
+    int header = line && line[0] == '#' && strstr(line, engine);
+    while ((line = strtok_r(NULL, "\n", &save)) != NULL && !t_failed()) {
+        char *tab = strchr(line, '\t');
+        if (!tab || strtoull(line, NULL, 10) != lines || strlen(tab) < 3)
+            t_fail(__FILE__, __LINE__, "bad unit line: %s", line);
+        lines++;
+    }
+    t_proc_free(&p);
+    T_BAIL();
+    CHECK(header);
+    CHECKF(lines == units, "%llu lines for %llu units",
+           (unsigned long long)lines, (unsigned long long)units);
+}
+
+/* --threads reaches the JSON; --quiet and a non-terminal stderr: nothing
+ * on stderr (run_ok checks). */
+static void threads_option(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    run_ok(&p, ARGS("count", "11", "--threads", "3", "--json", "--quiet"));
+    T_BAIL();
+    int three = strstr(p.out, "\"threads\":3") != NULL &&
+                strstr(p.out, "\"total\":2680") != NULL;
+    t_proc_free(&p);
+    CHECK(three);
+    run_ok(&p, ARGS("count", "12", "--engine", "carry", "--threads=1"));
+    T_BAIL();
+    int row = strstr(p.out, "12:        14200         1787") != NULL;
+    t_proc_free(&p);
+    CHECK(row);
+}
+
 static void help_and_version(void *arg)
 {
     (void)arg;
     const char *const *cases[] = {
         ARGS("--help"), ARGS("help"), ARGS("count", "--help"),
         ARGS("solve", "--help"), ARGS("engines", "--help"),
+        ARGS("units", "--help"),
     };
     t_proc p;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -280,6 +329,14 @@ void tests_cli(void)
         {{"nope"}, "'nope'"},
         {{"--nope"}, "'--nope'"},
         {{"engines", "extra"}, "'extra'"},
+        {{"count", "8", "--threads", "0"}, "'0'"},
+        {{"count", "8", "--threads", "x"}, "'x'"},
+        {{"count", "8", "--threads", "99999"}, "'99999'"},
+        {{"units"}, "missing N"},
+        {{"units", "4-6"}, "4-6"},
+        {{"units", "33"}, "'33'"},
+        {{"units", "8", "--engine", "bitmap"}, "bitmap"},
+        {{"units", "8", "--engine", "nope"}, "'nope'"},
     };
     for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; i++)
         t_case(golden_output, (void *)&goldens[i], "cli/golden/%s/%s%s",
@@ -292,6 +349,9 @@ void tests_cli(void)
                arrays[i].args[1], arrays[i].args[2] ? arrays[i].args[2] : "",
                arrays[i].args[3] ? arrays[i].args[3] : "");
     t_case(solve_unicode, NULL, "cli/solve-unicode");
+    t_case(units_listing, "carry", "cli/units/carry");
+    t_case(units_listing, "fast", "cli/units/fast");
+    t_case(threads_option, NULL, "cli/count-threads-and-quiet");
     t_case(help_and_version, NULL, "cli/help-and-version");
     t_case(engines_listed, NULL, "cli/engines");
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

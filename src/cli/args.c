@@ -140,6 +140,24 @@ int cli_parse_sizes(const char *text, int *lo, int *hi)
     return CLI_OK;
 }
 
+int cli_parse_board(const char *command, const char *help, const cli_spec *specs,
+                    int argc, char **argv, int range, int *lo, int *hi)
+{
+    const char *pos[1];
+    int npos, rc = cli_parse(command, help, specs, argc, argv, pos, 1, &npos);
+    if (rc != CLI_OK)
+        return rc;
+    if (npos == 0)
+        return cli_error(CLI_USAGE, "%s: missing N (see 'nqueens %s --help')",
+                         command, command);
+    if ((rc = cli_parse_sizes(pos[0], lo, hi)) != CLI_OK)
+        return rc;
+    if (!range && *hi != *lo)
+        return cli_error(CLI_USAGE, "%s takes one N, not a range '%s'",
+                         command, pos[0]);
+    return CLI_OK;
+}
+
 static void list_engines(char *buf, size_t size, int enumerate)
 {
     buf[0] = '\0';

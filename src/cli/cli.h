@@ -46,6 +46,12 @@ int cli_parse_uint(const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
 /* N or A-B for a board size; prints the error and returns CLI_USAGE if bad. */
 int cli_parse_sizes(const char *text, int *lo, int *hi);
 
+/* A command whose one positional is the board: parse the options, then N
+ * (or, with `range`, N or A-B) into lo..hi.  Returns CLI_OK,
+ * CLI_HELP_SHOWN, or an error code after printing. */
+int cli_parse_board(const char *command, const char *help, const cli_spec *specs,
+                    int argc, char **argv, int range, int *lo, int *hi);
+
 /* The engine named, checked for sizes lo..hi and (if enumerate) the ability
  * to list solutions; prints the error and returns CLI_USAGE if unfit. */
 int cli_check_engine(const char *name, int lo, int hi, int enumerate);

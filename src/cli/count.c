@@ -90,8 +90,8 @@ static void print_json(int n, const nq_counts *c, const char *engine,
 
 int cmd_count(int argc, char **argv)
 {
-    const char *engine = nq_default_count_engine(), *pos[1], *threads = NULL;
-    int json = 0, iterative = 0, quiet = 0, npos, lo, hi, rc;
+    const char *engine = nq_default_count_engine(), *threads = NULL;
+    int json = 0, iterative = 0, quiet = 0, lo, hi, rc;
     uint64_t nthreads = 0;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},
@@ -101,14 +101,10 @@ int cmd_count(int argc, char **argv)
         {"--iterative", NULL, &iterative},
         {NULL, NULL, NULL},
     };
-    rc = cli_parse("count", count_help, specs, argc, argv, pos, 1, &npos);
+    rc = cli_parse_board("count", count_help, specs, argc, argv, 1, &lo, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    if (npos == 0)
-        return cli_error(CLI_USAGE, "count: missing N (usage: nqueens count "
-                         "N|A-B [options])");
-    if ((rc = cli_parse_sizes(pos[0], &lo, &hi)) != CLI_OK ||
-        (rc = cli_check_engine(engine, lo, hi, 0)) != CLI_OK)
+    if ((rc = cli_check_engine(engine, lo, hi, 0)) != CLI_OK)
         return rc;
     if (threads && cli_parse_uint(threads, 1, 1024, &nthreads) != 0)
         return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "

@@ -37,8 +37,8 @@ static int print_solution(void *ctx, const int *cols, int n)
 int cmd_solve(int argc, char **argv)
 {
     const char *engine = nq_default_enumerate_engine(), *format = "array";
-    const char *limit = NULL, *pos[1];
-    int unique = 0, iterative = 0, npos, n, hi, rc;
+    const char *limit = NULL;
+    int unique = 0, iterative = 0, n, hi, rc;
     uint64_t k = 0;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},
@@ -48,17 +48,9 @@ int cmd_solve(int argc, char **argv)
         {"--iterative", NULL, &iterative},
         {NULL, NULL, NULL},
     };
-    rc = cli_parse("solve", solve_help, specs, argc, argv, pos, 1, &npos);
+    rc = cli_parse_board("solve", solve_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    if (npos == 0)
-        return cli_error(CLI_USAGE, "solve: missing N (usage: nqueens solve N "
-                         "[options])");
-    if ((rc = cli_parse_sizes(pos[0], &n, &hi)) != CLI_OK)
-        return rc;
-    if (hi != n)
-        return cli_error(CLI_USAGE, "solve takes one N, not a range '%s'",
-                         pos[0]);
     solve_ctx sc = {nq_format_find(format), 0, 0};
     if (!sc.format)
         return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",

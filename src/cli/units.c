@@ -17,23 +17,15 @@ static const char units_help[] =
 
 int cmd_units(int argc, char **argv)
 {
-    const char *engine = "carry", *pos[1];
-    int npos, n, hi, rc;
+    const char *engine = "carry";
+    int n, hi, rc;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},
         {NULL, NULL, NULL},
     };
-    rc = cli_parse("units", units_help, specs, argc, argv, pos, 1, &npos);
+    rc = cli_parse_board("units", units_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    if (npos == 0)
-        return cli_error(CLI_USAGE, "units: missing N (usage: nqueens units N "
-                         "[--engine carry|fast])");
-    if ((rc = cli_parse_sizes(pos[0], &n, &hi)) != CLI_OK)
-        return rc;
-    if (hi != n)
-        return cli_error(CLI_USAGE, "units takes one N, not a range '%s'",
-                         pos[0]);
     if ((rc = cli_check_engine(engine, n, n, 0)) != CLI_OK)
         return rc;
     nq_request req = {.n = n, .engine = engine};

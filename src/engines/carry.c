@@ -35,22 +35,9 @@
  * (a bit per symmetry) in bits 40..47. */
 typedef uint64_t carry_unit;
 
-typedef struct {
-    carry_unit *units;
-    uint64_t count, cap;
-} carry_list;
-
-static int push(carry_list *l, carry_unit u)
+static int push(nq_plan *p, carry_unit u)
 {
-    if (l->count == l->cap) {
-        uint64_t cap = l->cap ? 2 * l->cap : 4096;
-        carry_unit *nu = realloc(l->units, cap * sizeof *nu);
-        if (!nu)
-            return -1;
-        l->units = nu, l->cap = cap;
-    }
-    l->units[l->count++] = u;
-    return 0;
+    return nq_plan_push(p, &u, sizeof u);
 }
 
 static int free_square(const nq_frame *f, int r, int c)
@@ -74,7 +61,7 @@ static int could_lead(const nq_frame *f, int pos)
 
 /* Frame columns left empty by the row queens get a queen in an inner row;
  * each complete constellation that is canonical becomes a unit. */
-static int frame_columns(nq_frame *f, int i, carry_list *l)
+static int frame_columns(nq_frame *f, int i, nq_plan *l)
 {
     int n = f->n, col = i < 2 ? i : n - 4 + i;
     if (i == 4) {
@@ -97,7 +84,7 @@ static int frame_columns(nq_frame *f, int i, carry_list *l)
 }
 
 /* The queens of rows 0, 1, n-2, n-1, one row at a time. */
-static int frame_rows(nq_frame *f, int i, carry_list *l)
+static int frame_rows(nq_frame *f, int i, nq_plan *l)
 {
     int n = f->n, row = i < 2 ? i : n - 4 + i;
     if (i == 4)
@@ -120,22 +107,9 @@ static int frame_rows(nq_frame *f, int i, carry_list *l)
 
 static nq_status carry_plan(nq_plan *p)
 {
-    carry_list l = {0};
     nq_frame f = {.n = p->n, .width = 2};
-    int rc = p->n < FRAME_MIN_N ? push(&l, 0) : frame_rows(&f, 0, &l);
-    if (rc) {
-        free(l.units);
-        return NQ_ERR_NOMEM;
-    }
-    p->data = l.units;
-    p->units = l.count;
-    return NQ_OK;
-}
-
-static void carry_free_plan(nq_plan *p)
-{
-    free(p->data);
-    p->data = NULL;
+    int rc = p->n < FRAME_MIN_N ? push(p, 0) : frame_rows(&f, 0, p);
+    return rc ? NQ_ERR_NOMEM : NQ_OK;
 }
 
 /* The frame queens back from a key. */
@@ -223,7 +197,6 @@ static void walk(fixed_walk *w, int i, uint32_t d, uint32_t l, uint32_t r,
 static nq_status carry_unit_run(const nq_plan *p, uint64_t i, void **scratch,
                                 nq_tally *t)
 {
-    extern const nq_engine nq_engine_symmetry;
     carry_unit u = ((const carry_unit *)p->data)[i];
     unsigned stab = (unsigned)(u >> 40 & 0xff);
     nq_frame f;
@@ -233,9 +206,7 @@ static nq_status carry_unit_run(const nq_plan *p, uint64_t i, void **scratch,
     uint64_t nodes = 0, c;
     (void)scratch;
     if (n < FRAME_MIN_N) {
-        nq_search s = {.n = n};
-        nq_engine_symmetry.search(&s);
-        t->total = s.total, t->unique = s.unique, t->nodes = s.nodes;
+        nq_count_whole_board(n, t);
         return NQ_OK;
     }
     unit_frame(n, u, &f);
@@ -300,5 +271,4 @@ const nq_engine nq_engine_carry = {
     .unit = carry_unit_run,
     .describe = carry_describe,
     .finish = carry_finish,
-    .free_plan = carry_free_plan,
 };

@@ -26,8 +26,17 @@ struct nq_plan {
     const nq_engine *engine;
     int n;
     uint64_t units;
-    void *data;         /* the engine's unit table */
+    void *data;         /* the engine's unit table, `units` entries */
+    uint64_t cap;       /* entries allocated */
 };
+
+/* Append one unit of `size` bytes to the plan's table; -1 if out of
+ * memory.  The table is freed with the plan. */
+int nq_plan_push(nq_plan *p, const void *unit, size_t size);
+
+/* A board too small for an engine's decomposition, counted whole (total,
+ * unique, nodes) by the symmetry engine. */
+void nq_count_whole_board(int n, nq_tally *t);
 
 struct nq_engine {
     const char *name;
@@ -45,7 +54,6 @@ struct nq_engine {
                       nq_tally *t);
     void (*describe)(const nq_plan *p, uint64_t i, char *buf, size_t size);
     nq_status (*finish)(const nq_plan *p, const nq_tally *sum, nq_counts *out);
-    void (*free_plan)(nq_plan *p);
     void (*free_scratch)(void *scratch);
 };
 

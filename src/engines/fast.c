@@ -66,22 +66,9 @@ static const uint32_t orbit_sizes[3] = {8, 4, 2};
 
 /* ---- the plan ---- */
 
-typedef struct {
-    fast_unit *units;
-    size_t count, cap;
-} unit_list;
-
-static int push(unit_list *l, fast_unit u)
+static int push(nq_plan *p, fast_unit u)
 {
-    if (l->count == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 256;
-        fast_unit *nu = realloc(l->units, cap * sizeof *nu);
-        if (!nu)
-            return -1;
-        l->units = nu, l->cap = cap;
-    }
-    l->units[l->count++] = u;
-    return 0;
+    return nq_plan_push(p, &u, sizeof u);
 }
 
 /* The ring's queens; corner queens (m = 0) are listed once. */
@@ -146,7 +133,7 @@ static int attacks(int r1, int c1, int r2, int c2)
 /* Split a ring unit by the queen of its first free row.  Corner units are
  * always split: the corner rule needs row 1's queen (the first free row,
  * as the rule excludes d = 1). */
-static int push_split(unit_list *l, int n, fast_unit u)
+static int push_split(nq_plan *l, int n, fast_unit u)
 {
     int rows[NQ_MAX_N], r = (free_rows(n, &u, rows), rows[0]);
     if (n < SPLIT_N && u.m != 0)
@@ -162,7 +149,7 @@ static int push_split(unit_list *l, int n, fast_unit u)
     return 0;
 }
 
-static int ring_units(int n, unit_list *l)
+static int ring_units(int n, nq_plan *l)
 {
     for (int m = 0; 2 * m <= n - 1; m++) {
         int lo = m ? m : 0, hi = m ? n - 1 - m : 0;
@@ -181,30 +168,17 @@ static int ring_units(int n, unit_list *l)
 
 static nq_status fast_plan(nq_plan *p)
 {
-    unit_list l = {0};
-    int n = p->n, rc = 0;
+    int n = p->n, rc;
     if (n < RING_MIN_N) {
-        rc = push(&l, (fast_unit){.kind = UNIT_WHOLE, .first = -1});
+        rc = push(p, (fast_unit){.kind = UNIT_WHOLE, .first = -1});
     } else {
         /* the symmetric searches are single units larger than most ring
          * units: first, so that no thread is left finishing them alone */
-        rc = push(&l, (fast_unit){.kind = UNIT_HALF_TURN, .first = -1});
-        rc = rc || push(&l, (fast_unit){.kind = UNIT_QUARTER_TURN, .first = -1});
-        rc = rc || ring_units(n, &l);
+        rc = push(p, (fast_unit){.kind = UNIT_HALF_TURN, .first = -1});
+        rc = rc || push(p, (fast_unit){.kind = UNIT_QUARTER_TURN, .first = -1});
+        rc = rc || ring_units(n, p);
     }
-    if (rc) {
-        free(l.units);
-        return NQ_ERR_NOMEM;
-    }
-    p->data = l.units;
-    p->units = l.count;
-    return NQ_OK;
-}
-
-static void fast_free_plan(nq_plan *p)
-{
-    free(p->data);
-    p->data = NULL;
+    return rc ? NQ_ERR_NOMEM : NQ_OK;
 }
 
 /* ---- running a unit ---- */
@@ -270,8 +244,6 @@ static nq_status fast_unit_run(const nq_plan *p, uint64_t i, void **scratch,
                                nq_tally *t)
 {
     const fast_unit *u = (const fast_unit *)p->data + i;
-    extern const nq_engine nq_engine_symmetry;
-    nq_search s = {.n = p->n};
     switch (u->kind) {
     case UNIT_RING:
         return ring_unit(p, u, scratch, t);
@@ -280,8 +252,7 @@ static nq_status fast_unit_run(const nq_plan *p, uint64_t i, void **scratch,
     case UNIT_QUARTER_TURN:
         return nq_count_symmetric_solutions(p->n, NULL, &t->fixed90);
     default:
-        nq_engine_symmetry.search(&s);
-        t->total = s.total, t->unique = s.unique, t->nodes = s.nodes;
+        nq_count_whole_board(p->n, t);
         return NQ_OK;
     }
 }
@@ -374,6 +345,5 @@ const nq_engine nq_engine_fast = {
     .unit = fast_unit_run,
     .describe = fast_describe,
     .finish = fast_finish,
-    .free_plan = fast_free_plan,
     .free_scratch = fast_free_scratch,
 };

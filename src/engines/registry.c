@@ -85,7 +85,7 @@ nq_status nq_plan_create(const nq_request *req, nq_plan **out)
     p->engine = e;
     p->n = req->n;
     if ((st = e->plan(p)) != NQ_OK) {
-        free(p);
+        nq_plan_free(p);
         return st;
     }
     *out = p;
@@ -103,11 +103,24 @@ void nq_plan_describe(const nq_plan *p, uint64_t unit, char *buf, size_t size)
         p->engine->describe(p, unit, buf, size);
 }
 
+int nq_plan_push(nq_plan *p, const void *unit, size_t size)
+{
+    if (p->units == p->cap) {
+        uint64_t cap = p->cap ? 2 * p->cap : 1024;
+        void *grown = realloc(p->data, cap * size);
+        if (!grown)
+            return -1;
+        p->data = grown, p->cap = cap;
+    }
+    memcpy((char *)p->data + p->units++ * size, unit, size);
+    return 0;
+}
+
 void nq_plan_free(nq_plan *p)
 {
     if (!p)
         return;
-    p->engine->free_plan(p);
+    free(p->data);
     free(p);
 }
 

@@ -81,6 +81,13 @@ static void symmetry_search(nq_search *s)
         symmetry_edge(&d, m);
 }
 
+void nq_count_whole_board(int n, nq_tally *t)
+{
+    nq_search s = {.n = n};
+    symmetry_search(&s);
+    t->total = s.total, t->unique = s.unique, t->nodes = s.nodes;
+}
+
 const nq_engine nq_engine_symmetry = {
     .name = "symmetry",
     .summary = "bitmap searching one solution per symmetry class, weighted",
