@@ -13,6 +13,7 @@
 #ifndef NQUEENS_H
 #define NQUEENS_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,10 @@ typedef enum {
     NQ_ERR_INVALID,     /* a placement that is not a solution */
     NQ_ERR_THREAD,      /* a thread could not be started */
     NQ_ERR_INTERNAL,    /* an internal consistency check failed */
+    NQ_ERR_STOPPED,     /* stopped before every unit was done */
+    NQ_ERR_IO,          /* a file could not be read or written */
+    NQ_ERR_CORRUPT,     /* a journal is damaged */
+    NQ_ERR_MISMATCH,    /* a journal belongs to another count */
     NQ_STATUS_COUNT
 } nq_status;
 
@@ -136,6 +141,73 @@ nq_status nq_plan_run_unit(const nq_plan *p, uint64_t unit, nq_tally *out);
 nq_status nq_tally_add(nq_tally *a, const nq_tally *b);
 /* The board's counts from the sum of all its units' tallies. */
 nq_status nq_plan_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
+
+/* A fingerprint of the plan: N, engine and every unit's description.  Two
+ * plans with the same hash split the board the same way. */
+uint64_t nq_plan_hash(const nq_plan *p);
+
+/* Running some of a plan's units. */
+typedef struct {
+    int threads;                  /* 0: one per online core */
+    const uint64_t *ids;          /* run these units; NULL: all, less... */
+    uint64_t count;               /* ...(number of ids) */
+    uint32_t part, parts;         /* ...those outside share part of parts
+                                     (unit % parts == part - 1; 0: all) */
+    const unsigned char *done;    /* ...and those whose bit is set here */
+    uint64_t max_units;           /* stop after this many (0: no limit) */
+    volatile sig_atomic_t *stop;  /* set (by a signal handler) to stop */
+    /* Called as each unit finishes, one call at a time; a status other
+     * than NQ_OK stops the run with that status. */
+    nq_status (*on_unit)(void *ctx, uint64_t unit, const nq_tally *t);
+    void *ctx;
+    nq_progress_fn progress;
+    void *progress_ctx;
+} nq_run_options;
+
+/* Run the selected units, adding their tallies into *sum (which the caller
+ * initialises).  A run cut short by stop or max_units returns NQ_ERR_STOPPED
+ * after every unit it started has finished and been reported. */
+nq_status nq_plan_run(const nq_plan *p, const nq_run_options *o, nq_tally *sum);
+/* Units selected by the options' share and done set (ids not used). */
+uint64_t nq_plan_selected(const nq_plan *p, const nq_run_options *o);
+
+/* Journals (checkpoints): an append-only file of finished units. */
+typedef struct nq_journal nq_journal;
+typedef struct {
+    int n;
+    char engine[32];
+    uint64_t units, plan_hash;
+    uint32_t part, parts;       /* 1/1 for a whole count */
+} nq_journal_header;
+typedef struct {
+    uint64_t units_done;        /* distinct units with a record */
+    int dropped_tail;           /* a half-written last line was dropped */
+    nq_tally sum;               /* their tallies, each unit once */
+} nq_journal_state;
+
+/* Open the journal of a plan's part (parts 0: the whole count) to resume
+ * and append.  A missing or empty file gets a header.  An existing one is
+ * read and checked line by line; a half-written last line (a crash) is
+ * dropped and its unit will be done again.  A journal of another count is
+ * NQ_ERR_MISMATCH and any other damage NQ_ERR_CORRUPT: the file is then
+ * left as it was, and `why` says what is wrong (with the path and line). */
+nq_status nq_journal_open(const char *path, const nq_plan *p, uint32_t part,
+                          uint32_t parts, nq_journal **out, char *why,
+                          size_t why_size);
+const nq_journal_state *nq_journal_state_get(const nq_journal *j);
+/* A bit per unit, set for those with a record (nq_run_options.done). */
+const unsigned char *nq_journal_done(const nq_journal *j);
+/* Queue a finished unit's record; a writer thread appends and fsyncs it. */
+nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t);
+/* Write what is queued, fsync, close; the first write error, if any. */
+nq_status nq_journal_close(nq_journal *j);
+/* Read journals of one count (parts of a split run, or copies): the union
+ * of their records, each unit once; a unit recorded with different counts
+ * is NQ_ERR_CORRUPT, journals of different counts NQ_ERR_MISMATCH.  *done
+ * (a bit per unit, to free) says which units are covered. */
+nq_status nq_journal_merge(const char *const *paths, int count,
+                           nq_journal_header *header, nq_journal_state *state,
+                           unsigned char **done, char *why, size_t why_size);
 /* Threads a request gets: its own number, or the online cores for 0. */
 int nq_request_threads(const nq_request *req);
 

@@ -43,6 +43,11 @@ typedef struct {
     size_t out_len, err_len;
 } t_proc;
 int t_run_cli(t_proc *p, const char *const *args);
+/* As t_run_cli, but send `sig` to the CLI after `seconds` (if still
+ * running).  With prog non-NULL, run that program (found on PATH) with
+ * args instead of the CLI. */
+int t_run_signalled(t_proc *p, const char *prog, const char *const *args,
+                    double seconds, int sig);
 void t_proc_free(t_proc *p);
 char *t_read_file(const char *path, size_t *len); /* NULL if unreadable */
 const char *t_data_path(const char *name);        /* in a static buffer */
@@ -52,6 +57,7 @@ void tests_core(void);
 void tests_engines(void);
 void tests_solutions(void);
 void tests_units(void);
+void tests_journal(void);
 void tests_cli(void);
 
 #endif

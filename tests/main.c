@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -155,15 +156,17 @@ static int temp_fd(void)
     return fd;
 }
 
-int t_run_cli(t_proc *p, const char *const *args)
+int t_run_signalled(t_proc *p, const char *prog, const char *const *args,
+                    double seconds, int sig)
 {
     const char *cli = getenv("NQ_CLI");
     const char *argv[64];
     int n = 0, out = temp_fd(), err = temp_fd(), status;
     memset(p, 0, sizeof *p);
-    if (!cli || out < 0 || err < 0)
+    if ((!prog && !cli) || out < 0 || err < 0)
         return -1;
-    argv[n++] = cli;
+    if (!prog)
+        argv[n++] = cli;
     while (*args && n < 63)
         argv[n++] = *args++;
     argv[n] = NULL;
@@ -176,9 +179,18 @@ int t_run_cli(t_proc *p, const char *const *args)
         dup2(devnull, 0);
         dup2(out, 1);
         dup2(err, 2);
-        alarm(60); /* survives exec: a hung CLI is killed by SIGALRM */
-        execv(cli, (char *const *)argv);
+        alarm(120); /* survives exec: a hung program is killed by SIGALRM */
+        if (prog)
+            execvp(prog, (char *const *)argv);
+        else
+            execv(cli, (char *const *)argv);
         _exit(127);
+    }
+    if (seconds > 0) {
+        struct timespec ts = {(time_t)seconds,
+                              (long)((seconds - (double)(time_t)seconds) * 1e9)};
+        nanosleep(&ts, NULL);
+        kill(pid, sig);
     }
     if (waitpid(pid, &status, 0) < 0)
         return -1;
@@ -186,6 +198,11 @@ int t_run_cli(t_proc *p, const char *const *args)
     p->out = slurp_fd(out, &p->out_len);
     p->err = slurp_fd(err, &p->err_len);
     return p->out && p->err ? 0 : -1;
+}
+
+int t_run_cli(t_proc *p, const char *const *args)
+{
+    return t_run_signalled(p, NULL, args, 0, 0);
 }
 
 void t_proc_free(t_proc *p)
@@ -206,6 +223,7 @@ int main(void)
     tests_engines();
     tests_solutions();
     tests_units();
+    tests_journal();
     tests_cli();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -337,6 +337,18 @@ void tests_cli(void)
         {{"units", "33"}, "'33'"},
         {{"units", "8", "--engine", "bitmap"}, "bitmap"},
         {{"units", "8", "--engine", "nope"}, "'nope'"},
+        {{"count", "12", "--part", "3/2", "--checkpoint", "/tmp/x"}, "'3/2'"},
+        {{"count", "12", "--part", "0/0", "--checkpoint", "/tmp/x"}, "'0/0'"},
+        {{"count", "12", "--part", "1/0", "--checkpoint", "/tmp/x"}, "'1/0'"},
+        {{"count", "12", "--part", "x", "--checkpoint", "/tmp/x"}, "'x'"},
+        {{"count", "12", "--part", "1/2"}, "--checkpoint"},
+        {{"count", "12-13", "--checkpoint", "/tmp/x"}, "one N"},
+        {{"count", "12", "--engine", "bitmap", "--checkpoint", "/tmp/x"},
+         "bitmap"},
+        {{"count", "12", "--max-units", "5"}, "--checkpoint"},
+        {{"count", "12", "--max-units", "0", "--checkpoint", "/tmp/x"}, "'0'"},
+        {{"merge"}, "no journals"},
+        {{"merge", "--bogus"}, "'--bogus'"},
     };
     for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; i++)
         t_case(golden_output, (void *)&goldens[i], "cli/golden/%s/%s%s",

@@ -61,9 +61,29 @@ int cli_bad_argument(const char *command, const char *arg);
 
 double cli_now(void);
 
+/* One count's result: a table row (after the header if `header`) or a
+ * JSON line. */
+void cli_print_counts(int n, const nq_counts *c, const char *engine,
+                      int threads, double seconds, int json, int header);
+
+/* A count recorded in a journal (count --checkpoint). */
+typedef struct {
+    const char *path, *engine;
+    int n, threads, json;
+    uint32_t part, parts;       /* 0/0: the whole count */
+    uint64_t max_units;         /* stop after this many units (0: no limit) */
+    nq_progress_fn progress;
+    void *progress_ctx;
+} cli_checkpoint;
+
+int cli_count_checkpointed(const cli_checkpoint *c);
+/* K/M with 1 <= K <= M; prints and returns CLI_USAGE if bad. */
+int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts);
+
 int cmd_count(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_engines(int argc, char **argv);
 int cmd_units(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 #endif

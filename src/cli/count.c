@@ -22,7 +22,15 @@ static const char count_help[] =
     "  --quiet         no progress bar (it is shown on stderr only when\n"
     "                  stderr is a terminal and a count takes over a second)\n"
     "  --json          one JSON object per line: n, total, unique, nodes,\n"
-    "                  engine, threads, seconds\n";
+    "                  engine, threads, seconds\n"
+    "\n"
+    "long runs (engines fast and carry, one N):\n"
+    "  --checkpoint FILE  record each finished unit in FILE (created if\n"
+    "                  absent); run the same command again to resume after a\n"
+    "                  crash, a kill or Ctrl-C (which stops at the next unit)\n"
+    "  --part K/M      run only the K-th of M disjoint shares of the units;\n"
+    "                  combine the parts' journals with 'nqueens merge'\n"
+    "  --max-units K   stop after K more units (resume later)\n";
 
 /* The progress bar: one line on stderr, redrawn in place, cleared at the
  * end; nothing at all for counts under a second. */
@@ -70,35 +78,62 @@ static void format_elapsed(double seconds, char *buf, size_t size)
              ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
 }
 
-static void print_row(int n, const nq_counts *c, double seconds)
-{
-    char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], elapsed[32];
-    format_elapsed(seconds, elapsed, sizeof elapsed);
-    printf("%2d:%13s%13s%19s\n", n, nq_format_u128(c->total, total),
-           nq_format_u128(c->unique, unique), elapsed);
-}
+static const char table_header[] =
+    " N:        Total       Unique        hh:mm:ss.ms\n";
 
-static void print_json(int n, const nq_counts *c, const char *engine,
-                       int threads, double seconds)
+void cli_print_counts(int n, const nq_counts *c, const char *engine,
+                      int threads, double seconds, int json, int header)
 {
     char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
-    printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,"
-           "\"engine\":\"%s\",\"threads\":%d,\"seconds\":%.6f}\n",
-           n, nq_format_u128(c->total, total), nq_format_u128(c->unique, unique),
-           nq_format_u128(c->nodes, nodes), engine, threads, seconds);
+    char elapsed[32];
+    nq_format_u128(c->total, total);
+    nq_format_u128(c->unique, unique);
+    if (json) {
+        printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,"
+               "\"engine\":\"%s\",\"threads\":%d,\"seconds\":%.6f}\n", n,
+               total, unique, nq_format_u128(c->nodes, nodes), engine, threads,
+               seconds);
+    } else {
+        format_elapsed(seconds, elapsed, sizeof elapsed);
+        printf("%s%2d:%13s%13s%19s\n", header ? table_header : "", n, total,
+               unique, elapsed);
+    }
+    fflush(stdout);
+}
+
+/* The checkpoint options need one N and an engine with units. */
+static int check_checkpoint(const cli_checkpoint *c, int lo, int hi,
+                            const char *part)
+{
+    if (!c->path)
+        return part ? cli_error(CLI_USAGE, "--part needs --checkpoint FILE "
+                                "(each part keeps its own journal)") : CLI_OK;
+    if (lo != hi)
+        return cli_error(CLI_USAGE, "--checkpoint takes one N, not a range");
+    if (!(nq_engine_caps(nq_engine_find(c->engine)) & NQ_CAP_UNITS))
+        return cli_error(CLI_USAGE, "engine '%s' cannot checkpoint: it does "
+                         "not split the board into units (engines that do: "
+                         "carry, fast)", c->engine);
+    if (!c->path[0])
+        return cli_error(CLI_USAGE, "--checkpoint needs a file name");
+    return CLI_OK;
 }
 
 int cmd_count(int argc, char **argv)
 {
     const char *engine = nq_default_count_engine(), *threads = NULL;
+    const char *checkpoint = NULL, *part = NULL, *max_units = NULL;
     int json = 0, iterative = 0, quiet = 0, lo, hi, rc;
-    uint64_t nthreads = 0;
+    uint64_t nthreads = 0, max = 0;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},
         {"--threads", &threads, NULL},
         {"--quiet", NULL, &quiet},
         {"--json", NULL, &json},
         {"--iterative", NULL, &iterative},
+        {"--checkpoint", &checkpoint, NULL},
+        {"--part", &part, NULL},
+        {"--max-units", &max_units, NULL},
         {NULL, NULL, NULL},
     };
     rc = cli_parse_board("count", count_help, specs, argc, argv, 1, &lo, &hi);
@@ -109,27 +144,36 @@ int cmd_count(int argc, char **argv)
     if (threads && cli_parse_uint(threads, 1, 1024, &nthreads) != 0)
         return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
                          "to 1024, not '%s'", threads);
-    if (!json)
-        printf(" N:        Total       Unique        hh:mm:ss.ms\n");
+    if (max_units && cli_parse_uint(max_units, 1, UINT64_MAX, &max) != 0)
+        return cli_error(CLI_USAGE, "--max-units takes a whole number from 1, "
+                         "not '%s'", max_units);
+    progress_bar bar = {lo, 0};
+    cli_checkpoint cp = {checkpoint, engine, lo, (int)nthreads, json, 0, 0,
+                         max, NULL, NULL};
+    if ((rc = check_checkpoint(&cp, lo, hi, part)) != CLI_OK ||
+        (part && (rc = cli_parse_part(part, &cp.part, &cp.parts)) != CLI_OK))
+        return rc;
+    if (max_units && !checkpoint)
+        return cli_error(CLI_USAGE, "--max-units needs --checkpoint FILE "
+                         "(the units done must be recorded to go on later)");
+    if (!quiet && isatty(2))
+        cp.progress = draw_progress, cp.progress_ctx = &bar;
+    if (checkpoint)
+        return cli_count_checkpointed(&cp);
     int units = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS;
     for (int n = lo; n <= hi; n++) {
-        progress_bar bar = {n, 0};
         nq_request req = {.n = n, .engine = engine, .iterative = iterative,
                           .threads = (int)nthreads};
-        if (!quiet && isatty(2))
-            req.progress = draw_progress, req.progress_ctx = &bar;
+        bar.n = n;
+        req.progress = cp.progress, req.progress_ctx = cp.progress_ctx;
         nq_counts c;
         double t0 = cli_now();
         nq_status st = nq_count_solutions(&req, &c);
         double seconds = cli_now() - t0;
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "count %d: %s", n, nq_strerror(st));
-        if (json)
-            print_json(n, &c, engine, units ? nq_request_threads(&req) : 1,
-                       seconds);
-        else
-            print_row(n, &c, seconds);
-        fflush(stdout);
+        cli_print_counts(n, &c, engine, units ? nq_request_threads(&req) : 1,
+                         seconds, json, !json && n == lo);
     }
     return CLI_OK;
 }

@@ -17,6 +17,7 @@ static const char main_help[] =
     "  solve N         list the solutions, in several board formats\n"
     "  engines         list the engines (algorithms) and what they teach\n"
     "  units N         list the work units a count of N is split into\n"
+    "  merge J...      the count from the journals of a split run\n"
     "\n"
     "  nqueens COMMAND --help    options of one command\n"
     "  nqueens --version         the version\n";
@@ -52,6 +53,7 @@ static const struct {
     {"solve", cmd_solve},
     {"engines", cmd_engines},
     {"units", cmd_units},
+    {"merge", cmd_merge},
 };
 
 int main(int argc, char **argv)

@@ -14,6 +14,10 @@ static const char *const messages[NQ_STATUS_COUNT] = {
     [NQ_ERR_INVALID] = "not a valid placement of non-attacking queens",
     [NQ_ERR_THREAD] = "cannot start a thread",
     [NQ_ERR_INTERNAL] = "internal consistency check failed",
+    [NQ_ERR_STOPPED] = "stopped before every unit was done",
+    [NQ_ERR_IO] = "cannot read or write the file",
+    [NQ_ERR_CORRUPT] = "the journal is damaged",
+    [NQ_ERR_MISMATCH] = "the journal belongs to another count",
 };
 
 const char *nq_strerror(nq_status status)

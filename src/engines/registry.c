@@ -4,9 +4,11 @@
  * One line per engine below; everything else (the CLI's engine list, the
  * tests that cross-check every engine) reads this table.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/core.h"
 #include "engine.h"
 
 extern const nq_engine nq_engine_brute, nq_engine_backtrack, nq_engine_flags,
@@ -101,6 +103,20 @@ void nq_plan_describe(const nq_plan *p, uint64_t unit, char *buf, size_t size)
     buf[0] = '\0';
     if (unit < p->units)
         p->engine->describe(p, unit, buf, size);
+}
+
+uint64_t nq_plan_hash(const nq_plan *p)
+{
+    char text[512];
+    uint64_t h = NQ_FNV_OFFSET;
+    int len = snprintf(text, sizeof text, "n=%d engine=%s units=%llu\n", p->n,
+                       p->engine->name, (unsigned long long)p->units);
+    h = nq_fnv1a(h, text, (size_t)len);
+    for (uint64_t i = 0; i < p->units; i++) {
+        p->engine->describe(p, i, text, sizeof text);
+        h = nq_fnv1a(h, text, strlen(text) + 1);
+    }
+    return h;
 }
 
 int nq_plan_push(nq_plan *p, const void *unit, size_t size)

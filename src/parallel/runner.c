@@ -1,11 +1,14 @@
 /*
  * runner.c - running a plan's units on a pool of threads.
  *
- * Units are handed out from one atomic counter, largest first (plans list
- * them so), which balances the load without a queue or a lock.  Each
- * thread sums into its own tally; the tallies are added at the end, so the
- * result is the same for any number of threads.  The calling thread only
- * watches and reports progress.
+ * The units to run (all, an explicit list, or a share less those already
+ * done) are listed first; threads then take them from one atomic counter,
+ * largest first (plans list them so), which balances the load without a
+ * queue.  Each thread sums into its own tally and the tallies are added at
+ * the end, so the result is the same for any number of threads.  Finished
+ * units are reported one at a time (a journal writes them down); a stop
+ * request is honoured between units, so whatever was reported is complete.
+ * The calling thread only watches and reports progress.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -17,9 +20,11 @@
 
 typedef struct {
     const nq_plan *plan;
+    const nq_run_options *opt;
+    uint64_t *ids, count;       /* the units to run */
     atomic_uint_fast64_t next, done;
     atomic_int failed;          /* first failing nq_status, 0 if none */
-    pthread_mutex_t lock;
+    pthread_mutex_t lock;       /* serialises on_unit; guards workers_left */
     pthread_cond_t finished;    /* signalled as each worker ends */
     int workers_left;
 } pool;
@@ -42,20 +47,76 @@ static void fail(pool *p, nq_status st)
     atomic_compare_exchange_strong(&p->failed, &expected, (int)st);
 }
 
+static int selected(const nq_run_options *o, uint64_t u)
+{
+    if (o->parts && u % o->parts != o->part - 1)
+        return 0;
+    return !(o->done && (o->done[u / 8] >> (u % 8) & 1));
+}
+
+uint64_t nq_plan_selected(const nq_plan *plan, const nq_run_options *o)
+{
+    uint64_t k = 0;
+    for (uint64_t u = 0; u < plan->units; u++)
+        k += (uint64_t)selected(o, u);
+    return k;
+}
+
+static nq_status list_units(pool *p)
+{
+    const nq_run_options *o = p->opt;
+    uint64_t k = o->ids ? o->count : nq_plan_selected(p->plan, o);
+    p->ids = malloc((k ? k : 1) * sizeof *p->ids);
+    if (!p->ids)
+        return NQ_ERR_NOMEM;
+    if (o->ids) {
+        for (uint64_t i = 0; i < k; i++) {
+            if (o->ids[i] >= p->plan->units)
+                return NQ_ERR_ARG;
+            p->ids[i] = o->ids[i];
+        }
+    } else {
+        k = 0;
+        for (uint64_t u = 0; u < p->plan->units; u++)
+            if (selected(o, u))
+                p->ids[k++] = u;
+    }
+    p->count = k;
+    return NQ_OK;
+}
+
+static nq_status report_unit(pool *p, uint64_t unit, const nq_tally *t)
+{
+    nq_status st = NQ_OK;
+    if (!p->opt->on_unit)
+        return st;
+    pthread_mutex_lock(&p->lock);
+    st = p->opt->on_unit(p->opt->ctx, unit, t);
+    pthread_mutex_unlock(&p->lock);
+    return st;
+}
+
+static int stopping(pool *p)
+{
+    return atomic_load(&p->failed) || (p->opt->stop && *p->opt->stop);
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
     pool *p = w->pool;
     void *scratch = NULL;
     const nq_engine *e = p->plan->engine;
-    for (;;) {
+    while (!stopping(p)) {
         uint64_t i = atomic_fetch_add(&p->next, 1);
-        if (i >= p->plan->units || atomic_load(&p->failed))
+        if (i >= p->count)
             break;
         nq_tally t = {0};
-        nq_status st = e->unit(p->plan, i, &scratch, &t);
+        nq_status st = e->unit(p->plan, p->ids[i], &scratch, &t);
         if (st == NQ_OK)
             st = nq_tally_add(&w->sum, &t);
+        if (st == NQ_OK)
+            st = report_unit(p, p->ids[i], &t);
         if (st != NQ_OK) {
             fail(p, st);
             break;
@@ -71,16 +132,16 @@ static void *work(void *arg)
     return NULL;
 }
 
-static void report(const nq_request *req, pool *p, double t0)
+static void progress(pool *p, double t0)
 {
-    if (!req->progress)
+    if (!p->opt->progress)
         return;
-    nq_progress pr = {atomic_load(&p->done), p->plan->units, now() - t0};
-    req->progress(req->progress_ctx, &pr);
+    nq_progress pr = {atomic_load(&p->done), p->count, now() - t0};
+    p->opt->progress(p->opt->progress_ctx, &pr);
 }
 
 /* Wait for the workers, reporting progress about five times a second. */
-static void watch(const nq_request *req, pool *p, double t0)
+static void watch(pool *p, double t0)
 {
     pthread_mutex_lock(&p->lock);
     while (p->workers_left > 0) {
@@ -91,7 +152,7 @@ static void watch(const nq_request *req, pool *p, double t0)
             until.tv_sec++, until.tv_nsec -= 1000000000L;
         pthread_cond_timedwait(&p->finished, &p->lock, &until);
         pthread_mutex_unlock(&p->lock);
-        report(req, p, t0);
+        progress(p, t0);
         pthread_mutex_lock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
@@ -105,50 +166,81 @@ int nq_request_threads(const nq_request *req)
     return cores > 0 ? (int)cores : 1;
 }
 
-nq_status nq_plan_execute(const nq_plan *plan, const nq_request *req,
-                          nq_tally *sum)
+/* Start the workers, wait, and add their tallies into *sum. */
+static nq_status run_pool(pool *p, int threads, nq_tally *sum)
 {
-    int threads = nq_request_threads(req), started = 0;
-    pool p = {.plan = plan, .workers_left = threads};
     worker *ws = calloc((size_t)threads, sizeof *ws);
     pthread_t *ids = calloc((size_t)threads, sizeof *ids);
     double t0 = now();
+    int started = 0;
     nq_status st = NQ_OK;
     if (!ws || !ids) {
         free(ws);
         free(ids);
         return NQ_ERR_NOMEM;
     }
+    p->workers_left = threads;
+    for (; started < threads; started++) {
+        ws[started].pool = p;
+        if (pthread_create(&ids[started], NULL, work, &ws[started]) != 0)
+            break;
+    }
+    if (started < threads) {
+        fail(p, NQ_ERR_THREAD);
+        pthread_mutex_lock(&p->lock);
+        p->workers_left -= threads - started;
+        pthread_mutex_unlock(&p->lock);
+    }
+    watch(p, t0);
+    for (int i = 0; i < started; i++)
+        pthread_join(ids[i], NULL);
+    progress(p, t0);
+    for (int i = 0; i < started && st == NQ_OK; i++)
+        st = nq_tally_add(sum, &ws[i].sum);
+    free(ws);
+    free(ids);
+    return st;
+}
+
+nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
+                      nq_tally *sum)
+{
+    pool p = {.plan = plan, .opt = o};
+    nq_request req = {.threads = o->threads};
+    uint64_t wanted;
+    nq_status st;
+    if (o->parts && (o->part < 1 || o->part > o->parts))
+        return NQ_ERR_ARG;
+    if ((st = list_units(&p)) != NQ_OK) {
+        free(p.ids);
+        return st;
+    }
+    wanted = p.count;
+    if (o->max_units && o->max_units < p.count)
+        p.count = o->max_units;
     atomic_init(&p.next, 0);
     atomic_init(&p.done, 0);
     atomic_init(&p.failed, 0);
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.finished, NULL);
-    for (; started < threads; started++) {
-        ws[started].pool = &p;
-        if (pthread_create(&ids[started], NULL, work, &ws[started]) != 0)
-            break;
-    }
-    if (started < threads) {
-        fail(&p, NQ_ERR_THREAD);
-        pthread_mutex_lock(&p.lock);
-        p.workers_left -= threads - started;
-        pthread_mutex_unlock(&p.lock);
-    }
-    watch(req, &p, t0);
-    for (int i = 0; i < started; i++)
-        pthread_join(ids[i], NULL);
-    report(req, &p, t0);
-    *sum = (nq_tally){0};
-    for (int i = 0; i < started && st == NQ_OK; i++)
-        st = nq_tally_add(sum, &ws[i].sum);
-    if (atomic_load(&p.failed))
+    st = run_pool(&p, nq_request_threads(&req), sum);
+    if (st == NQ_OK && atomic_load(&p.failed))
         st = (nq_status)atomic_load(&p.failed);
+    if (st == NQ_OK && atomic_load(&p.done) < wanted)
+        st = NQ_ERR_STOPPED;
     pthread_cond_destroy(&p.finished);
     pthread_mutex_destroy(&p.lock);
-    free(ws);
-    free(ids);
+    free(p.ids);
     return st;
+}
+
+nq_status nq_plan_execute(const nq_plan *p, const nq_request *req,
+                          nq_tally *sum)
+{
+    nq_run_options o = {.threads = req->threads, .progress = req->progress,
+                        .progress_ctx = req->progress_ctx};
+    *sum = (nq_tally){0};
+    return nq_plan_run(p, &o, sum);
 }
 
 nq_status nq_tally_add(nq_tally *a, const nq_tally *b)

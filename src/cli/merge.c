@@ -1,0 +1,101 @@
+/*
+ * merge.c - `nqueens merge J1 J2 ...`: the count from the journals of a
+ * split (or interrupted, or repeated) run.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char merge_help[] =
+    "usage: nqueens merge JOURNAL... [--json]\n"
+    "\n"
+    "Combine the journals of one count (the parts of a split run, copies,\n"
+    "or the journal of an interrupted run) and print the count's row once\n"
+    "every unit is covered.  A unit recorded with different counts in two\n"
+    "journals, or journals of different counts, are refused; missing units\n"
+    "are listed.\n";
+
+/* "a, b-c, ..." of the first missing units, to stderr. */
+static void list_missing(const unsigned char *done, uint64_t units)
+{
+    enum { SHOW = 12 };
+    int shown = 0;
+    for (uint64_t u = 0; u < units && shown < SHOW; u++) {
+        if (done[u / 8] >> (u % 8) & 1)
+            continue;
+        uint64_t v = u;
+        while (v + 1 < units && !(done[(v + 1) / 8] >> ((v + 1) % 8) & 1))
+            v++;
+        fprintf(stderr, v > u ? "%s%llu-%llu" : "%s%llu", shown ? ", " : "",
+                (unsigned long long)u, (unsigned long long)v);
+        shown++;
+        u = v;
+    }
+    fprintf(stderr, shown == SHOW ? ", ...\n" : "\n");
+}
+
+static int merge_finish(const nq_journal_header *h, const nq_journal_state *s,
+                        int json)
+{
+    nq_request req = {.n = h->n, .engine = h->engine};
+    nq_plan *plan;
+    nq_counts c;
+    nq_status st;
+    if (!nq_engine_find(h->engine) || nq_check_request(&req, 0) != NQ_OK)
+        return cli_error(CLI_FAIL, "the journals are for engine '%s' N=%d, "
+                         "which this nqueens cannot count", h->engine, h->n);
+    if ((st = nq_plan_create(&req, &plan)) != NQ_OK)
+        return cli_error(CLI_FAIL, "merge: %s", nq_strerror(st));
+    if (nq_plan_hash(plan) != h->plan_hash || nq_plan_units(plan) != h->units) {
+        nq_plan_free(plan);
+        return cli_error(CLI_FAIL, "the journals were written with another "
+                         "unit plan for N=%d (another version of nqueens?)",
+                         h->n);
+    }
+    st = nq_plan_finish(plan, &s->sum, &c);
+    nq_plan_free(plan);
+    if (st != NQ_OK)
+        return cli_error(CLI_FAIL, "merge: %s", nq_strerror(st));
+    cli_print_counts(h->n, &c, h->engine, 0, 0.0, json, 1);
+    return CLI_OK;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    int json = 0, npos, rc;
+    const char **pos = calloc((size_t)argc + 1, sizeof *pos);
+    const cli_spec specs[] = {{"--json", NULL, &json}, {NULL, NULL, NULL}};
+    if (!pos)
+        return cli_error(CLI_FAIL, "out of memory");
+    rc = cli_parse("merge", merge_help, specs, argc, argv, pos, argc, &npos);
+    if (rc == CLI_OK && npos == 0)
+        rc = cli_error(CLI_USAGE, "merge: no journals given (usage: nqueens "
+                       "merge JOURNAL... [--json])");
+    if (rc != CLI_OK) {
+        free(pos);
+        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+    }
+    nq_journal_header h;
+    nq_journal_state s;
+    unsigned char *done;
+    char why[512] = "";
+    nq_status st = nq_journal_merge(pos, npos, &h, &s, &done, why, sizeof why);
+    free(pos);
+    if (st != NQ_OK)
+        return cli_error(CLI_FAIL, "%s", why[0] ? why : nq_strerror(st));
+    if (s.dropped_tail)
+        fprintf(stderr, "nqueens: warning: a journal ends with a half-written "
+                "record (a crash); that unit is counted as missing\n");
+    if (s.units_done < h.units) {
+        fprintf(stderr, "nqueens: N=%d engine %s: %llu of %llu units missing: ",
+                h.n, h.engine, (unsigned long long)(h.units - s.units_done),
+                (unsigned long long)h.units);
+        list_missing(done, h.units);
+        free(done);
+        return CLI_FAIL;
+    }
+    free(done);
+    return merge_finish(&h, &s, json);
+}

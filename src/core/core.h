@@ -1,0 +1,17 @@
+/*
+ * core.h - internal helpers of the core shared by the library's parts.
+ */
+#ifndef NQ_CORE_H
+#define NQ_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NQ_FNV_OFFSET 0xcbf29ce484222325ull
+
+/* CRC-32 of data, continuing from crc (0 to start). */
+uint32_t nq_crc32(uint32_t crc, const void *data, size_t len);
+/* 64-bit FNV-1a of data, continuing from hash (NQ_FNV_OFFSET to start). */
+uint64_t nq_fnv1a(uint64_t hash, const void *data, size_t len);
+
+#endif

@@ -1,0 +1,549 @@
+/*
+ * journal.c - checkpoints: an append-only record of finished units.
+ *
+ * A journal is a text file.  Its first line says what it is for:
+ *
+ *   nqueens-journal 1 n=18 engine=fast units=6813 plan=9f3c...e1 part=1/1 crc=1a2b3c4d
+ *
+ * and each further line is one finished unit:
+ *
+ *   unit 17 81245 0 0 0 1204973 crc=0c7e2f10
+ *
+ * (id, then the unit's total, unique, half-turn and quarter-turn counts and
+ * nodes, in decimal: 128-bit counts print whole).  Every line carries the
+ * CRC-32 of its text, records mixed with the plan's hash, so a flipped bit,
+ * a line from another journal or a hand edit is caught.  Lines are only
+ * ever appended, by one writer thread that writes what has queued up and
+ * fsyncs it, then goes back for more; a unit is on disk before the journal
+ * moves on.  A crash can leave only the last line half written: opening
+ * the journal drops it (and the unit is done again).  Anything else that
+ * does not check out is an error and the file is left as it was.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../core/core.h"
+#include "../engines/engine.h"
+
+#define JOURNAL_VERSION 1
+#define LINE_MAX_LEN 512
+
+struct nq_journal {
+    int fd;
+    uint64_t plan_hash, units;
+    unsigned char *done;          /* bit per unit with a record */
+    nq_journal_state state;
+    /* the writer thread and its queue */
+    pthread_t writer;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    char *queue;
+    size_t queued, cap;
+    int closing;
+    nq_status error;              /* first write failure */
+};
+
+static void why_set(char *why, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void why_set(char *why, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    if (!why || !size)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- lines ---- */
+
+static uint32_t line_crc(const char *text, size_t len, uint64_t plan_hash,
+                         int record)
+{
+    uint32_t crc = nq_crc32(0, text, len);
+    unsigned char h[8];
+    if (!record)
+        return crc;
+    for (int i = 0; i < 8; i++)
+        h[i] = (unsigned char)(plan_hash >> (8 * i));
+    return nq_crc32(crc, h, sizeof h);
+}
+
+static int header_line(char *buf, size_t size, const nq_journal_header *h)
+{
+    int len = snprintf(buf, size, "nqueens-journal %d n=%d engine=%s "
+                       "units=%llu plan=%016llx part=%u/%u", JOURNAL_VERSION,
+                       h->n, h->engine, (unsigned long long)h->units,
+                       (unsigned long long)h->plan_hash, h->part, h->parts);
+    return len + snprintf(buf + len, size - (size_t)len, " crc=%08x\n",
+                          line_crc(buf, (size_t)len, 0, 0));
+}
+
+static int record_line(char *buf, size_t size, uint64_t plan_hash,
+                       uint64_t unit, const nq_tally *t)
+{
+    char v[5][NQ_U128_DIGITS];
+    int len = snprintf(buf, size, "unit %llu %s %s %s %s %s",
+                       (unsigned long long)unit, nq_format_u128(t->total, v[0]),
+                       nq_format_u128(t->unique, v[1]),
+                       nq_format_u128(t->fixed180, v[2]),
+                       nq_format_u128(t->fixed90, v[3]),
+                       nq_format_u128(t->nodes, v[4]));
+    return len + snprintf(buf + len, size - (size_t)len, " crc=%08x\n",
+                          line_crc(buf, (size_t)len, plan_hash, 1));
+}
+
+/* Split off " crc=XXXXXXXX" and check it; the body is left NUL-ended. */
+static int checked_body(char *line, uint64_t plan_hash, int record)
+{
+    char *tag = strstr(line, " crc=");
+    unsigned long crc;
+    char *end;
+    if (!tag || strlen(tag) != 13)
+        return 0;
+    crc = strtoul(tag + 5, &end, 16);
+    if (*end)
+        return 0;
+    *tag = '\0';
+    return crc == line_crc(line, (size_t)(tag - line), plan_hash, record);
+}
+
+static int parse_header(char *line, nq_journal_header *h)
+{
+    int version, used = 0;
+    unsigned long long units, hash;
+    if (!checked_body(line, 0, 0))
+        return 0;
+    if (sscanf(line, "nqueens-journal %d n=%d engine=%31s units=%llu plan=%llx "
+               "part=%u/%u%n", &version, &h->n, h->engine, &units, &hash,
+               &h->part, &h->parts, &used) != 7 || line[used] ||
+        version != JOURNAL_VERSION)
+        return 0;
+    h->units = units, h->plan_hash = hash;
+    return 1;
+}
+
+static int parse_record(char *line, uint64_t plan_hash, uint64_t units,
+                        uint64_t *unit, nq_tally *t)
+{
+    char f[6][64];
+    unsigned long long id;
+    int used = 0;
+    nq_u128 *dst[5] = {&t->total, &t->unique, &t->fixed180, &t->fixed90,
+                       &t->nodes};
+    if (!checked_body(line, plan_hash, 1))
+        return 0;
+    if (sscanf(line, "unit %63s %63s %63s %63s %63s %63s%n", f[0], f[1], f[2],
+               f[3], f[4], f[5], &used) != 6 || line[used])
+        return 0;
+    nq_u128 v;
+    if (nq_parse_u128(f[0], &v) != NQ_OK || v >= units)
+        return 0;
+    id = (unsigned long long)v;
+    for (int i = 0; i < 5; i++)
+        if (nq_parse_u128(f[i + 1], dst[i]) != NQ_OK)
+            return 0;
+    *unit = id;
+    return 1;
+}
+
+/* ---- reading a journal ---- */
+
+/* Read and check every line.  Each record's tally is passed to keep(); the
+ * length of the checked part (up to the last newline) is returned in
+ * *good, and whether bytes after it (a half-written line) were seen. */
+typedef nq_status (*record_fn)(void *ctx, uint64_t unit, const nq_tally *t,
+                               long line_no);
+/* Called once the header is read, before any record: a journal of another
+ * count is refused before its records are looked at. */
+typedef nq_status (*header_fn)(void *ctx, const char *path,
+                               const nq_journal_header *h, char *why,
+                               size_t wsize);
+
+static nq_status read_journal(FILE *f, const char *path, nq_journal_header *h,
+                              int *have_header, header_fn check, record_fn keep,
+                              void *ctx, off_t *good, int *tail, char *why,
+                              size_t wsize)
+{
+    char line[LINE_MAX_LEN + 2];
+    long no = 0;
+    *have_header = 0, *good = 0, *tail = 0;
+    while (fgets(line, sizeof line, f)) {
+        size_t len = strlen(line);
+        no++;
+        if (len == 0 || line[len - 1] != '\n') {
+            if (feof(f)) { /* the crash case: the last line cut short */
+                *tail = 1;
+                return NQ_OK;
+            }
+            why_set(why, wsize, "%s line %ld: line too long", path, no);
+            return NQ_ERR_CORRUPT;
+        }
+        line[len - 1] = '\0';
+        if (!*have_header) {
+            if (!parse_header(line, h)) {
+                why_set(why, wsize, "%s: not an nqueens journal (line 1 does "
+                        "not check out)", path);
+                return NQ_ERR_CORRUPT;
+            }
+            nq_status st = check(ctx, path, h, why, wsize);
+            if (st != NQ_OK)
+                return st;
+            *have_header = 1;
+        } else {
+            uint64_t unit;
+            nq_tally t = {0};
+            if (!parse_record(line, h->plan_hash, h->units, &unit, &t)) {
+                why_set(why, wsize, "%s line %ld: damaged record (bad "
+                        "checksum or format)", path, no);
+                return NQ_ERR_CORRUPT;
+            }
+            nq_status st = keep(ctx, unit, &t, no);
+            if (st != NQ_OK) {
+                why_set(why, wsize, "%s line %ld: unit %llu recorded twice with "
+                        "different counts", path, no, (unsigned long long)unit);
+                return st;
+            }
+        }
+        *good += (off_t)len;
+    }
+    if (ferror(f)) {
+        why_set(why, wsize, "%s: %s", path, strerror(errno));
+        return NQ_ERR_IO;
+    }
+    return NQ_OK;
+}
+
+/* Units seen, each counted once: a repeat must carry the same counts. */
+typedef struct {
+    unsigned char *done;
+    uint64_t *digest;   /* per unit, to compare repeats */
+    nq_journal_state *state;
+    const nq_journal_header *want;  /* the count the records must be of */
+    int check_part;                 /* resuming: the part must match too */
+    const char *first;              /* merging: the journal that set want */
+} record_set;
+
+static int same_count(const nq_journal_header *a, const nq_journal_header *b,
+                      int check_part)
+{
+    return a->n == b->n && !strcmp(a->engine, b->engine) &&
+           a->units == b->units && a->plan_hash == b->plan_hash &&
+           (!check_part || (a->part == b->part && a->parts == b->parts));
+}
+
+static int other_plan(const nq_journal_header *a, const nq_journal_header *b)
+{
+    return a->n == b->n && !strcmp(a->engine, b->engine) &&
+           (a->plan_hash != b->plan_hash || a->units != b->units);
+}
+
+static nq_status check_header(void *ctx, const char *path,
+                              const nq_journal_header *h, char *why,
+                              size_t wsize)
+{
+    const record_set *rs = ctx;
+    const nq_journal_header *w = rs->want;
+    if (same_count(h, w, rs->check_part))
+        return NQ_OK;
+    if (rs->first)
+        why_set(why, wsize, "%s is for N=%d engine %s, %s for N=%d engine %s%s",
+                path, h->n, h->engine, rs->first, w->n, w->engine,
+                other_plan(h, w) ? " (another unit plan)" : "");
+    else
+        why_set(why, wsize, "%s is the journal of N=%d engine %s part %u/%u%s, "
+                "not of this count (N=%d engine %s part %u/%u)", path, h->n,
+                h->engine, h->part, h->parts,
+                other_plan(h, w) ? " with another unit plan" : "", w->n,
+                w->engine, w->part, w->parts);
+    return NQ_ERR_MISMATCH;
+}
+
+static uint64_t tally_digest(const nq_tally *t)
+{
+    return nq_fnv1a(NQ_FNV_OFFSET, t, sizeof *t);
+}
+
+static nq_status keep_record(void *ctx, uint64_t unit, const nq_tally *t,
+                             long line_no)
+{
+    record_set *rs = ctx;
+    uint64_t d = tally_digest(t);
+    (void)line_no;
+    if (rs->done[unit / 8] >> (unit % 8) & 1)
+        return rs->digest[unit] == d ? NQ_OK : NQ_ERR_CORRUPT;
+    rs->done[unit / 8] |= (unsigned char)(1u << (unit % 8));
+    rs->digest[unit] = d;
+    rs->state->units_done++;
+    return nq_tally_add(&rs->state->sum, t);
+}
+
+
+/* ---- the writer thread ---- */
+
+static nq_status write_all(int fd, const char *buf, size_t len)
+{
+    while (len) {
+        ssize_t k = write(fd, buf, len);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return NQ_ERR_IO;
+        buf += k, len -= (size_t)k;
+    }
+    return fsync(fd) == 0 ? NQ_OK : NQ_ERR_IO;
+}
+
+/* Take the whole queue, write and fsync it while new records queue up in
+ * the other buffer, and go back for more. */
+static void *writer(void *arg)
+{
+    nq_journal *j = arg;
+    char *spare = NULL;
+    size_t spare_cap = 0;
+    pthread_mutex_lock(&j->lock);
+    for (;;) {
+        while (!j->queued && !j->closing)
+            pthread_cond_wait(&j->wake, &j->lock);
+        if (!j->queued)
+            break;
+        char *buf = j->queue;
+        size_t len = j->queued, cap = j->cap;
+        j->queue = spare, j->cap = spare_cap, j->queued = 0;
+        pthread_mutex_unlock(&j->lock);
+        nq_status st = write_all(j->fd, buf, len);
+        pthread_mutex_lock(&j->lock);
+        if (st != NQ_OK && j->error == NQ_OK)
+            j->error = st;
+        spare = buf, spare_cap = cap;
+    }
+    pthread_mutex_unlock(&j->lock);
+    free(spare);
+    return NULL;
+}
+
+/* ---- public ---- */
+
+static void journal_free(nq_journal *j)
+{
+    if (!j)
+        return;
+    if (j->fd >= 0)
+        close(j->fd);
+    free(j->done);
+    free(j->queue);
+    free(j);
+}
+
+static void plan_header(const nq_plan *plan, uint32_t part, uint32_t parts,
+                        nq_journal_header *h)
+{
+    memset(h, 0, sizeof *h);
+    h->n = plan->n;
+    snprintf(h->engine, sizeof h->engine, "%s", plan->engine->name);
+    h->units = plan->units;
+    h->plan_hash = nq_plan_hash(plan);
+    h->part = parts ? part : 1;
+    h->parts = parts ? parts : 1;
+}
+
+/* Check an existing journal against the plan; on success *good is where
+ * new records go (a half-written last line cut off). */
+static nq_status load_existing(nq_journal *j, FILE *f, const char *path,
+                               const nq_journal_header *want, off_t *good,
+                               int *have_header, char *why, size_t wsize)
+{
+    nq_journal_header h;
+    uint64_t *digest = calloc(want->units ? want->units : 1, sizeof *digest);
+    record_set rs = {j->done, digest, &j->state, want, 1, NULL};
+    int tail;
+    nq_status st;
+    if (!digest)
+        return NQ_ERR_NOMEM;
+    st = read_journal(f, path, &h, have_header, check_header, keep_record, &rs,
+                      good, &tail, why, wsize);
+    free(digest);
+    j->state.dropped_tail = tail;
+    return st;
+}
+
+nq_status nq_journal_open(const char *path, const nq_plan *plan, uint32_t part,
+                          uint32_t parts, nq_journal **out, char *why,
+                          size_t wsize)
+{
+    nq_journal *j = calloc(1, sizeof *j);
+    nq_journal_header want;
+    off_t good = 0;
+    int have_header = 0;
+    nq_status st = NQ_OK;
+    if (!j || !(j->done = calloc(plan->units / 8 + 1, 1))) {
+        free(j);
+        return NQ_ERR_NOMEM;
+    }
+    j->fd = -1;
+    plan_header(plan, part, parts, &want);
+    j->plan_hash = want.plan_hash, j->units = plan->units;
+    FILE *f = fopen(path, "r");
+    if (f) {
+        st = load_existing(j, f, path, &want, &good, &have_header, why, wsize);
+        fclose(f);
+    } else if (errno != ENOENT) {
+        why_set(why, wsize, "cannot read %s: %s", path, strerror(errno));
+        st = NQ_ERR_IO;
+    }
+    if (st == NQ_OK && (j->fd = open(path, O_WRONLY | O_CREAT, 0644)) < 0) {
+        why_set(why, wsize, "cannot write %s: %s", path, strerror(errno));
+        st = NQ_ERR_IO;
+    }
+    /* drop a half-written last line, then write a header if there is none */
+    if (st == NQ_OK && (ftruncate(j->fd, good) != 0 ||
+                        lseek(j->fd, good, SEEK_SET) != good)) {
+        why_set(why, wsize, "cannot write %s: %s", path, strerror(errno));
+        st = NQ_ERR_IO;
+    }
+    if (st == NQ_OK && !have_header) {
+        char line[LINE_MAX_LEN];
+        int len = header_line(line, sizeof line, &want);
+        if ((st = write_all(j->fd, line, (size_t)len)) != NQ_OK)
+            why_set(why, wsize, "cannot write %s: %s", path, strerror(errno));
+    }
+    pthread_mutex_init(&j->lock, NULL);
+    pthread_cond_init(&j->wake, NULL);
+    if (st == NQ_OK && pthread_create(&j->writer, NULL, writer, j) != 0)
+        st = NQ_ERR_THREAD;
+    if (st != NQ_OK) {
+        pthread_cond_destroy(&j->wake);
+        pthread_mutex_destroy(&j->lock);
+        journal_free(j);
+        return st;
+    }
+    *out = j;
+    return NQ_OK;
+}
+
+const nq_journal_state *nq_journal_state_get(const nq_journal *j)
+{
+    return &j->state;
+}
+
+const unsigned char *nq_journal_done(const nq_journal *j) { return j->done; }
+
+nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t)
+{
+    char line[LINE_MAX_LEN];
+    int len = record_line(line, sizeof line, j->plan_hash, unit, t);
+    nq_status st = NQ_OK;
+    pthread_mutex_lock(&j->lock);
+    if (j->error != NQ_OK) {
+        st = j->error;
+    } else {
+        if (j->queued + (size_t)len > j->cap) {
+            size_t cap = 2 * (j->queued + (size_t)len) + 4096;
+            char *q = realloc(j->queue, cap);
+            if (!q)
+                st = NQ_ERR_NOMEM;
+            else
+                j->queue = q, j->cap = cap;
+        }
+        if (st == NQ_OK) {
+            memcpy(j->queue + j->queued, line, (size_t)len);
+            j->queued += (size_t)len;
+            pthread_cond_signal(&j->wake);
+        }
+    }
+    pthread_mutex_unlock(&j->lock);
+    if (st == NQ_OK) {
+        j->done[unit / 8] |= (unsigned char)(1u << (unit % 8));
+        j->state.units_done++;
+        st = nq_tally_add(&j->state.sum, t);
+    }
+    return st;
+}
+
+nq_status nq_journal_close(nq_journal *j)
+{
+    nq_status st;
+    if (!j)
+        return NQ_OK;
+    pthread_mutex_lock(&j->lock);
+    j->closing = 1;
+    pthread_cond_signal(&j->wake);
+    pthread_mutex_unlock(&j->lock);
+    pthread_join(j->writer, NULL);
+    st = j->error;
+    if (close(j->fd) != 0 && st == NQ_OK)
+        st = NQ_ERR_IO;
+    j->fd = -1;
+    pthread_cond_destroy(&j->wake);
+    pthread_mutex_destroy(&j->lock);
+    journal_free(j);
+    return st;
+}
+
+/* ---- merging ---- */
+
+nq_status nq_journal_merge(const char *const *paths, int count,
+                           nq_journal_header *header, nq_journal_state *state,
+                           unsigned char **done, char *why, size_t wsize)
+{
+    uint64_t *digest = NULL;
+    record_set rs = {NULL, NULL, state, header, 0, paths[0]};
+    nq_status st = NQ_OK;
+    char line[LINE_MAX_LEN + 2];
+    memset(state, 0, sizeof *state);
+    *done = NULL;
+    /* the first journal's header fixes the count */
+    FILE *f = count > 0 ? fopen(paths[0], "r") : NULL;
+    if (!f) {
+        why_set(why, wsize, "cannot read %s: %s", count > 0 ? paths[0] : "",
+                strerror(errno));
+        return NQ_ERR_IO;
+    }
+    if (!fgets(line, sizeof line, f) || !strchr(line, '\n') ||
+        (line[strlen(line) - 1] = '\0', !parse_header(line, header))) {
+        why_set(why, wsize, "%s: not an nqueens journal (line 1 does not "
+                "check out)", paths[0]);
+        st = NQ_ERR_CORRUPT;
+    }
+    fclose(f);
+    if (st == NQ_OK) {
+        *done = calloc(header->units / 8 + 1, 1);
+        digest = calloc(header->units ? header->units : 1, sizeof *digest);
+        if (!*done || !digest)
+            st = NQ_ERR_NOMEM;
+        rs.done = *done, rs.digest = digest;
+    }
+    for (int i = 0; i < count && st == NQ_OK; i++) {
+        nq_journal_header h;
+        int have_header, tail;
+        off_t good;
+        if (!(f = fopen(paths[i], "r"))) {
+            why_set(why, wsize, "cannot read %s: %s", paths[i], strerror(errno));
+            st = NQ_ERR_IO;
+            break;
+        }
+        st = read_journal(f, paths[i], &h, &have_header, check_header,
+                          keep_record, &rs, &good, &tail, why, wsize);
+        fclose(f);
+        if (st == NQ_OK && !have_header) {
+            why_set(why, wsize, "%s: not an nqueens journal (no header)",
+                    paths[i]);
+            st = NQ_ERR_CORRUPT;
+        }
+        state->dropped_tail |= tail;
+    }
+    free(digest);
+    if (st != NQ_OK) {
+        free(*done);
+        *done = NULL;
+    }
+    return st;
+}

@@ -1,0 +1,482 @@
+/*
+ * test_journal.c - runs that outlive the process: checkpoint journals,
+ * resume after kills and interruptions, damaged and foreign journals,
+ * split runs and merges, 128-bit sums, and MPI when it is installed.
+ */
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "../src/core/core.h"
+
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+static char dir[64];
+
+static const char *file(const char *name)
+{
+    static char path[8][400];
+    static int k;
+    char *p = path[k++ % 8];
+    snprintf(p, sizeof path[0], "%s/%s", dir, name);
+    return p;
+}
+
+static void write_text(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fwrite(text, 1, len, f);
+        fclose(f);
+    }
+}
+
+/* The journal's records: 1 if each unit of [0, units) appears exactly once
+ * (or, with `partial`, at most once) and every line is a header or a
+ * record. */
+static int records_once(const char *path, uint64_t units, int partial,
+                        uint64_t *seen_out)
+{
+    size_t len;
+    char *text = t_read_file(path, &len), *save = NULL;
+    unsigned char *seen = calloc(units / 8 + 1, 1);
+    uint64_t seen_count = 0;
+    int ok = text && seen && strncmp(text, "nqueens-journal ", 16) == 0;
+    for (char *line = ok ? strtok_r(text, "\n", &save) : NULL; line && ok;
+         line = strtok_r(NULL, "\n", &save)) {
+        unsigned long long u;
+        if (!strncmp(line, "nqueens-journal ", 16))
+            continue;
+        if (sscanf(line, "unit %llu ", &u) != 1 || u >= units ||
+            (seen[u / 8] >> (u % 8) & 1))
+            ok = 0;
+        else
+            seen[u / 8] |= (unsigned char)(1u << (u % 8)), seen_count++;
+    }
+    if (ok && !partial && seen_count != units)
+        ok = 0;
+    if (seen_out)
+        *seen_out = seen_count;
+    free(text);
+    free(seen);
+    return ok;
+}
+
+static uint64_t plan_units(const char *engine, int n)
+{
+    nq_request req = {.n = n, .engine = engine};
+    nq_plan *p;
+    uint64_t u = 0;
+    if (nq_plan_create(&req, &p) == NQ_OK) {
+        u = nq_plan_units(p);
+        nq_plan_free(p);
+    }
+    return u;
+}
+
+/* The table row of N as OEIS has it (the time column aside). */
+static int row_is_oeis(const char *out, int n)
+{
+    char want[128], total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
+    snprintf(want, sizeof want, "\n%2d:%13s%13s", n,
+             nq_format_u128(t_oeis_total(n), total),
+             nq_format_u128(t_oeis_unique(n), unique));
+    return strstr(out, want) != NULL;
+}
+
+static void checkpoint_and_rerun(void *arg)
+{
+    (void)arg;
+    const char *j = file("plain.journal");
+    t_proc p;
+    for (int run = 0; run < 2; run++) {
+        CHECK(t_run_cli(&p, ARGS("count", "14", "--checkpoint", j)) == 0);
+        int ok = p.exit_code == 0 && row_is_oeis(p.out, 14) && p.err_len == 0;
+        t_proc_free(&p);
+        CHECKF(ok, "run %d: not the OEIS row", run + 1);
+    }
+    CHECK(records_once(j, plan_units("fast", 14), 0, NULL));
+}
+
+/* A stop after K units, then the rest. */
+static void resume_after_budget(void *arg)
+{
+    const char *engine = arg, *j = file(engine);
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "13", "--engine", engine, "--checkpoint",
+                             j, "--max-units", "40")) == 0);
+    int stopped = p.exit_code == 1 && strstr(p.err, "resume") &&
+                  strstr(p.err, "40 of") && p.out_len == 0;
+    t_proc_free(&p);
+    CHECKF(stopped, "the budgeted run did not stop with a resume message");
+    uint64_t seen;
+    CHECK(records_once(j, plan_units(engine, 13), 1, &seen) && seen == 40);
+    CHECK(t_run_cli(&p, ARGS("count", "13", "--engine", engine, "--checkpoint",
+                             j)) == 0);
+    int done = p.exit_code == 0 && row_is_oeis(p.out, 13);
+    t_proc_free(&p);
+    CHECK(done);
+    CHECK(records_once(j, plan_units(engine, 13), 0, NULL));
+}
+
+static unsigned seed = 12345;
+
+static double random_delay(double lo, double hi)
+{
+    seed = seed * 1103515245u + 12345u;
+    return lo + (hi - lo) * (double)(seed >> 8 & 0xffff) / 65535.0;
+}
+
+/* SIGKILL at random moments; each time the run resumes from the journal.
+ * The final numbers are OEIS's and no unit was recorded twice. */
+static void survives_kills(void *arg)
+{
+    (void)arg;
+    const char *j = file("killed.journal");
+    t_proc p;
+    int finished = 0;
+    for (int k = 0; k < 5 && !finished; k++) {
+        CHECK(t_run_signalled(&p, NULL, ARGS("count", "18", "--checkpoint", j,
+                              "--quiet"), random_delay(0.05, 0.9), SIGKILL) == 0);
+        finished = p.exit_code == 0;
+        t_proc_free(&p);
+        CHECKF(records_once(j, plan_units("fast", 18), 1, NULL),
+               "after kill %d: a unit recorded twice or a bad line", k + 1);
+    }
+    CHECK(t_run_cli(&p, ARGS("count", "18", "--checkpoint", j, "--quiet")) == 0);
+    int ok = p.exit_code == 0 && row_is_oeis(p.out, 18);
+    t_proc_free(&p);
+    CHECK(ok);
+    CHECK(records_once(j, plan_units("fast", 18), 0, NULL));
+}
+
+/* SIGINT and SIGTERM stop at a unit boundary: exit 1, a message saying
+ * how to resume, a journal that checks out; then the rest. */
+static void stops_cleanly(void *arg)
+{
+    int sig = *(const int *)arg;
+    const char *j = file(sig == SIGINT ? "int.journal" : "term.journal");
+    t_proc p;
+    CHECK(t_run_signalled(&p, NULL, ARGS("count", "18", "--checkpoint", j,
+                          "--quiet"), 0.4, sig) == 0);
+    int clean = p.exit_code == 1 && strstr(p.err, "run the same command") &&
+                strchr(p.err, '\n') == p.err + p.err_len - 1;
+    t_proc_free(&p);
+    CHECKF(clean, "no clean stop");
+    CHECK(records_once(j, plan_units("fast", 18), 1, NULL));
+    CHECK(t_run_cli(&p, ARGS("count", "18", "--checkpoint", j, "--quiet")) == 0);
+    int ok = p.exit_code == 0 && row_is_oeis(p.out, 18) && p.err_len == 0;
+    t_proc_free(&p);
+    CHECK(ok);
+}
+
+/* A record cut short (the crash case) is dropped with a warning and its
+ * unit counted again. */
+static void truncated_tail(void *arg)
+{
+    (void)arg;
+    const char *j = file("tail.journal");
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", j, "--max-units",
+                             "50")) == 0);
+    t_proc_free(&p);
+    size_t len;
+    char *text = t_read_file(j, &len);
+    CHECK(text && len > 20);
+    write_text(j, text, len - 9); /* cut into the last record */
+    free(text);
+    CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", j)) == 0);
+    int ok = p.exit_code == 0 && row_is_oeis(p.out, 12) &&
+             strstr(p.err, "half-written");
+    t_proc_free(&p);
+    CHECK(ok);
+    CHECK(records_once(j, plan_units("fast", 12), 0, NULL));
+}
+
+/* Damage, a foreign journal, garbage: exit 1, one line naming the problem,
+ * the file left exactly as it was. */
+typedef struct {
+    const char *name, *content_from; /* journal to start from (or NULL) */
+    void (*spoil)(char *text, size_t *len);
+    const char *args[10];
+    const char *mentions;
+} bad_journal;
+
+static void flip_digit(char *text, size_t *len)
+{
+    char *line = strstr(text, "\nunit 3 ");
+    (void)len;
+    if (line) {
+        char *num = strchr(line + 8, ' ') - 1; /* last digit of the total */
+        *num = *num == '1' ? '2' : '1';
+    }
+}
+
+static void garbage(char *text, size_t *len)
+{
+    strcpy(text, "this is not a journal\n");
+    *len = strlen(text);
+}
+
+static void keep(char *text, size_t *len)
+{
+    (void)text, (void)len;
+}
+
+static void refuses_bad_journal(void *arg)
+{
+    const bad_journal *b = arg;
+    const char *j = file(b->name);
+    t_proc p;
+    char *text = NULL;
+    size_t len = 0;
+    if (b->content_from) {
+        CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", j)) == 0);
+        t_proc_free(&p);
+    }
+    text = t_read_file(j, &len);
+    if (!text)
+        text = calloc(64, 1);
+    CHECK(text);
+    text = realloc(text, len + 64);
+    b->spoil(text, &len);
+    write_text(j, text, len);
+    const char *args[12];
+    int k = 0;
+    for (; b->args[k]; k++)
+        args[k] = strcmp(b->args[k], "@") ? b->args[k] : j;
+    args[k] = NULL;
+    CHECK(t_run_cli(&p, args) == 0);
+    size_t after_len;
+    char *after = t_read_file(j, &after_len);
+    int untouched = after && after_len == len && !memcmp(after, text, len);
+    int one_line = p.exit_code == 1 && p.out_len == 0 &&
+                   strchr(p.err, '\n') == p.err + p.err_len - 1 &&
+                   strstr(p.err, b->mentions);
+    char err[300];
+    snprintf(err, sizeof err, "%s", p.err);
+    free(after);
+    free(text);
+    t_proc_free(&p);
+    CHECKF(one_line, "exit or message wrong: %s", err);
+    CHECK(untouched);
+}
+
+/* A journal that cannot be written or read: exit 1, one line. */
+static void unusable_paths(void *arg)
+{
+    (void)arg;
+    const char *paths[] = {"/nonexistent-dir/x.journal", dir};
+    t_proc p;
+    for (int i = 0; i < 2; i++) {
+        CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", paths[i])) == 0);
+        int ok = p.exit_code == 1 && p.out_len == 0 &&
+                 strchr(p.err, '\n') == p.err + p.err_len - 1 &&
+                 strstr(p.err, paths[i]);
+        t_proc_free(&p);
+        CHECKF(ok, "path %s not refused in one line", paths[i]);
+    }
+    CHECK(t_run_cli(&p, ARGS("merge", "/nonexistent-dir/x.journal")) == 0);
+    int ok = p.exit_code == 1 && strstr(p.err, "cannot read");
+    t_proc_free(&p);
+    CHECK(ok);
+}
+
+/* The three parts of a split run, merged; two of them are not enough. */
+static void split_and_merge(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    const char *part[3] = {file("part1"), file("part2"), file("part3")};
+    for (int k = 0; k < 3; k++) {
+        char kk[8];
+        snprintf(kk, sizeof kk, "%d/3", k + 1);
+        CHECK(t_run_cli(&p, ARGS("count", "15", "--part", kk, "--checkpoint",
+                                 part[k])) == 0);
+        int ok = p.exit_code == 0 && strstr(p.out, "nqueens merge");
+        t_proc_free(&p);
+        CHECKF(ok, "part %d did not finish", k + 1);
+    }
+    CHECK(t_run_cli(&p, ARGS("merge", part[0], part[1])) == 0);
+    int incomplete = p.exit_code == 1 && p.out_len == 0 &&
+                     strstr(p.err, "missing");
+    t_proc_free(&p);
+    CHECKF(incomplete, "an incomplete merge was not refused");
+    CHECK(t_run_cli(&p, ARGS("merge", part[2], part[0], part[1], part[0])) == 0);
+    int ok = p.exit_code == 0 && row_is_oeis(p.out, 15);
+    t_proc_free(&p);
+    CHECK(ok);
+}
+
+/* Two journals that disagree on a unit's count: refused.  The second
+ * journal's record is edited and its checksum recomputed, as a bug (not
+ * disk damage) would have written it. */
+static void merge_refuses_conflict(void *arg)
+{
+    (void)arg;
+    const char *a = file("conflict-a"), *b = file("conflict-b");
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "11", "--checkpoint", a)) == 0);
+    t_proc_free(&p);
+    nq_request req = {.n = 11, .engine = "fast"};
+    nq_plan *plan;
+    CHECK(nq_plan_create(&req, &plan) == NQ_OK);
+    uint64_t hash = nq_plan_hash(plan);
+    nq_plan_free(plan);
+    size_t len;
+    char *text = t_read_file(a, &len), line[256];
+    CHECK(text);
+    char *header_end = strchr(text, '\n') + 1;
+    const char *body = "unit 5 999 0 0 0 0";
+    unsigned char h[8];
+    for (int i = 0; i < 8; i++)
+        h[i] = (unsigned char)(hash >> (8 * i));
+    uint32_t crc = nq_crc32(nq_crc32(0, body, strlen(body)), h, 8);
+    int k = snprintf(line, sizeof line, "%s crc=%08x\n", body, crc);
+    FILE *f = fopen(b, "wb");
+    fwrite(text, 1, (size_t)(header_end - text), f);
+    fwrite(line, 1, (size_t)k, f);
+    fclose(f);
+    free(text);
+    CHECK(t_run_cli(&p, ARGS("merge", a, b)) == 0);
+    int refused = p.exit_code == 1 && strstr(p.err, "different counts");
+    t_proc_free(&p);
+    CHECK(refused);
+}
+
+/* Counts past 2^64 survive the journal: records crafted with totals of
+ * 2^62 each (and valid checksums) sum exactly, in 128 bits. */
+static void sums_past_64_bits(void *arg)
+{
+    (void)arg;
+    const char *j = file("huge.journal");
+    nq_request req = {.n = 8, .engine = "fast"};
+    nq_plan *plan;
+    CHECK(nq_plan_create(&req, &plan) == NQ_OK);
+    uint64_t units = nq_plan_units(plan), hash = nq_plan_hash(plan);
+    nq_plan_free(plan);
+    char line[512], big[NQ_U128_DIGITS];
+    nq_u128 each = (nq_u128)1 << 62, want = each * units;
+    nq_format_u128(each, big);
+    FILE *f = fopen(j, "wb");
+    CHECK(f);
+    int k = snprintf(line, sizeof line, "nqueens-journal 1 n=8 engine=fast "
+                     "units=%llu plan=%016llx part=1/1",
+                     (unsigned long long)units, (unsigned long long)hash);
+    fprintf(f, "%s crc=%08x\n", line, nq_crc32(0, line, (size_t)k));
+    unsigned char h[8];
+    for (int i = 0; i < 8; i++)
+        h[i] = (unsigned char)(hash >> (8 * i));
+    for (uint64_t u = 0; u < units; u++) {
+        k = snprintf(line, sizeof line, "unit %llu %s 0 0 0 1",
+                     (unsigned long long)u, big);
+        fprintf(f, "%s crc=%08x\n", line,
+                nq_crc32(nq_crc32(0, line, (size_t)k), h, 8));
+    }
+    fclose(f);
+    nq_journal_header hd;
+    nq_journal_state st;
+    unsigned char *done;
+    char why[256];
+    const char *paths[1] = {j};
+    CHECK(nq_journal_merge(paths, 1, &hd, &st, &done, why, sizeof why) == NQ_OK);
+    free(done);
+    CHECK(want > ((nq_u128)1 << 64) && st.sum.total == want);
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("merge", j, "--json")) == 0);
+    char expect[80], wt[NQ_U128_DIGITS];
+    snprintf(expect, sizeof expect, "\"total\":%s,", nq_format_u128(want, wt));
+    int printed = p.exit_code == 0 && strstr(p.out, expect);
+    t_proc_free(&p);
+    CHECKF(printed, "merge did not print the 128-bit total %s", wt);
+}
+
+/* MPI: three ranks, stopped after some units, resumed; the same journal
+ * format as the threaded run, each unit once. */
+static void mpi_count_and_resume(void *arg)
+{
+    (void)arg;
+    const char *mpi = getenv("NQ_MPI"), *j = file("mpi.journal");
+    t_proc p;
+    setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+    setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+    setenv("OMPI_MCA_btl", "self,vader", 1);
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "3", mpi, "count", "13", "--checkpoint", j, "--max-units",
+          "100"), 0, 0) == 0);
+    int stopped = p.exit_code != 0 && strstr(p.err, "resume");
+    t_proc_free(&p);
+    CHECKF(stopped, "the budgeted MPI run did not stop");
+    uint64_t seen;
+    CHECK(records_once(j, plan_units("fast", 13), 1, &seen) && seen >= 100);
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe", "-np",
+          "3", mpi, "count", "13", "--checkpoint", j), 0, 0) == 0);
+    int ok = p.exit_code == 0 && row_is_oeis(p.out, 13);
+    t_proc_free(&p);
+    CHECK(ok);
+    CHECK(records_once(j, plan_units("fast", 13), 0, NULL));
+    /* the threaded CLI reads the MPI run's journal: nothing left to do */
+    CHECK(t_run_cli(&p, ARGS("count", "13", "--checkpoint", j)) == 0);
+    ok = p.exit_code == 0 && row_is_oeis(p.out, 13);
+    t_proc_free(&p);
+    CHECK(ok);
+}
+
+static void remove_dir(void)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (e->d_name[0] != '.')
+            unlink(file(e->d_name));
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+void tests_journal(void)
+{
+    static const int sigint = SIGINT, sigterm = SIGTERM;
+    static const bad_journal bad[] = {
+        {"damaged", "count", flip_digit, {"count", "12", "--checkpoint", "@"},
+         "damaged record"},
+        {"damaged-merge", "count", flip_digit, {"merge", "@"}, "damaged record"},
+        {"other-n", "count", keep, {"count", "13", "--checkpoint", "@"},
+         "not of this count"},
+        {"other-engine", "count", keep, {"count", "12", "--engine", "carry",
+         "--checkpoint", "@"}, "not of this count"},
+        {"other-part", "count", keep, {"count", "12", "--part", "1/2",
+         "--checkpoint", "@"}, "not of this count"},
+        {"garbage", NULL, garbage, {"count", "12", "--checkpoint", "@"},
+         "not an nqueens journal"},
+        {"garbage-merge", NULL, garbage, {"merge", "@"}, "not an nqueens journal"},
+    };
+    snprintf(dir, sizeof dir, "/tmp/nq-journal-XXXXXX");
+    if (!mkdtemp(dir)) {
+        printf("FAIL journal tests: no temporary directory\n");
+        return;
+    }
+    t_case(checkpoint_and_rerun, NULL, "journal/checkpoint-then-rerun");
+    t_case(resume_after_budget, "fast", "journal/fast/stop-after-40-resume");
+    t_case(resume_after_budget, "carry", "journal/carry/stop-after-40-resume");
+    t_case(survives_kills, NULL, "journal/sigkill-at-random-moments-resume");
+    t_case(stops_cleanly, (void *)&sigint, "journal/sigint-stops-cleanly");
+    t_case(stops_cleanly, (void *)&sigterm, "journal/sigterm-stops-cleanly");
+    t_case(truncated_tail, NULL, "journal/half-written-record-dropped");
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        t_case(refuses_bad_journal, (void *)&bad[i], "journal/refuses/%s",
+               bad[i].name);
+    t_case(unusable_paths, NULL, "journal/unwritable-or-directory-path");
+    t_case(split_and_merge, NULL, "journal/split-3-ways-and-merge");
+    t_case(merge_refuses_conflict, NULL, "journal/merge-refuses-conflict");
+    t_case(sums_past_64_bits, NULL, "journal/sums-past-2^64");
+    if (getenv("NQ_MPI"))
+        t_case(mpi_count_and_resume, NULL, "journal/mpi-3-ranks-stop-resume");
+    else
+        printf("skip journal/mpi-3-ranks-stop-resume (no mpirun; not counted)\n");
+    remove_dir();
+}
