@@ -14,8 +14,9 @@
  * CRC-32 of its text, records mixed with the plan's hash, so a flipped bit,
  * a line from another journal or a hand edit is caught.  Lines are only
  * ever appended, by one writer thread that writes what has queued up and
- * fsyncs it, then goes back for more; a unit is on disk before the journal
- * moves on.  A crash can leave only the last line half written: opening
+ * fsyncs it, then goes back for more, at most every 20 ms so that short
+ * units do not turn the run into a stream of fsyncs; every record is
+ * fsynced, a crash loses at most the units of the last 20 ms.  A crash can leave only the last line half written: opening
  * the journal drops it (and the unit is done again).  Anything else that
  * does not check out is an error and the file is left as it was.
  */
@@ -27,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../core/core.h"
@@ -47,6 +49,7 @@ struct nq_journal {
     char *queue;
     size_t queued, cap;
     int closing;
+    int idle;                     /* the writer waits for records */
     nq_status error;              /* first write failure */
 };
 
@@ -302,6 +305,21 @@ static nq_status write_all(int fd, const char *buf, size_t len)
     return fsync(fd) == 0 ? NQ_OK : NQ_ERR_IO;
 }
 
+/* Pause between syncs: units finishing meanwhile share the next write
+ * and fsync.  A crash loses at most this much finished work. */
+#define SYNC_GAP_NS 20000000L
+
+static void wait_gap(nq_journal *j, const struct timespec *last)
+{
+    struct timespec until = *last;
+    until.tv_nsec += SYNC_GAP_NS;
+    if (until.tv_nsec >= 1000000000L)
+        until.tv_sec++, until.tv_nsec -= 1000000000L;
+    while (!j->closing &&
+           pthread_cond_timedwait(&j->wake, &j->lock, &until) == 0)
+        ;
+}
+
 /* Take the whole queue, write and fsync it while new records queue up in
  * the other buffer, and go back for more. */
 static void *writer(void *arg)
@@ -309,21 +327,26 @@ static void *writer(void *arg)
     nq_journal *j = arg;
     char *spare = NULL;
     size_t spare_cap = 0;
+    struct timespec last;
     pthread_mutex_lock(&j->lock);
     for (;;) {
+        j->idle = 1;
         while (!j->queued && !j->closing)
             pthread_cond_wait(&j->wake, &j->lock);
+        j->idle = 0;
         if (!j->queued)
             break;
         char *buf = j->queue;
         size_t len = j->queued, cap = j->cap;
         j->queue = spare, j->cap = spare_cap, j->queued = 0;
         pthread_mutex_unlock(&j->lock);
+        clock_gettime(CLOCK_REALTIME, &last);
         nq_status st = write_all(j->fd, buf, len);
         pthread_mutex_lock(&j->lock);
         if (st != NQ_OK && j->error == NQ_OK)
             j->error = st;
         spare = buf, spare_cap = cap;
+        wait_gap(j, &last);
     }
     pthread_mutex_unlock(&j->lock);
     free(spare);
@@ -456,7 +479,8 @@ nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t)
         if (st == NQ_OK) {
             memcpy(j->queue + j->queued, line, (size_t)len);
             j->queued += (size_t)len;
-            pthread_cond_signal(&j->wake);
+            if (j->idle) /* else it is writing or pausing, and will look */
+                pthread_cond_signal(&j->wake);
         }
     }
     pthread_mutex_unlock(&j->lock);
