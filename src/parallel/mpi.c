@@ -2,30 +2,40 @@
  * mpi.c - a count spread over an MPI job (built by `make mpi` only).
  *
  * Every rank makes the same plan (it is deterministic; rank 0 checks the
- * hashes agree).  Rank 0 hands out batches of unit ids, one batch per
- * worker at a time, and a new one as each comes back, so fast workers get
- * more; batches shrink as the work runs out, to finish together.  Workers
- * run each batch on all their cores (the thread pool) and send back one
- * tally per unit.  Rank 0 passes each unit's tally to the caller as it
- * arrives (the journal records it), exactly as the threaded runner does,
- * so journals, resumes and merges are the same with or without MPI.
+ * hashes agree).  Rank 0 coordinates: it answers each worker's request for
+ * work with a batch of unit ids (smaller as the work runs out, so that all
+ * finish together), receives the finished units' tallies and passes them
+ * to the caller one by one (the journal records them), exactly as the
+ * threaded runner does; journals, resumes and merges are the same with or
+ * without MPI.
  *
- * Stopping (a signal at rank 0, or a unit budget): rank 0 hands out no
- * more, collects the batches out, and tells every worker to end.  Workers
- * ignore SIGINT and SIGTERM so that mpirun forwarding them does not kill
- * a batch half done.
+ * A worker streams: its threads take units from a local queue and put
+ * their tallies in an outbox; its main thread alone talks MPI, sending
+ * what the outbox holds and asking for more before the queue runs dry.  So
+ * no thread waits for a batch's slowest unit or for a round trip to rank
+ * 0, and each thread keeps its buffers for the whole run.
+ *
+ * Stopping (a signal at rank 0, or a unit budget): rank 0 answers requests
+ * with empty batches; workers finish what they hold, report it and end.
+ * Workers ignore SIGINT and SIGTERM so that mpirun forwarding them does
+ * not kill half-done units.  Waits poll with short sleeps, because
+ * MPI_Probe spins and rank 0 often shares a machine with workers.
  */
 #include <mpi.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#include "nqueens.h"
+#include "../engines/engine.h"
 #include "nq_mpi.h"
 
-enum { TAG_WORK = 1, TAG_RESULT = 2 };
+enum { TAG_WORK = 1, TAG_REPORT = 2 };
+enum { WANT_MORE = 1, FINAL = 2 }; /* report flags */
 
-/* A unit's result on the wire: id, then each 128-bit field as two words. */
+/* A unit's result on the wire: id, then each 128-bit field as two words.
+ * A report is [flags, count, count results]. */
 #define WORDS 11
 
 static void pack(uint64_t unit, const nq_tally *t, uint64_t *w)
@@ -48,50 +58,190 @@ static void unpack(const uint64_t *w, uint64_t *unit, nq_tally *t)
         *f[i] = (nq_u128)w[1 + 2 * i] | (nq_u128)w[2 + 2 * i] << 64;
 }
 
+/* Sleep between polls, longer while nothing happens (50 us to 2 ms): a
+ * quick answer when work flows, little CPU taken from the counting threads
+ * when it does not. */
+typedef struct {
+    long ns, max;
+} backoff;
+
+static void backoff_wait(backoff *b)
+{
+    struct timespec ts = {0, b->ns};
+    nanosleep(&ts, NULL);
+    b->ns = 2 * b->ns < b->max ? 2 * b->ns : b->max;
+}
+
+static void backoff_reset(backoff *b) { b->ns = 50000; }
+
+/* A message waiting from source with tag, without spinning; 0 if none is
+ * there now (once) or, with `block`, wait for it. */
+static int wait_for(int source, int tag, MPI_Status *ms, int block)
+{
+    int ready = 0;
+    backoff b = {0, 500000}; /* rank 0 answers requests within 0.5 ms */
+    backoff_reset(&b);
+    for (;;) {
+        MPI_Iprobe(source, tag, MPI_COMM_WORLD, &ready, ms);
+        if (ready || !block)
+            return ready;
+        backoff_wait(&b);
+    }
+}
+
+static uint64_t *receive(int source, int tag, int *count)
+{
+    MPI_Status ms;
+    wait_for(source, tag, &ms, 1);
+    MPI_Get_count(&ms, MPI_UINT64_T, count);
+    uint64_t *w = malloc(((size_t)*count + 1) * sizeof *w);
+    if (!w)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    MPI_Recv(w, *count, MPI_UINT64_T, ms.MPI_SOURCE, tag, MPI_COMM_WORLD, &ms);
+    return w;
+}
+
 /* ---- workers ---- */
 
 typedef struct {
-    uint64_t *words;
-    uint64_t count;
-} batch_out;
+    const nq_plan *plan;
+    pthread_mutex_t lock;
+    pthread_cond_t work;        /* units queued, or no more coming */
+    uint64_t *queue, queued, head, cap;
+    uint64_t *outbox, out_count, out_cap; /* packed results */
+    int no_more, running;       /* running: threads not yet ended */
+    nq_status failed;
+} worker_state;
 
-static nq_status keep_result(void *ctx, uint64_t unit, const nq_tally *t)
+static int push_words(uint64_t **buf, uint64_t *count, uint64_t *cap,
+                      const uint64_t *w, uint64_t k)
 {
-    batch_out *b = ctx;
-    pack(unit, t, b->words + WORDS * b->count++);
-    return NQ_OK;
+    if (*count + k > *cap) {
+        uint64_t ncap = 2 * (*count + k) + 64;
+        uint64_t *nb = realloc(*buf, ncap * sizeof *nb);
+        if (!nb)
+            return -1;
+        *buf = nb, *cap = ncap;
+    }
+    memcpy(*buf + *count, w, k * sizeof *w);
+    *count += k;
+    return 0;
 }
 
+static void *worker_thread(void *arg)
+{
+    worker_state *ws = arg;
+    void *scratch = NULL;
+    const nq_engine *e = ws->plan->engine;
+    pthread_mutex_lock(&ws->lock);
+    for (;;) {
+        while (ws->head == ws->queued && !ws->no_more && !ws->failed)
+            pthread_cond_wait(&ws->work, &ws->lock);
+        if (ws->head == ws->queued || ws->failed)
+            break;
+        uint64_t unit = ws->queue[ws->head++], w[WORDS];
+        pthread_mutex_unlock(&ws->lock);
+        nq_tally t = {0};
+        nq_status st = e->unit(ws->plan, unit, &scratch, &t);
+        pack(unit, &t, w);
+        pthread_mutex_lock(&ws->lock);
+        if (st == NQ_OK && push_words(&ws->outbox, &ws->out_count,
+                                      &ws->out_cap, w, WORDS))
+            st = NQ_ERR_NOMEM;
+        if (st != NQ_OK && !ws->failed)
+            ws->failed = st;
+    }
+    ws->running--;
+    pthread_mutex_unlock(&ws->lock);
+    if (e->free_scratch)
+        e->free_scratch(scratch);
+    return NULL;
+}
+
+/* Send [flags, n, results] to rank 0 and empty the outbox. */
+static void report(worker_state *ws, uint64_t flags)
+{
+    uint64_t head[2] = {flags, ws->out_count / WORDS};
+    uint64_t *msg = malloc((ws->out_count + 2) * sizeof *msg);
+    if (!msg)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    memcpy(msg, head, sizeof head);
+    memcpy(msg + 2, ws->outbox, ws->out_count * sizeof *msg);
+    MPI_Send(msg, (int)(ws->out_count + 2), MPI_UINT64_T, 0, TAG_REPORT,
+             MPI_COMM_WORLD);
+    free(msg);
+    ws->out_count = 0;
+}
+
+/* A batch from rank 0 into the queue (an empty one: no more). */
+static void take_batch(worker_state *ws)
+{
+    int count;
+    uint64_t *ids = receive(0, TAG_WORK, &count);
+    pthread_mutex_lock(&ws->lock);
+    if (count == 0)
+        ws->no_more = 1;
+    else if (push_words(&ws->queue, &ws->queued, &ws->cap, ids,
+                        (uint64_t)count) && !ws->failed)
+        ws->failed = NQ_ERR_NOMEM;
+    pthread_cond_broadcast(&ws->work);
+    pthread_mutex_unlock(&ws->lock);
+    free(ids);
+}
+
+/* The rank's main thread: ask for work while the queue runs low, pass the
+ * outbox on, until the threads have ended and everything is reported. */
 static int worker(const nq_plan *plan, int threads)
 {
+    worker_state ws = {.plan = plan, .running = threads};
+    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+    int asked = 0, started = 0, done = 0;
     signal(SIGINT, SIG_IGN);
     signal(SIGTERM, SIG_IGN);
-    for (;;) {
+    pthread_mutex_init(&ws.lock, NULL);
+    pthread_cond_init(&ws.work, NULL);
+    for (; ids && started < threads; started++)
+        if (pthread_create(&ids[started], NULL, worker_thread, &ws) != 0)
+            break;
+    ws.running = started;
+    if (!started)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    backoff b = {0, 2000000};
+    backoff_reset(&b);
+    while (!done) {
         MPI_Status ms;
-        int count;
-        MPI_Probe(0, TAG_WORK, MPI_COMM_WORLD, &ms);
-        MPI_Get_count(&ms, MPI_UINT64_T, &count);
-        uint64_t *ids = malloc(((size_t)count + 1) * sizeof *ids);
-        batch_out out = {malloc(((size_t)count + 1) * WORDS * sizeof(uint64_t)), 0};
-        if (!ids || !out.words)
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        MPI_Recv(ids, count, MPI_UINT64_T, 0, TAG_WORK, MPI_COMM_WORLD, &ms);
-        if (count == 0) { /* no more work */
-            free(ids);
-            free(out.words);
-            return 0;
+        int active = 0;
+        if (asked && wait_for(0, TAG_WORK, &ms, 0)) {
+            take_batch(&ws);
+            asked = 0, active = 1;
         }
-        nq_run_options o = {.threads = threads, .ids = ids,
-                            .count = (uint64_t)count, .on_unit = keep_result,
-                            .ctx = &out};
-        nq_tally sum = {0};
-        if (nq_plan_run(plan, &o, &sum) != NQ_OK)
+        pthread_mutex_lock(&ws.lock);
+        /* ask early: the queue must outlast a round trip to rank 0 */
+        int low = ws.queued - ws.head < 4 * (uint64_t)started + 4 &&
+                  !ws.no_more;
+        int ended = ws.running == 0;
+        uint64_t flags = (low && !asked ? WANT_MORE : 0) | (ended ? FINAL : 0);
+        if (ws.failed)
             MPI_Abort(MPI_COMM_WORLD, 1);
-        MPI_Send(out.words, (int)(out.count * WORDS), MPI_UINT64_T, 0,
-                 TAG_RESULT, MPI_COMM_WORLD);
-        free(ids);
-        free(out.words);
+        if (flags || ws.out_count) {
+            report(&ws, flags);
+            asked |= (flags & WANT_MORE) != 0;
+            done = ended, active = 1;
+        }
+        pthread_mutex_unlock(&ws.lock);
+        if (active)
+            backoff_reset(&b);
+        else if (!done)
+            backoff_wait(&b);
     }
+    for (int i = 0; i < started; i++)
+        pthread_join(ids[i], NULL);
+    pthread_cond_destroy(&ws.work);
+    pthread_mutex_destroy(&ws.lock);
+    free(ids);
+    free(ws.queue);
+    free(ws.outbox);
+    return 0;
 }
 
 /* ---- rank 0 ---- */
@@ -110,35 +260,34 @@ static int stopping(const dispatcher *d)
            (d->budget && d->handed >= d->budget);
 }
 
-/* Send `worker` its next batch (empty: stop); 1 if it got work. */
-static int hand_out(dispatcher *d, int worker)
+/* The next batch for `worker` (empty: no more work). */
+static void hand_out(dispatcher *d, int worker)
 {
     uint64_t rest = d->left - d->next, size = 0;
     if (!stopping(d) && rest) {
-        size = rest / ((uint64_t)d->workers * 8) + 1;
-        size = size > 64 ? 64 : size;
+        size = rest / ((uint64_t)d->workers * 16) + 1;
+        size = size > 256 ? 256 : size;
         if (d->budget && size > d->budget - d->handed)
             size = d->budget - d->handed;
     }
-    MPI_Send(d->todo + d->next, (int)size, MPI_UINT64_T, worker, TAG_WORK,
-             MPI_COMM_WORLD);
+    MPI_Send(size ? d->todo + d->next : NULL, (int)size, MPI_UINT64_T, worker,
+             TAG_WORK, MPI_COMM_WORLD);
     d->next += size, d->handed += size;
-    return size > 0;
 }
 
-/* Receive one batch's results and pass them on; the sender's rank. */
+/* Handle one report; 1 if it was the worker's last. */
 static int collect(dispatcher *d, nq_tally *sum, nq_status *st)
 {
     MPI_Status ms;
     int count;
-    MPI_Probe(MPI_ANY_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &ms);
+    wait_for(MPI_ANY_SOURCE, TAG_REPORT, &ms, 1);
+    int from = ms.MPI_SOURCE;
     MPI_Get_count(&ms, MPI_UINT64_T, &count);
     uint64_t *w = malloc(((size_t)count + 1) * sizeof *w);
     if (!w)
         MPI_Abort(MPI_COMM_WORLD, 1);
-    MPI_Recv(w, count, MPI_UINT64_T, ms.MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD,
-             &ms);
-    for (int i = 0; i + WORDS <= count; i += WORDS) {
+    MPI_Recv(w, count, MPI_UINT64_T, from, TAG_REPORT, MPI_COMM_WORLD, &ms);
+    for (int i = 2; i + WORDS <= count; i += WORDS) {
         uint64_t unit;
         nq_tally t;
         unpack(w + i, &unit, &t);
@@ -148,22 +297,20 @@ static int collect(dispatcher *d, nq_tally *sum, nq_status *st)
         if (s != NQ_OK && *st == NQ_OK)
             *st = s;
     }
+    d->failed = *st != NQ_OK;
+    uint64_t flags = count >= 1 ? w[0] : FINAL;
     free(w);
-    return ms.MPI_SOURCE;
+    if (flags & WANT_MORE)
+        hand_out(d, from);
+    return (flags & FINAL) != 0;
 }
 
 static nq_status dispatch(dispatcher *d, nq_tally *sum)
 {
     nq_status st = NQ_OK;
-    int busy = 0;
-    for (int w = 1; w <= d->workers; w++)
-        busy += hand_out(d, w);
-    while (busy > 0) {
-        int from = collect(d, sum, &st);
-        busy--;
-        d->failed = st != NQ_OK;
-        busy += hand_out(d, from);
-    }
+    int running = d->workers;
+    while (running > 0)
+        running -= collect(d, sum, &st);
     if (st == NQ_OK && d->next < d->left)
         st = NQ_ERR_STOPPED;
     return st;
@@ -193,18 +340,17 @@ nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
     *is_root = rank == 0;
     if (root_hash != hash) /* ranks running different builds */
         MPI_Abort(MPI_COMM_WORLD, 1);
-    if (rank != 0)
-        return worker(plan, o->threads) ? NQ_ERR_INTERNAL : NQ_OK;
+    if (rank != 0) {
+        nq_request req = {.threads = o->threads};
+        return worker(plan, nq_request_threads(&req)) ? NQ_ERR_INTERNAL : NQ_OK;
+    }
     if (size == 1) /* no workers: run here */
         return nq_plan_run(plan, o, sum);
     dispatcher d = {.plan = plan, .o = o, .budget = o->max_units,
                     .workers = size - 1};
     nq_status st = units_left(&d);
-    if (st == NQ_OK)
-        st = dispatch(&d, sum);
-    else
-        for (int w = 1; w < size; w++) /* release the workers */
-            MPI_Send(NULL, 0, MPI_UINT64_T, w, TAG_WORK, MPI_COMM_WORLD);
+    d.failed = st != NQ_OK; /* then every request is answered with nothing */
+    nq_status run = dispatch(&d, sum);
     free(d.todo);
-    return st;
+    return st != NQ_OK ? st : run;
 }

@@ -10,7 +10,9 @@
  * request is honoured between units, so whatever was reported is complete.
  * The calling thread only watches and reports progress.
  */
+#define _GNU_SOURCE /* sched_getaffinity */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
@@ -158,10 +160,18 @@ static void watch(pool *p, double t0)
     pthread_mutex_unlock(&p->lock);
 }
 
+/* The default is the cores this process may run on: an MPI rank bound to
+ * one core, a taskset or a container's cpuset get as many threads as they
+ * have cores, not as the machine has. */
 int nq_request_threads(const nq_request *req)
 {
     if (req && req->threads > 0)
         return req->threads;
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+#endif
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     return cores > 0 ? (int)cores : 1;
 }
