@@ -7,6 +7,7 @@
 #   make bench      engine x N timing table
 #   make bench-fast the counting engines at N = 15..18, fast to N = 20
 #   make mpi        build/nqueens-mpi, with OpenMPI's mpicc
+#   make cuda       build/nqueens-cuda (engine cuda), with nvcc
 #
 # PORTABLE=1 builds without -march=native.
 
@@ -26,7 +27,7 @@ LDLIBS   := -lpthread
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(SAN)
 
 MPI_SRC  := src/parallel/mpi.c src/cli/mpi_main.c
-LIB_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/core/*.c src/engines/*.c src/parallel/*.c))
+LIB_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/core/*.c src/engines/*.c src/parallel/*.c src/gpu/*.c))
 CLI_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/cli/*.c))
 TEST_SRC := $(wildcard tests/*.c)
 BENCH_SRC := bench/bench.c bench/bench_fast.c
@@ -45,6 +46,10 @@ BENCH    := $(BUILD)/nq-bench
 BENCH_FAST := $(BUILD)/nq-bench-fast
 MPI_BIN  := $(BUILD)/nqueens-mpi
 MPICC    ?= mpicc
+CUDA_BIN := $(BUILD)/nqueens-cuda
+NVCC     ?= nvcc
+CUDA_ARCH ?= sm_90
+CUDA_OBJ := $(BUILD)/obj/cuda/cuda.o $(BUILD)/obj/cuda/registry.o
 
 # With mpirun on the machine, `make test` builds nqueens-mpi and runs the
 # MPI tests too (the sanitizer build leaves them out: OpenMPI's own
@@ -59,7 +64,7 @@ TEST_MPI := $(MPI_BIN)
 TEST_ENV_MPI := NQ_MPI=$(MPI_BIN)
 endif
 
-.PHONY: all run test asan bench bench-fast mpi clean
+.PHONY: all run test asan bench bench-fast mpi cuda clean
 all: $(CLI) $(LIB)
 
 $(BUILD)/obj/%.o: %.c
@@ -91,6 +96,21 @@ $(MPI_BIN): $(MPI_OBJ) $(filter-out %/main.o,$(CLI_OBJ)) $(LIB)
 	$(MPICC) $(ALL_CFLAGS) $^ $(LDLIBS) -o $@
 
 mpi: $(MPI_BIN)
+
+# The CUDA build: the registry recompiled to list engine cuda, the kernel
+# by nvcc, linked with the rest of the library and CLI.
+$(BUILD)/obj/cuda/cuda.o: src/gpu/cuda.cu $(wildcard src/gpu/*.h src/engines/*.h)
+	@mkdir -p $(dir $@)
+	$(NVCC) -O3 -arch=$(CUDA_ARCH) -Iinclude -c $< -o $@
+
+$(BUILD)/obj/cuda/registry.o: src/engines/registry.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DNQ_WITH_CUDA -c $< -o $@
+
+$(CUDA_BIN): $(CUDA_OBJ) $(CLI_OBJ) $(filter-out %/registry.o,$(LIB_OBJ))
+	$(NVCC) -arch=$(CUDA_ARCH) $^ -lpthread -o $@
+
+cuda: $(CUDA_BIN)
 
 run: $(CLI)
 	$(CLI) count 4-16

@@ -44,6 +44,7 @@ typedef enum {
     NQ_ERR_IO,          /* a file could not be read or written */
     NQ_ERR_CORRUPT,     /* a journal is damaged */
     NQ_ERR_MISMATCH,    /* a journal belongs to another count */
+    NQ_ERR_DEVICE,      /* no usable GPU, or the GPU failed */
     NQ_STATUS_COUNT
 } nq_status;
 

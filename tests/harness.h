@@ -58,6 +58,7 @@ void tests_engines(void);
 void tests_solutions(void);
 void tests_units(void);
 void tests_journal(void);
+void tests_gpu(void);
 void tests_cli(void);
 
 #endif

@@ -223,6 +223,7 @@ int main(void)
     tests_engines();
     tests_solutions();
     tests_units();
+    tests_gpu();
     tests_journal();
     tests_cli();
     printf("%d passed, %d failed\n", passed, failed);

@@ -23,6 +23,7 @@ static const struct {
     {"brute", 8, 0},    {"backtrack", 11, 1}, {"flags", 11, 1},
     {"bitmap", 14, 1},  {"mirror", 14, 0},    {"symmetry", 14, 0},
     {"carry", UNIT_MAX_N, 0}, {"fast", UNIT_MAX_N, 0},
+    {"subunits", UNIT_MAX_N - 2, 0}, {"cuda", UNIT_MAX_N, 0},
 };
 
 static int limit_of(const char *name)

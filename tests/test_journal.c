@@ -463,6 +463,8 @@ void tests_journal(void)
     t_case(checkpoint_and_rerun, NULL, "journal/checkpoint-then-rerun");
     t_case(resume_after_budget, "fast", "journal/fast/stop-after-40-resume");
     t_case(resume_after_budget, "carry", "journal/carry/stop-after-40-resume");
+    t_case(resume_after_budget, "subunits",
+           "journal/subunits/stop-after-40-resume");
     t_case(survives_kills, NULL, "journal/sigkill-at-random-moments-resume");
     t_case(stops_cleanly, (void *)&sigint, "journal/sigint-stops-cleanly");
     t_case(stops_cleanly, (void *)&sigterm, "journal/sigterm-stops-cleanly");

@@ -18,6 +18,7 @@ static const char *const messages[NQ_STATUS_COUNT] = {
     [NQ_ERR_IO] = "cannot read or write the file",
     [NQ_ERR_CORRUPT] = "the journal is damaged",
     [NQ_ERR_MISMATCH] = "the journal belongs to another count",
+    [NQ_ERR_DEVICE] = "no usable GPU, or the GPU failed",
 };
 
 const char *nq_strerror(nq_status status)

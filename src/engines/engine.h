@@ -55,6 +55,11 @@ struct nq_engine {
     void (*describe)(const nq_plan *p, uint64_t i, char *buf, size_t size);
     nq_status (*finish)(const nq_plan *p, const nq_tally *sum, nq_counts *out);
     void (*free_scratch)(void *scratch);
+    /* Optional: run `count` units at once (up to `batch` of them), filling
+     * out[k] for ids[k].  A GPU engine ships a batch per call. */
+    nq_status (*run_batch)(const nq_plan *p, const uint64_t *ids,
+                           uint64_t count, void **scratch, nq_tally *out);
+    unsigned batch;
 };
 
 /* Run units [0, p->units) on `threads` threads, summing into *sum and

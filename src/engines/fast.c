@@ -45,6 +45,7 @@
 
 #include "../core/bits.h"
 #include "engine.h"
+#include "fast.h"
 #include "frame.h"
 #include "frontier.h"
 
@@ -166,7 +167,7 @@ static int ring_units(int n, nq_plan *l)
     return 0;
 }
 
-static nq_status fast_plan(nq_plan *p)
+nq_status nq_fast_plan(nq_plan *p)
 {
     int n = p->n, rc;
     if (n < RING_MIN_N) {
@@ -225,6 +226,16 @@ static void ring_job(int n, const fast_unit *u, nq_frontier *job,
     }
 }
 
+int nq_fast_job(const nq_plan *p, uint64_t i, nq_frontier *job,
+                nq_frontier_state *start)
+{
+    const fast_unit *u = (const fast_unit *)p->data + i;
+    if (u->kind != UNIT_RING)
+        return 0;
+    ring_job(p->n, u, job, start);
+    return 1;
+}
+
 static nq_status ring_unit(const nq_plan *p, const fast_unit *u,
                            void **scratch, nq_tally *t)
 {
@@ -240,8 +251,8 @@ static nq_status ring_unit(const nq_plan *p, const fast_unit *u,
     return NQ_OK;
 }
 
-static nq_status fast_unit_run(const nq_plan *p, uint64_t i, void **scratch,
-                               nq_tally *t)
+nq_status nq_fast_unit(const nq_plan *p, uint64_t i, void **scratch,
+                       nq_tally *t)
 {
     const fast_unit *u = (const fast_unit *)p->data + i;
     switch (u->kind) {
@@ -263,8 +274,8 @@ static void fast_free_scratch(void *scratch)
 }
 
 /* (T + P + 2R) / 8, which must be whole: a remainder means a wrong count. */
-static nq_status fast_finish(const nq_plan *p, const nq_tally *sum,
-                             nq_counts *out)
+nq_status nq_fast_finish(const nq_plan *p, const nq_tally *sum,
+                         nq_counts *out)
 {
     const fast_unit *u = p->data;
     out->total = sum->total;
@@ -298,7 +309,7 @@ static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
 
 /* "row:col" of each pre-placed queen, then the bottom-row columns allowed
  * with the orbit size each counts for. */
-static void fast_describe(const nq_plan *p, uint64_t i, char *buf, size_t size)
+void nq_fast_describe(const nq_plan *p, uint64_t i, char *buf, size_t size)
 {
     const fast_unit *u = (const fast_unit *)p->data + i;
     int n = p->n, rows[NQ_MAX_N];
@@ -341,9 +352,9 @@ const nq_engine nq_engine_fast = {
     .summary = "edge-queen symmetry, vectorised frontier search, Burnside",
     .max_n = NQ_MAX_N,
     .caps = NQ_CAP_UNITS,
-    .plan = fast_plan,
-    .unit = fast_unit_run,
-    .describe = fast_describe,
-    .finish = fast_finish,
+    .plan = nq_fast_plan,
+    .unit = nq_fast_unit,
+    .describe = nq_fast_describe,
+    .finish = nq_fast_finish,
     .free_scratch = fast_free_scratch,
 };

@@ -1,8 +1,8 @@
 /*
  * frontier.c - the completion counters behind the fast engine.
  *
- * Scalar: a bitboard DFS over the rows to fill, the last two counted in
- * closed form.  Vector (AVX-512): the same tree walked level by level in
+ * Scalar: the iterative bitboard DFS of dfs.h (the same code a GPU thread
+ * runs on a sub-unit), the last two rows counted in closed form.  Vector (AVX-512): the same tree walked level by level in
  * chunks.  Each level's states are streamed through 16-lane registers;
  * a lane whose state has no untried square left is refilled from the input
  * (vpexpandd) and every lane emits one child per step, the children packed
@@ -18,6 +18,7 @@
 
 #include "frontier.h"
 #include "../core/bits.h"
+#include "../gpu/dfs.h"
 
 #if defined(__AVX512F__) && defined(__AVX512CD__) && defined(__BMI2__)
 #define NQ_FRONTIER_AVX512 1
@@ -26,69 +27,12 @@
 #define NQ_FRONTIER_AVX512 0
 #endif
 
-/* ---- scalar kernel ---- */
-
-static uint64_t weigh(const nq_frontier *j, uint32_t last_cols, int pairs_ok,
-                      uint32_t x, uint32_t y, uint32_t a0)
-{
-    uint64_t c = 0;
-    if (!pairs_ok)
-        return 0;
-    for (int k = 0; k < NQ_FRONTIER_WEIGHTS; k++) {
-        uint32_t a1 = last_cols & j->weight_cols[k];
-        unsigned ways = (unsigned)((a0 & x) && (a1 & y)) +
-                        (unsigned)((a0 & y) && (a1 & x));
-        c += j->weight[k] * (uint64_t)ways;
-    }
-    return c;
-}
-
-/* The last two rows, from a state aligned to the first of them: the two
- * free columns x < y go in either order, unless they are exactly the row
- * gap apart (then the two queens share a diagonal). */
-static uint64_t count_two(const nq_frontier *j, uint32_t d, uint32_t l,
-                          uint32_t r)
-{
-    int i = j->rows - 2, g = j->gap[i];
-    uint32_t a0 = j->open[i] & ~(d | l | r);
-    uint32_t a1 = j->open[i + 1] & ~(d | l << g | r >> g);
-    uint32_t f = j->full & ~d, x = f & (~f + 1), y = f ^ x;
-    return weigh(j, a1, x && y && (x << g) != y, x, y, a0);
-}
-
-static uint64_t count_one(const nq_frontier *j, uint32_t d, uint32_t l,
-                          uint32_t r)
-{
-    uint32_t a = j->open[0] & ~(d | l | r);
-    uint64_t c = 0;
-    for (int k = 0; k < NQ_FRONTIER_WEIGHTS; k++)
-        c += j->weight[k] * (uint64_t)nq_popcount(a & j->weight_cols[k]);
-    return c;
-}
-
-static uint64_t scalar_rec(const nq_frontier *j, int i, uint32_t d,
-                           uint32_t l, uint32_t r, uint64_t *nodes)
-{
-    if (j->rows - i == 2)
-        return count_two(j, d, l, r);
-    uint32_t a = j->open[i] & ~(d | l | r);
-    int g = j->gap[i];
-    uint64_t s = 0;
-    while (a) {
-        uint32_t b = a & (~a + 1);
-        a ^= b;
-        (*nodes)++;
-        s += scalar_rec(j, i + 1, d | b, (l | b) << g, (r | b) >> g, nodes);
-    }
-    return s;
-}
+/* ---- scalar kernel: the GPU's per-thread search (dfs.h) ---- */
 
 uint64_t nq_frontier_count_scalar(const nq_frontier *j, nq_frontier_state s,
                                   uint64_t *nodes)
 {
-    if (j->rows == 1)
-        return count_one(j, s.down, s.left, s.right);
-    return scalar_rec(j, 0, s.down, s.left, s.right, nodes);
+    return nq_dfs_count(j, 0, s.down, s.left, s.right, nodes);
 }
 
 #if !NQ_FRONTIER_AVX512

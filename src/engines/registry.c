@@ -13,7 +13,7 @@
 
 extern const nq_engine nq_engine_brute, nq_engine_backtrack, nq_engine_flags,
     nq_engine_bitmap, nq_engine_mirror, nq_engine_symmetry, nq_engine_carry,
-    nq_engine_fast;
+    nq_engine_fast, nq_engine_subunits, nq_engine_cuda;
 
 static const nq_engine *const engines[] = {
     &nq_engine_brute,
@@ -24,6 +24,10 @@ static const nq_engine *const engines[] = {
     &nq_engine_symmetry,
     &nq_engine_carry,
     &nq_engine_fast,
+    &nq_engine_subunits,
+#ifdef NQ_WITH_CUDA /* make cuda: build/nqueens-cuda */
+    &nq_engine_cuda,
+#endif
 };
 
 #define ENGINE_COUNT ((int)(sizeof engines / sizeof engines[0]))

@@ -103,28 +103,51 @@ static int stopping(pool *p)
     return atomic_load(&p->failed) || (p->opt->stop && *p->opt->stop);
 }
 
+/* Run ids[i .. i+n) and report each unit; the engine may take them all in
+ * one call (a GPU batch) or one at a time. */
+static nq_status run_some(pool *p, worker *w, uint64_t i, uint64_t n,
+                          void **scratch, nq_tally *t)
+{
+    const nq_engine *e = p->plan->engine;
+    nq_status st = NQ_OK;
+    for (uint64_t k = 0; k < n; k++)
+        t[k] = (nq_tally){0};
+    if (e->run_batch)
+        st = e->run_batch(p->plan, p->ids + i, n, scratch, t);
+    else
+        st = e->unit(p->plan, p->ids[i], scratch, t);
+    for (uint64_t k = 0; k < n && st == NQ_OK; k++) {
+        st = nq_tally_add(&w->sum, &t[k]);
+        if (st == NQ_OK)
+            st = report_unit(p, p->ids[i + k], &t[k]);
+        if (st == NQ_OK)
+            atomic_fetch_add(&p->done, 1);
+    }
+    return st;
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
     pool *p = w->pool;
     void *scratch = NULL;
     const nq_engine *e = p->plan->engine;
-    while (!stopping(p)) {
-        uint64_t i = atomic_fetch_add(&p->next, 1);
+    uint64_t step = e->run_batch && e->batch ? e->batch : 1;
+    nq_tally *t = calloc(step, sizeof *t);
+    if (!t)
+        fail(p, NQ_ERR_NOMEM);
+    while (t && !stopping(p)) {
+        uint64_t i = atomic_fetch_add(&p->next, step);
         if (i >= p->count)
             break;
-        nq_tally t = {0};
-        nq_status st = e->unit(p->plan, p->ids[i], &scratch, &t);
-        if (st == NQ_OK)
-            st = nq_tally_add(&w->sum, &t);
-        if (st == NQ_OK)
-            st = report_unit(p, p->ids[i], &t);
+        uint64_t n = p->count - i < step ? p->count - i : step;
+        nq_status st = run_some(p, w, i, n, &scratch, t);
         if (st != NQ_OK) {
             fail(p, st);
             break;
         }
-        atomic_fetch_add(&p->done, 1);
     }
+    free(t);
     if (e->free_scratch)
         e->free_scratch(scratch);
     pthread_mutex_lock(&p->lock);

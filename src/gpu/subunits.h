@@ -1,0 +1,52 @@
+/*
+ * subunits.h - units cut into sub-units, the work of one GPU thread each.
+ *
+ * A batch takes some units of a fast-style plan, turns each into its
+ * frontier job, and pre-places the queens of the job's first `depth` rows
+ * in every way possible: each way is a sub-unit, its state the occupancy
+ * after those rows.  A unit's sub-units partition its solutions (each
+ * solution has one set of queens in those rows), so the unit's count is
+ * the sum of theirs; weights and symmetry come with the job.
+ */
+#ifndef NQ_SUBUNITS_H
+#define NQ_SUBUNITS_H
+
+#include <stdint.h>
+
+#include "../engines/engine.h"
+#include "../engines/frontier.h"
+
+typedef struct {
+    uint32_t job;               /* which job of the batch */
+    uint32_t from;              /* its first row left to the search */
+    uint32_t path;              /* the pre-placed columns, 5 bits a row */
+    uint32_t down, left, right; /* occupancy aligned to row `from` */
+} nq_subunit;
+
+typedef struct {
+    int depth;                  /* rows pre-placed in each job (fewer where
+                                   a job leaves too few to the search) */
+    uint32_t jobs;
+    nq_frontier *job;           /* one per searched unit */
+    uint64_t *unit;             /* the plan unit of each job */
+    nq_subunit *sub;
+    uint64_t subs, cap;
+    uint64_t *other;            /* units that are not searches (run on the */
+    uint64_t others;            /* host by the engine's unit function) */
+} nq_batch;
+
+/* The rows to pre-place for jobs of a board of n: enough sub-units to
+ * fill a GPU, not so many that each is trivial. */
+int nq_batch_depth(int n);
+
+/* Build the batch of the given units (at most NQ_MAX_N rows pre-placed:
+ * fewer where a job has fewer rows to leave to the search). */
+nq_status nq_batch_build(const nq_plan *p, const uint64_t *ids, uint64_t n,
+                         int depth, nq_batch *b);
+void nq_batch_free(nq_batch *b);
+
+/* Count every sub-unit on the calling thread, adding into counts[job] and
+ * *nodes: what the GPU kernel does, one sub-unit per thread. */
+void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes);
+
+#endif
