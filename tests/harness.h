@@ -48,6 +48,10 @@ int t_run_cli(t_proc *p, const char *const *args);
  * args instead of the CLI. */
 int t_run_signalled(t_proc *p, const char *prog, const char *const *args,
                     double seconds, int sig);
+/* As t_run_cli, but send `sig` once ready(ctx) says so (polled every 2 ms
+ * while the CLI runs). */
+int t_run_when(t_proc *p, const char *const *args, int (*ready)(void *),
+               void *ctx, int sig);
 void t_proc_free(t_proc *p);
 char *t_read_file(const char *path, size_t *len); /* NULL if unreadable */
 const char *t_data_path(const char *name);        /* in a static buffer */

@@ -2,6 +2,7 @@
  * main.c - the test runner: runs every group, prints each test's outcome
  * and ends with "N passed, N failed"; exits 1 if anything failed.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -156,14 +157,13 @@ static int temp_fd(void)
     return fd;
 }
 
-int t_run_signalled(t_proc *p, const char *prog, const char *const *args,
-                    double seconds, int sig)
+/* Start prog (or the CLI) with args, output to temporary files. */
+static pid_t start(const char *prog, const char *const *args, int out, int err)
 {
     const char *cli = getenv("NQ_CLI");
     const char *argv[64];
-    int n = 0, out = temp_fd(), err = temp_fd(), status;
-    memset(p, 0, sizeof *p);
-    if ((!prog && !cli) || out < 0 || err < 0)
+    int n = 0;
+    if (!prog && !cli)
         return -1;
     if (!prog)
         argv[n++] = cli;
@@ -172,8 +172,6 @@ int t_run_signalled(t_proc *p, const char *prog, const char *const *args,
     argv[n] = NULL;
     fflush(stdout);
     pid_t pid = fork();
-    if (pid < 0)
-        return -1;
     if (pid == 0) {
         int devnull = open("/dev/null", O_RDONLY);
         dup2(devnull, 0);
@@ -186,18 +184,60 @@ int t_run_signalled(t_proc *p, const char *prog, const char *const *args,
             execv(cli, (char *const *)argv);
         _exit(127);
     }
-    if (seconds > 0) {
-        struct timespec ts = {(time_t)seconds,
-                              (long)((seconds - (double)(time_t)seconds) * 1e9)};
-        nanosleep(&ts, NULL);
-        kill(pid, sig);
-    }
+    return pid;
+}
+
+static int finish(t_proc *p, pid_t pid, int out, int err)
+{
+    int status;
     if (waitpid(pid, &status, 0) < 0)
         return -1;
     p->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     p->out = slurp_fd(out, &p->out_len);
     p->err = slurp_fd(err, &p->err_len);
     return p->out && p->err ? 0 : -1;
+}
+
+int t_run_signalled(t_proc *p, const char *prog, const char *const *args,
+                    double seconds, int sig)
+{
+    int out = temp_fd(), err = temp_fd();
+    memset(p, 0, sizeof *p);
+    pid_t pid = out >= 0 && err >= 0 ? start(prog, args, out, err) : -1;
+    if (pid < 0)
+        return -1;
+    if (seconds > 0) {
+        struct timespec ts = {(time_t)seconds,
+                              (long)((seconds - (double)(time_t)seconds) * 1e9)};
+        nanosleep(&ts, NULL);
+        kill(pid, sig);
+    }
+    return finish(p, pid, out, err);
+}
+
+int t_run_when(t_proc *p, const char *const *args, int (*ready)(void *),
+               void *ctx, int sig)
+{
+    int out = temp_fd(), err = temp_fd(), status;
+    memset(p, 0, sizeof *p);
+    pid_t pid = out >= 0 && err >= 0 ? start(NULL, args, out, err) : -1;
+    if (pid < 0)
+        return -1;
+    struct timespec ts = {0, 2000000};
+    while (waitpid(pid, &status, WNOHANG) == 0) {
+        if (ready(ctx)) {
+            kill(pid, sig);
+            break;
+        }
+        nanosleep(&ts, NULL);
+    }
+    if (kill(pid, 0) != 0 && errno == ESRCH) { /* reaped already */
+        p->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        p->out = slurp_fd(out, &p->out_len);
+        p->err = slurp_fd(err, &p->err_len);
+        return p->out && p->err ? 0 : -1;
+    }
+    return finish(p, pid, out, err);
 }
 
 int t_run_cli(t_proc *p, const char *const *args)

@@ -4,6 +4,7 @@
  * split runs and merges, 128-bit sums, and MPI when it is installed.
  */
 #include <dirent.h>
+#include <sys/wait.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,34 +124,55 @@ static void resume_after_budget(void *arg)
     CHECK(records_once(j, plan_units(engine, 13), 0, NULL));
 }
 
-static unsigned seed = 12345;
-
-static double random_delay(double lo, double hi)
+/* Lines in a file (a journal being written). */
+static uint64_t lines_in(const char *path)
 {
-    seed = seed * 1103515245u + 12345u;
-    return lo + (hi - lo) * (double)(seed >> 8 & 0xffff) / 65535.0;
+    size_t len;
+    char *text = t_read_file(path, &len);
+    uint64_t k = 0;
+    for (size_t i = 0; text && i < len; i++)
+        k += text[i] == '\n';
+    free(text);
+    return k;
 }
 
-/* SIGKILL at random moments; each time the run resumes from the journal.
- * The final numbers are OEIS's and no unit was recorded twice. */
+typedef struct {
+    const char *path;
+    uint64_t until;
+} growth;
+
+static int grown(void *ctx)
+{
+    const growth *g = ctx;
+    return lines_in(g->path) >= g->until;
+}
+
+/* SIGKILL whenever the journal has grown by 1500 more records (each run
+ * counts on one thread, so every machine is killed mid-run the same way);
+ * each time the run resumes from the journal.  At least three kills must
+ * land before the count completes, with OEIS's numbers and no unit
+ * recorded twice. */
 static void survives_kills(void *arg)
 {
     (void)arg;
     const char *j = file("killed.journal");
     t_proc p;
-    int finished = 0;
-    for (int k = 0; k < 5 && !finished; k++) {
-        CHECK(t_run_signalled(&p, NULL, ARGS("count", "18", "--checkpoint", j,
-                              "--quiet"), random_delay(0.05, 0.9), SIGKILL) == 0);
+    int killed = 0, finished = 0;
+    for (int k = 0; k < 20 && !finished; k++) {
+        growth g = {j, lines_in(j) + 1500};
+        CHECK(t_run_when(&p, ARGS("count", "18", "--threads", "1",
+                                  "--checkpoint", j, "--quiet"), grown, &g,
+                         SIGKILL) == 0);
         finished = p.exit_code == 0;
+        killed += p.exit_code == -1;
+        int right = !finished || row_is_oeis(p.out, 18);
         t_proc_free(&p);
+        CHECKF(right, "run %d finished with wrong numbers", k + 1);
         CHECKF(records_once(j, plan_units("fast", 18), 1, NULL),
-               "after kill %d: a unit recorded twice or a bad line", k + 1);
+               "after run %d: a unit recorded twice or a bad line", k + 1);
     }
-    CHECK(t_run_cli(&p, ARGS("count", "18", "--checkpoint", j, "--quiet")) == 0);
-    int ok = p.exit_code == 0 && row_is_oeis(p.out, 18);
-    t_proc_free(&p);
-    CHECK(ok);
+    CHECKF(finished && killed >= 3, "%d kills mid-run, finished: %d", killed,
+           finished);
     CHECK(records_once(j, plan_units("fast", 18), 0, NULL));
 }
 
@@ -160,14 +182,17 @@ static void stops_cleanly(void *arg)
 {
     int sig = *(const int *)arg;
     const char *j = file(sig == SIGINT ? "int.journal" : "term.journal");
+    growth g = {j, 300};
     t_proc p;
-    CHECK(t_run_signalled(&p, NULL, ARGS("count", "18", "--checkpoint", j,
-                          "--quiet"), 0.4, sig) == 0);
+    CHECK(t_run_when(&p, ARGS("count", "18", "--threads", "1", "--checkpoint",
+                              j, "--quiet"), grown, &g, sig) == 0);
     int clean = p.exit_code == 1 && strstr(p.err, "run the same command") &&
                 strchr(p.err, '\n') == p.err + p.err_len - 1;
     t_proc_free(&p);
     CHECKF(clean, "no clean stop");
-    CHECK(records_once(j, plan_units("fast", 18), 1, NULL));
+    uint64_t seen;
+    CHECK(records_once(j, plan_units("fast", 18), 1, &seen) && seen >= 299 &&
+          seen < plan_units("fast", 18));
     CHECK(t_run_cli(&p, ARGS("count", "18", "--checkpoint", j, "--quiet")) == 0);
     int ok = p.exit_code == 0 && row_is_oeis(p.out, 18) && p.err_len == 0;
     t_proc_free(&p);
@@ -227,6 +252,18 @@ static void keep(char *text, size_t *len)
     (void)text, (void)len;
 }
 
+static void notes(char *text, size_t *len)
+{
+    strcpy(text, "my precious notes, no newline");
+    *len = strlen(text);
+}
+
+static void junk_tail(char *text, size_t *len)
+{
+    memcpy(text + *len, "GARBAGE", 7);
+    *len += 7;
+}
+
 static void refuses_bad_journal(void *arg)
 {
     const bad_journal *b = arg;
@@ -264,6 +301,64 @@ static void refuses_bad_journal(void *arg)
     t_proc_free(&p);
     CHECKF(one_line, "exit or message wrong: %s", err);
     CHECK(untouched);
+}
+
+/* A journal in use by a run is refused to a second run, and left intact. */
+static int any_record(void *ctx)
+{
+    return lines_in(ctx) > 5;
+}
+
+static void one_run_per_journal(void *arg)
+{
+    (void)arg;
+    const char *j = file("busy.journal");
+    t_proc first, second;
+    pid_t pid = fork();
+    if (pid == 0) { /* the first run, stopped by its unit budget */
+        t_proc p;
+        t_run_cli(&p, ARGS("count", "18", "--threads", "1", "--checkpoint", j,
+                           "--max-units", "3000", "--quiet"));
+        _exit(0);
+    }
+    while (!any_record((void *)j))
+        usleep(2000);
+    CHECK(t_run_cli(&second, ARGS("count", "18", "--checkpoint", j)) == 0);
+    int refused = second.exit_code == 1 && strstr(second.err, "in use");
+    t_proc_free(&second);
+    waitpid(pid, NULL, 0);
+    CHECK(refused);
+    CHECK(t_run_cli(&first, ARGS("count", "18", "--checkpoint", j, "--quiet")) == 0);
+    int ok = first.exit_code == 0 && row_is_oeis(first.out, 18);
+    t_proc_free(&first);
+    CHECK(ok);
+    CHECK(records_once(j, plan_units("fast", 18), 0, NULL));
+}
+
+/* Recording a unit twice writes it once and adds it once. */
+static void record_once(void *arg)
+{
+    (void)arg;
+    const char *j = file("twice.journal");
+    nq_request req = {.n = 9, .engine = "fast"};
+    nq_plan *plan;
+    nq_journal *jn;
+    char why[256];
+    CHECK(nq_plan_create(&req, &plan) == NQ_OK);
+    if (nq_journal_open(j, plan, 0, 0, &jn, why, sizeof why) != NQ_OK) {
+        nq_plan_free(plan);
+        CHECK(!"open");
+    }
+    nq_tally t = {.total = 5};
+    int ok = nq_journal_record(jn, 3, &t) == NQ_OK &&
+             nq_journal_record(jn, 3, &t) == NQ_OK &&
+             nq_journal_record(jn, nq_plan_units(plan), &t) == NQ_ERR_ARG &&
+             nq_journal_state_get(jn)->sum.total == 5 &&
+             nq_journal_state_get(jn)->units_done == 1;
+    ok &= nq_journal_close(jn) == NQ_OK;
+    nq_plan_free(plan);
+    CHECK(ok);
+    CHECK(lines_in(j) == 2);
 }
 
 /* A journal that cannot be written or read: exit 1, one line. */
@@ -454,6 +549,10 @@ void tests_journal(void)
         {"garbage", NULL, garbage, {"count", "12", "--checkpoint", "@"},
          "not an nqueens journal"},
         {"garbage-merge", NULL, garbage, {"merge", "@"}, "not an nqueens journal"},
+        {"text-without-newline", NULL, notes, {"count", "10", "--checkpoint",
+         "@"}, "cut short"},
+        {"junk-after-last-line", "count", junk_tail, {"count", "12",
+         "--checkpoint", "@"}, "cut short"},
     };
     snprintf(dir, sizeof dir, "/tmp/nq-journal-XXXXXX");
     if (!mkdtemp(dir)) {
@@ -465,7 +564,7 @@ void tests_journal(void)
     t_case(resume_after_budget, "carry", "journal/carry/stop-after-40-resume");
     t_case(resume_after_budget, "subunits",
            "journal/subunits/stop-after-40-resume");
-    t_case(survives_kills, NULL, "journal/sigkill-at-random-moments-resume");
+    t_case(survives_kills, NULL, "journal/sigkill-mid-run-repeatedly-resume");
     t_case(stops_cleanly, (void *)&sigint, "journal/sigint-stops-cleanly");
     t_case(stops_cleanly, (void *)&sigterm, "journal/sigterm-stops-cleanly");
     t_case(truncated_tail, NULL, "journal/half-written-record-dropped");
@@ -473,6 +572,8 @@ void tests_journal(void)
         t_case(refuses_bad_journal, (void *)&bad[i], "journal/refuses/%s",
                bad[i].name);
     t_case(unusable_paths, NULL, "journal/unwritable-or-directory-path");
+    t_case(one_run_per_journal, NULL, "journal/second-run-on-a-journal-refused");
+    t_case(record_once, NULL, "journal/unit-recorded-once");
     t_case(split_and_merge, NULL, "journal/split-3-ways-and-merge");
     t_case(merge_refuses_conflict, NULL, "journal/merge-refuses-conflict");
     t_case(sums_past_64_bits, NULL, "journal/sums-past-2^64");

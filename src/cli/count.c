@@ -141,6 +141,10 @@ int cmd_count(int argc, char **argv)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
     if ((rc = cli_check_engine(engine, lo, hi, 0)) != CLI_OK)
         return rc;
+    if (iterative && (nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS))
+        return cli_error(CLI_USAGE, "--iterative: engine '%s' has one form "
+                         "(the classic engines have a recursive and an "
+                         "iterative one)", engine);
     if (threads && cli_parse_uint(threads, 1, 1024, &nthreads) != 0)
         return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
                          "to 1024, not '%s'", threads);

@@ -14,7 +14,7 @@ static volatile sig_atomic_t stop_requested;
 static void on_signal(int sig)
 {
     (void)sig;
-    stop_requested = 1;
+    __atomic_store_n(&stop_requested, 1, __ATOMIC_RELAXED);
 }
 
 /* SIGINT and SIGTERM ask the run to stop at the next unit boundary; a
@@ -60,6 +60,13 @@ static void report_done(const cli_checkpoint *c, const nq_plan *plan,
 {
     nq_counts counts;
     nq_status st;
+    if (c->parts > 1 && c->json) {
+        printf("{\"n\":%d,\"engine\":\"%s\",\"part\":\"%u/%u\",\"units\":"
+               "%llu,\"journal\":\"%s\",\"seconds\":%.6f}\n", c->n, c->engine,
+               c->part, c->parts, (unsigned long long)js->units_done, c->path,
+               seconds);
+        return;
+    }
     if (c->parts > 1) {
         printf("part %u/%u of N=%d (engine %s) done: %llu of its units "
                "recorded in %s; combine the parts with 'nqueens merge'\n",
@@ -90,7 +97,7 @@ int cli_count_checkpointed(const cli_checkpoint *c)
     }
     if (nq_journal_state_get(j)->dropped_tail)
         fprintf(stderr, "nqueens: warning: %s: dropped a half-written last "
-                "record (a crash); its unit will be counted again\n", c->path);
+                "line (a crash); its unit will be counted again\n", c->path);
     nq_run_options o = {
         .threads = c->threads, .part = c->part, .parts = c->parts,
         .done = nq_journal_done(j), .max_units = c->max_units,

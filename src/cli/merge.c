@@ -17,14 +17,18 @@ static const char merge_help[] =
     "journals, or journals of different counts, are refused; missing units\n"
     "are listed.\n";
 
-/* "a, b-c, ..." of the first missing units, to stderr. */
+/* "a, b-c, ..." of the first missing units (runs of them), to stderr. */
 static void list_missing(const unsigned char *done, uint64_t units)
 {
     enum { SHOW = 12 };
     int shown = 0;
-    for (uint64_t u = 0; u < units && shown < SHOW; u++) {
+    for (uint64_t u = 0; u < units; u++) {
         if (done[u / 8] >> (u % 8) & 1)
             continue;
+        if (shown == SHOW) { /* one more run than shown: say so */
+            fputs(", ...", stderr);
+            break;
+        }
         uint64_t v = u;
         while (v + 1 < units && !(done[(v + 1) / 8] >> ((v + 1) % 8) & 1))
             v++;
@@ -33,7 +37,7 @@ static void list_missing(const unsigned char *done, uint64_t units)
         shown++;
         u = v;
     }
-    fprintf(stderr, shown == SHOW ? ", ...\n" : "\n");
+    fputc('\n', stderr);
 }
 
 static int merge_finish(const nq_journal_header *h, const nq_journal_state *s,
@@ -48,12 +52,6 @@ static int merge_finish(const nq_journal_header *h, const nq_journal_state *s,
                          "which this nqueens cannot count", h->engine, h->n);
     if ((st = nq_plan_create(&req, &plan)) != NQ_OK)
         return cli_error(CLI_FAIL, "merge: %s", nq_strerror(st));
-    if (nq_plan_hash(plan) != h->plan_hash || nq_plan_units(plan) != h->units) {
-        nq_plan_free(plan);
-        return cli_error(CLI_FAIL, "the journals were written with another "
-                         "unit plan for N=%d (another version of nqueens?)",
-                         h->n);
-    }
     st = nq_plan_finish(plan, &s->sum, &c);
     nq_plan_free(plan);
     if (st != NQ_OK)
@@ -87,7 +85,7 @@ int cmd_merge(int argc, char **argv)
         return cli_error(CLI_FAIL, "%s", why[0] ? why : nq_strerror(st));
     if (s.dropped_tail)
         fprintf(stderr, "nqueens: warning: a journal ends with a half-written "
-                "record (a crash); that unit is counted as missing\n");
+                "line (a crash); that unit is counted as missing\n");
     if (s.units_done < h.units) {
         fprintf(stderr, "nqueens: N=%d engine %s: %llu of %llu units missing: ",
                 h.n, h.engine, (unsigned long long)(h.units - s.units_done),

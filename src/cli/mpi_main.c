@@ -35,7 +35,7 @@ static volatile sig_atomic_t stop_requested;
 static void on_signal(int sig)
 {
     (void)sig;
-    stop_requested = 1;
+    __atomic_store_n(&stop_requested, 1, __ATOMIC_RELAXED);
 }
 
 static nq_status record_unit(void *ctx, uint64_t unit, const nq_tally *t)
@@ -103,7 +103,7 @@ static int open_journal(const mpi_args *a, const nq_plan *plan, int rank,
             ok = 0;
         } else if (nq_journal_state_get(*j)->dropped_tail) {
             fprintf(stderr, "nqueens: warning: %s: dropped a half-written "
-                    "last record (a crash); its unit will be counted again\n",
+                    "last line (a crash); its unit will be counted again\n",
                     a->checkpoint);
         }
     }
@@ -144,10 +144,18 @@ static int finish(const mpi_args *a, const nq_plan *plan, nq_journal *j,
 
 int main(int argc, char **argv)
 {
-    int rank, rc, is_root;
+    int rank, rc, is_root, provided;
     mpi_args a = {.engine = "fast"};
-    MPI_Init(&argc, &argv);
+    /* threads count units, one thread (main) calls MPI */
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (provided < MPI_THREAD_FUNNELED) {
+        if (rank == 0)
+            cli_error(CLI_FAIL, "this MPI library does not allow threads "
+                      "(MPI_THREAD_FUNNELED)");
+        MPI_Finalize();
+        return CLI_FAIL;
+    }
     if (rank != 0) /* identical arguments: only rank 0 speaks */
         freopen("/dev/null", "w", stderr);
     rc = parse(argc, argv, &a);

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -51,6 +52,7 @@ struct nq_journal {
     int closing;
     int idle;                     /* the writer waits for records */
     nq_status error;              /* first write failure */
+    off_t synced;                 /* the file ends here after each write */
 };
 
 static void why_set(char *why, size_t size, const char *fmt, ...)
@@ -160,6 +162,42 @@ static int parse_record(char *line, uint64_t plan_hash, uint64_t units,
 
 /* ---- reading a journal ---- */
 
+/* Could `s` (len bytes, no newline) be the start of a line a journal
+ * holds?  Only then is it the remains of a write cut short by a crash:
+ * zeros (what some file systems leave after a power loss), a prefix of the
+ * expected header, or "unit " and numbers, perhaps up to " crc=" and some
+ * hex digits.  Anything else is damage, and is refused. */
+static int crash_leftover(const char *s, size_t len, int have_header,
+                          const char *expected_header)
+{
+    size_t i = 0;
+    while (i < len && s[i] == '\0')
+        i++;
+    if (i == len)
+        return 1;
+    if (!have_header)
+        return expected_header && len <= strlen(expected_header) &&
+               memcmp(s, expected_header, len) == 0;
+    static const char unit[] = "unit ", crc[] = "crc=";
+    for (i = 0; i < len && i < 5; i++)
+        if (s[i] != unit[i])
+            return 0;
+    while (i < len && (s[i] == ' ' || (s[i] >= '0' && s[i] <= '9')))
+        i++;
+    if (i == len)
+        return 1;
+    if (s[i - 1] != ' ') /* " crc=" follows the numbers */
+        return 0;
+    for (size_t k = 0; i < len && k < 4; i++, k++)
+        if (s[i] != crc[k])
+            return 0;
+    for (size_t hex = 0; i < len; i++, hex++)
+        if (hex == 8 || !((s[i] >= '0' && s[i] <= '9') ||
+                          (s[i] >= 'a' && s[i] <= 'f')))
+            return 0;
+    return 1;
+}
+
 /* Read and check every line.  Each record's tally is passed to keep(); the
  * length of the checked part (up to the last newline) is returned in
  * *good, and whether bytes after it (a half-written line) were seen. */
@@ -171,58 +209,78 @@ typedef nq_status (*header_fn)(void *ctx, const char *path,
                                const nq_journal_header *h, char *why,
                                size_t wsize);
 
-static nq_status read_journal(FILE *f, const char *path, nq_journal_header *h,
+static nq_status check_line(char *line, size_t len, const char *path, long no,
+                            nq_journal_header *h, int *have_header,
+                            header_fn check, record_fn keep, void *ctx,
+                            char *why, size_t wsize)
+{
+    if (len > LINE_MAX_LEN || memchr(line, '\0', len)) {
+        why_set(why, wsize, *have_header ? "%s line %ld: damaged record (bad "
+                "checksum or format)" : "%s: not an nqueens journal (line %ld "
+                "does not check out)", path, no);
+        return NQ_ERR_CORRUPT;
+    }
+    line[len] = '\0';
+    if (!*have_header) {
+        if (!parse_header(line, h)) {
+            why_set(why, wsize, "%s: not an nqueens journal (line 1 does not "
+                    "check out)", path);
+            return NQ_ERR_CORRUPT;
+        }
+        nq_status st = check(ctx, path, h, why, wsize);
+        *have_header = st == NQ_OK;
+        return st;
+    }
+    uint64_t unit;
+    nq_tally t = {0};
+    if (!parse_record(line, h->plan_hash, h->units, &unit, &t)) {
+        why_set(why, wsize, "%s line %ld: damaged record (bad checksum or "
+                "format)", path, no);
+        return NQ_ERR_CORRUPT;
+    }
+    nq_status st = keep(ctx, unit, &t, no);
+    if (st != NQ_OK)
+        why_set(why, wsize, "%s line %ld: unit %llu recorded twice with "
+                "different counts", path, no, (unsigned long long)unit);
+    return st;
+}
+
+static nq_status read_journal(FILE *f, const char *path,
+                              const char *expected_header, nq_journal_header *h,
                               int *have_header, header_fn check, record_fn keep,
                               void *ctx, off_t *good, int *tail, char *why,
                               size_t wsize)
 {
-    char line[LINE_MAX_LEN + 2];
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
     long no = 0;
+    nq_status st = NQ_OK;
     *have_header = 0, *good = 0, *tail = 0;
-    while (fgets(line, sizeof line, f)) {
-        size_t len = strlen(line);
+    while (st == NQ_OK && (len = getline(&line, &cap, f)) >= 0) {
         no++;
-        if (len == 0 || line[len - 1] != '\n') {
-            if (feof(f)) { /* the crash case: the last line cut short */
+        if (len == 0 || line[len - 1] != '\n') { /* the end, cut short */
+            if (crash_leftover(line, (size_t)len, *have_header,
+                               expected_header)) {
                 *tail = 1;
-                return NQ_OK;
+            } else {
+                why_set(why, wsize, "%s line %ld: the last line is cut short "
+                        "and no part of a journal", path, no);
+                st = NQ_ERR_CORRUPT;
             }
-            why_set(why, wsize, "%s line %ld: line too long", path, no);
-            return NQ_ERR_CORRUPT;
+            break;
         }
-        line[len - 1] = '\0';
-        if (!*have_header) {
-            if (!parse_header(line, h)) {
-                why_set(why, wsize, "%s: not an nqueens journal (line 1 does "
-                        "not check out)", path);
-                return NQ_ERR_CORRUPT;
-            }
-            nq_status st = check(ctx, path, h, why, wsize);
-            if (st != NQ_OK)
-                return st;
-            *have_header = 1;
-        } else {
-            uint64_t unit;
-            nq_tally t = {0};
-            if (!parse_record(line, h->plan_hash, h->units, &unit, &t)) {
-                why_set(why, wsize, "%s line %ld: damaged record (bad "
-                        "checksum or format)", path, no);
-                return NQ_ERR_CORRUPT;
-            }
-            nq_status st = keep(ctx, unit, &t, no);
-            if (st != NQ_OK) {
-                why_set(why, wsize, "%s line %ld: unit %llu recorded twice with "
-                        "different counts", path, no, (unsigned long long)unit);
-                return st;
-            }
-        }
-        *good += (off_t)len;
+        st = check_line(line, (size_t)len - 1, path, no, h, have_header, check,
+                        keep, ctx, why, wsize);
+        if (st == NQ_OK)
+            *good += (off_t)len;
     }
-    if (ferror(f)) {
+    if (st == NQ_OK && ferror(f)) {
         why_set(why, wsize, "%s: %s", path, strerror(errno));
-        return NQ_ERR_IO;
+        st = NQ_ERR_IO;
     }
-    return NQ_OK;
+    free(line);
+    return st;
 }
 
 /* Units seen, each counted once: a repeat must carry the same counts. */
@@ -305,6 +363,20 @@ static nq_status write_all(int fd, const char *buf, size_t len)
     return fsync(fd) == 0 ? NQ_OK : NQ_ERR_IO;
 }
 
+/* Append whole lines; if that fails (a full disk), cut the file back to
+ * its last whole line, so that it stays a journal a later run can resume. */
+static nq_status append(nq_journal *j, const char *buf, size_t len)
+{
+    nq_status st = write_all(j->fd, buf, len);
+    if (st == NQ_OK) {
+        j->synced += (off_t)len;
+    } else if (ftruncate(j->fd, j->synced) == 0) {
+        lseek(j->fd, j->synced, SEEK_SET);
+        fsync(j->fd);
+    }
+    return st;
+}
+
 /* Pause between syncs: units finishing meanwhile share the next write
  * and fsync.  A crash loses at most this much finished work. */
 #define SYNC_GAP_NS 20000000L
@@ -339,9 +411,12 @@ static void *writer(void *arg)
         char *buf = j->queue;
         size_t len = j->queued, cap = j->cap;
         j->queue = spare, j->cap = spare_cap, j->queued = 0;
+        int failed = j->error != NQ_OK;
         pthread_mutex_unlock(&j->lock);
         clock_gettime(CLOCK_REALTIME, &last);
-        nq_status st = write_all(j->fd, buf, len);
+        /* after a failed write nothing more is written: the records queued
+         * since are lost, and the units redone by the next run */
+        nq_status st = failed ? NQ_OK : append(j, buf, len);
         pthread_mutex_lock(&j->lock);
         if (st != NQ_OK && j->error == NQ_OK)
             j->error = st;
@@ -385,16 +460,68 @@ static nq_status load_existing(nq_journal *j, FILE *f, const char *path,
                                int *have_header, char *why, size_t wsize)
 {
     nq_journal_header h;
+    char expected[LINE_MAX_LEN];
     uint64_t *digest = calloc(want->units ? want->units : 1, sizeof *digest);
     record_set rs = {j->done, digest, &j->state, want, 1, NULL};
     int tail;
     nq_status st;
     if (!digest)
         return NQ_ERR_NOMEM;
-    st = read_journal(f, path, &h, have_header, check_header, keep_record, &rs,
-                      good, &tail, why, wsize);
+    header_line(expected, sizeof expected, want);
+    st = read_journal(f, path, expected, &h, have_header, check_header,
+                      keep_record, &rs, good, &tail, why, wsize);
     free(digest);
     j->state.dropped_tail = tail;
+    return st;
+}
+
+/* Open (creating if need be) and lock the file: two runs appending to one
+ * journal would interleave their lines. */
+static nq_status lock_file(const char *path, int *fd, char *why, size_t wsize)
+{
+    *fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (*fd < 0) {
+        why_set(why, wsize, "cannot write %s: %s", path, strerror(errno));
+        return NQ_ERR_IO;
+    }
+    if (flock(*fd, LOCK_EX | LOCK_NB) != 0) {
+        why_set(why, wsize, errno == EWOULDBLOCK ? "%s is in use by another "
+                "nqueens run" : "cannot lock %s", path);
+        return NQ_ERR_IO;
+    }
+    return NQ_OK;
+}
+
+/* Check what the file holds (a new file holds nothing), cut off a crash's
+ * half line, and start it with a header if it has none. */
+static nq_status prepare(nq_journal *j, const char *path,
+                         const nq_journal_header *want, char *why, size_t wsize)
+{
+    off_t good = 0;
+    int have_header = 0, fd2 = dup(j->fd);
+    FILE *f = fd2 >= 0 ? fdopen(fd2, "r") : NULL;
+    nq_status st;
+    if (!f) {
+        if (fd2 >= 0)
+            close(fd2);
+        why_set(why, wsize, "cannot read %s: %s", path, strerror(errno));
+        return NQ_ERR_IO;
+    }
+    st = load_existing(j, f, path, want, &good, &have_header, why, wsize);
+    fclose(f);
+    if (st != NQ_OK)
+        return st;
+    if (ftruncate(j->fd, good) != 0 || lseek(j->fd, good, SEEK_SET) != good) {
+        why_set(why, wsize, "cannot write %s: %s", path, strerror(errno));
+        return NQ_ERR_IO;
+    }
+    j->synced = good;
+    if (!have_header) {
+        char line[LINE_MAX_LEN];
+        int len = header_line(line, sizeof line, want);
+        if ((st = append(j, line, (size_t)len)) != NQ_OK)
+            why_set(why, wsize, "cannot write %s: %s", path, strerror(errno));
+    }
     return st;
 }
 
@@ -404,40 +531,15 @@ nq_status nq_journal_open(const char *path, const nq_plan *plan, uint32_t part,
 {
     nq_journal *j = calloc(1, sizeof *j);
     nq_journal_header want;
-    off_t good = 0;
-    int have_header = 0;
-    nq_status st = NQ_OK;
+    nq_status st;
     if (!j || !(j->done = calloc(plan->units / 8 + 1, 1))) {
         free(j);
         return NQ_ERR_NOMEM;
     }
-    j->fd = -1;
     plan_header(plan, part, parts, &want);
     j->plan_hash = want.plan_hash, j->units = plan->units;
-    FILE *f = fopen(path, "r");
-    if (f) {
-        st = load_existing(j, f, path, &want, &good, &have_header, why, wsize);
-        fclose(f);
-    } else if (errno != ENOENT) {
-        why_set(why, wsize, "cannot read %s: %s", path, strerror(errno));
-        st = NQ_ERR_IO;
-    }
-    if (st == NQ_OK && (j->fd = open(path, O_WRONLY | O_CREAT, 0644)) < 0) {
-        why_set(why, wsize, "cannot write %s: %s", path, strerror(errno));
-        st = NQ_ERR_IO;
-    }
-    /* drop a half-written last line, then write a header if there is none */
-    if (st == NQ_OK && (ftruncate(j->fd, good) != 0 ||
-                        lseek(j->fd, good, SEEK_SET) != good)) {
-        why_set(why, wsize, "cannot write %s: %s", path, strerror(errno));
-        st = NQ_ERR_IO;
-    }
-    if (st == NQ_OK && !have_header) {
-        char line[LINE_MAX_LEN];
-        int len = header_line(line, sizeof line, &want);
-        if ((st = write_all(j->fd, line, (size_t)len)) != NQ_OK)
-            why_set(why, wsize, "cannot write %s: %s", path, strerror(errno));
-    }
+    if ((st = lock_file(path, &j->fd, why, wsize)) == NQ_OK)
+        st = prepare(j, path, &want, why, wsize);
     pthread_mutex_init(&j->lock, NULL);
     pthread_cond_init(&j->wake, NULL);
     if (st == NQ_OK && pthread_create(&j->writer, NULL, writer, j) != 0)
@@ -459,15 +561,19 @@ const nq_journal_state *nq_journal_state_get(const nq_journal *j)
 
 const unsigned char *nq_journal_done(const nq_journal *j) { return j->done; }
 
+/* A unit already recorded is not recorded again (nor added twice). */
 nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t)
 {
     char line[LINE_MAX_LEN];
-    int len = record_line(line, sizeof line, j->plan_hash, unit, t);
     nq_status st = NQ_OK;
+    if (unit >= j->units)
+        return NQ_ERR_ARG;
+    int len = record_line(line, sizeof line, j->plan_hash, unit, t);
     pthread_mutex_lock(&j->lock);
     if (j->error != NQ_OK) {
         st = j->error;
-    } else {
+    } else if (!(j->done[unit / 8] >> (unit % 8) & 1)) {
+        nq_tally sum = j->state.sum;
         if (j->queued + (size_t)len > j->cap) {
             size_t cap = 2 * (j->queued + (size_t)len) + 4096;
             char *q = realloc(j->queue, cap);
@@ -476,19 +582,19 @@ nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t)
             else
                 j->queue = q, j->cap = cap;
         }
+        if (st == NQ_OK)
+            st = nq_tally_add(&sum, t);
         if (st == NQ_OK) {
             memcpy(j->queue + j->queued, line, (size_t)len);
             j->queued += (size_t)len;
+            j->done[unit / 8] |= (unsigned char)(1u << (unit % 8));
+            j->state.units_done++;
+            j->state.sum = sum;
             if (j->idle) /* else it is writing or pausing, and will look */
                 pthread_cond_signal(&j->wake);
         }
     }
     pthread_mutex_unlock(&j->lock);
-    if (st == NQ_OK) {
-        j->done[unit / 8] |= (unsigned char)(1u << (unit % 8));
-        j->state.units_done++;
-        st = nq_tally_add(&j->state.sum, t);
-    }
     return st;
 }
 
@@ -514,6 +620,26 @@ nq_status nq_journal_close(nq_journal *j)
 
 /* ---- merging ---- */
 
+/* The journal's count is one this nqueens can plan, with the same units. */
+static nq_status plan_matches(const nq_journal_header *h, const char *path,
+                              char *why, size_t wsize)
+{
+    nq_request req = {.n = h->n, .engine = h->engine};
+    nq_plan *p;
+    if (nq_plan_create(&req, &p) != NQ_OK) {
+        why_set(why, wsize, "%s is for engine '%s' N=%d, which this nqueens "
+                "cannot count", path, h->engine, h->n);
+        return NQ_ERR_MISMATCH;
+    }
+    int same = nq_plan_units(p) == h->units && nq_plan_hash(p) == h->plan_hash;
+    nq_plan_free(p);
+    if (!same)
+        why_set(why, wsize, "%s was written with another unit plan for N=%d "
+                "engine %s (another version of nqueens?)", path, h->n,
+                h->engine);
+    return same ? NQ_OK : NQ_ERR_MISMATCH;
+}
+
 nq_status nq_journal_merge(const char *const *paths, int count,
                            nq_journal_header *header, nq_journal_state *state,
                            unsigned char **done, char *why, size_t wsize)
@@ -538,6 +664,8 @@ nq_status nq_journal_merge(const char *const *paths, int count,
         st = NQ_ERR_CORRUPT;
     }
     fclose(f);
+    if (st == NQ_OK) /* before trusting its unit count with memory */
+        st = plan_matches(header, paths[0], why, wsize);
     if (st == NQ_OK) {
         *done = calloc(header->units / 8 + 1, 1);
         digest = calloc(header->units ? header->units : 1, sizeof *digest);
@@ -554,7 +682,7 @@ nq_status nq_journal_merge(const char *const *paths, int count,
             st = NQ_ERR_IO;
             break;
         }
-        st = read_journal(f, paths[i], &h, &have_header, check_header,
+        st = read_journal(f, paths[i], NULL, &h, &have_header, check_header,
                           keep_record, &rs, &good, &tail, why, wsize);
         fclose(f);
         if (st == NQ_OK && !have_header) {

@@ -21,8 +21,11 @@
  * not kill half-done units.  Waits poll with short sleeps, because
  * MPI_Probe spins and rank 0 often shares a machine with workers.
  */
+#define _GNU_SOURCE /* sched_setaffinity */
 #include <mpi.h>
 #include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -244,6 +247,35 @@ static int worker(const nq_plan *plan, int threads)
     return 0;
 }
 
+/* Threads for this worker: the machine's cores shared by the worker ranks
+ * on it.  mpirun binds each rank to one core when there are no more ranks
+ * than cores; a worker undoes that, so that one rank per machine counts
+ * with all its cores.  --threads overrides.  Every rank must call this
+ * (it is collective). */
+static int worker_threads(int asked, int rank)
+{
+    MPI_Comm local;
+    int local_size, lowest;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                        &local);
+    MPI_Comm_size(local, &local_size);
+    MPI_Allreduce(&rank, &lowest, 1, MPI_INT, MPI_MIN, local);
+    MPI_Comm_free(&local);
+    int workers = local_size - (lowest == 0); /* rank 0 only coordinates */
+    if (rank != 0) {
+        cpu_set_t all;
+        CPU_ZERO(&all);
+        for (long c = 0; c < cores && c < CPU_SETSIZE; c++)
+            CPU_SET((int)c, &all);
+        sched_setaffinity(0, sizeof all, &all);
+    }
+    if (asked > 0)
+        return asked;
+    int share = (int)(cores / (workers > 0 ? workers : 1));
+    return share > 0 ? share : 1;
+}
+
 /* ---- rank 0 ---- */
 
 typedef struct {
@@ -256,7 +288,8 @@ typedef struct {
 
 static int stopping(const dispatcher *d)
 {
-    return d->failed || (d->o->stop && *d->o->stop) ||
+    return d->failed ||
+           (d->o->stop && __atomic_load_n(d->o->stop, __ATOMIC_RELAXED)) ||
            (d->budget && d->handed >= d->budget);
 }
 
@@ -340,10 +373,9 @@ nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
     *is_root = rank == 0;
     if (root_hash != hash) /* ranks running different builds */
         MPI_Abort(MPI_COMM_WORLD, 1);
-    if (rank != 0) {
-        nq_request req = {.threads = o->threads};
-        return worker(plan, nq_request_threads(&req)) ? NQ_ERR_INTERNAL : NQ_OK;
-    }
+    int threads = worker_threads(o->threads, rank);
+    if (rank != 0)
+        return worker(plan, threads) ? NQ_ERR_INTERNAL : NQ_OK;
     if (size == 1) /* no workers: run here */
         return nq_plan_run(plan, o, sum);
     dispatcher d = {.plan = plan, .o = o, .budget = o->max_units,

@@ -98,9 +98,12 @@ static nq_status report_unit(pool *p, uint64_t unit, const nq_tally *t)
     return st;
 }
 
+/* The stop flag is set by a signal handler (with an atomic store) and read
+ * here by every worker. */
 static int stopping(pool *p)
 {
-    return atomic_load(&p->failed) || (p->opt->stop && *p->opt->stop);
+    return atomic_load(&p->failed) ||
+           (p->opt->stop && __atomic_load_n(p->opt->stop, __ATOMIC_RELAXED));
 }
 
 /* Run ids[i .. i+n) and report each unit; the engine may take them all in
