@@ -61,6 +61,7 @@ typedef struct {
 #define NQ_CAP_ENUMERATE 1u /* can list every solution, lexicographically */
 #define NQ_CAP_UNITS 2u     /* splits the board into independent work units,
                                run on any number of threads */
+#define NQ_CAP_EVENTS 4u    /* reports each step of its search (nq_walk_search) */
 
 typedef struct nq_engine nq_engine; /* opaque; see nq_engine_*() */
 typedef struct nq_plan nq_plan;     /* an engine's work units for one N */
@@ -211,6 +212,43 @@ nq_status nq_journal_merge(const char *const *paths, int count,
                            unsigned char **done, char *why, size_t why_size);
 /* Threads a request gets: its own number, or the online cores for 0. */
 int nq_request_threads(const nq_request *req);
+
+/* Watching a search: the events of an engine's walk, for drawing its tree
+ * or tracing it step by step (nq_walk_search). */
+typedef enum {
+    NQ_EVENT_PLACE,     /* a queen placed at (row, col): a node of the tree */
+    NQ_EVENT_REJECT,    /* square (row, col) tried and refused: see reason */
+    NQ_EVENT_REMOVE,    /* the queen at (row, col) taken back (backtracking) */
+    NQ_EVENT_SOLUTION,  /* cols[0..n-1] is a solution */
+    NQ_EVENT_FAIL,      /* a complete placement tested and refused (brute) */
+} nq_event_kind;
+
+/* Why a square was refused: what already attacks it. */
+#define NQ_BY_COLUMN 1u /* a queen in its column */
+#define NQ_BY_SUM 2u    /* a queen on its diagonal r + c (rising to the right) */
+#define NQ_BY_DIF 4u    /* a queen on its diagonal r - c (falling to the right) */
+
+typedef struct {
+    nq_event_kind kind;
+    int row, col;
+    unsigned reason;        /* REJECT: NQ_BY_* bits */
+    int by_row;             /* REJECT by backtrack: the first attacking row */
+    const int *cols;        /* the placement: cols[0..row] */
+    /* flags engine: its arrays after the event (n, 2n-1, 2n-1 entries) */
+    const char *col_flags, *sum_flags, *dif_flags;
+    /* bitmap engines (has_masks): the row's attacked columns before the
+     * placement, bit c for column c */
+    int has_masks;
+    uint32_t down, left, right;
+} nq_event;
+
+/* Return nonzero to stop the walk (nq_walk_search then says NQ_ERR_STOPPED). */
+typedef int (*nq_event_fn)(void *ctx, const nq_event *e);
+
+/* Run the engine's search, recursive or iterative, reporting each event.
+ * Engines that report events: brute, backtrack, flags, bitmap, mirror,
+ * symmetry (NQ_CAP_EVENTS). */
+nq_status nq_walk_search(const nq_request *req, nq_event_fn fn, void *ctx);
 
 /* NQ_OK if cols[0..n-1] is a placement of n non-attacking queens. */
 nq_status nq_check_placement(const int *cols, int n);

@@ -158,12 +158,12 @@ int cli_parse_board(const char *command, const char *help, const cli_spec *specs
     return CLI_OK;
 }
 
-static void list_engines(char *buf, size_t size, int enumerate)
+static void list_engines(char *buf, size_t size, unsigned caps)
 {
     buf[0] = '\0';
     for (int i = 0; i < nq_engine_count(); i++) {
         const nq_engine *e = nq_engine_at(i);
-        if (enumerate && !(nq_engine_caps(e) & NQ_CAP_ENUMERATE))
+        if ((nq_engine_caps(e) & caps) != caps)
             continue;
         if (buf[0])
             strncat(buf, ", ", size - strlen(buf) - 1);
@@ -171,17 +171,24 @@ static void list_engines(char *buf, size_t size, int enumerate)
     }
 }
 
-int cli_check_engine(const char *name, int lo, int hi, int enumerate)
+/* What an engine lacking a capability cannot do, for the message. */
+static const char *cannot(unsigned caps)
+{
+    return caps & NQ_CAP_EVENTS ? "cannot show its search step by step"
+                                : "cannot list solutions";
+}
+
+int cli_check_engine(const char *name, int lo, int hi, unsigned caps)
 {
     char names[512];
     const nq_engine *e = nq_engine_find(name);
-    list_engines(names, sizeof names, enumerate);
+    list_engines(names, sizeof names, caps);
     if (!e)
         return cli_error(CLI_USAGE, "unknown engine '%s' (engines: %s)", name,
                          names);
-    if (enumerate && !(nq_engine_caps(e) & NQ_CAP_ENUMERATE))
-        return cli_error(CLI_USAGE, "engine '%s' cannot list solutions "
-                         "(engines that can: %s)", name, names);
+    if ((nq_engine_caps(e) & caps) != caps)
+        return cli_error(CLI_USAGE, "engine '%s' %s (engines that can: %s)",
+                         name, cannot(caps), names);
     if (lo < 1 || hi > nq_engine_max_n(e))
         return cli_error(CLI_USAGE, "engine '%s' takes N from 1 to %d, not %d",
                          name, nq_engine_max_n(e), hi);

@@ -52,9 +52,10 @@ int cli_parse_sizes(const char *text, int *lo, int *hi);
 int cli_parse_board(const char *command, const char *help, const cli_spec *specs,
                     int argc, char **argv, int range, int *lo, int *hi);
 
-/* The engine named, checked for sizes lo..hi and (if enumerate) the ability
- * to list solutions; prints the error and returns CLI_USAGE if unfit. */
-int cli_check_engine(const char *name, int lo, int hi, int enumerate);
+/* The engine named, checked for sizes lo..hi and the capabilities caps
+ * (NQ_CAP_* bits: listing solutions, reporting events); prints the error
+ * and returns CLI_USAGE if unfit. */
+int cli_check_engine(const char *name, int lo, int hi, unsigned caps);
 
 /* An unexpected argument for `command`. */
 int cli_bad_argument(const char *command, const char *arg);
@@ -85,5 +86,7 @@ int cmd_solve(int argc, char **argv);
 int cmd_engines(int argc, char **argv);
 int cmd_units(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_tree(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 
 #endif

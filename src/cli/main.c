@@ -54,6 +54,8 @@ static const struct {
     {"engines", cmd_engines},
     {"units", cmd_units},
     {"merge", cmd_merge},
+    {"tree", cmd_tree},
+    {"trace", cmd_trace},
 };
 
 int main(int argc, char **argv)

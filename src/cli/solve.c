@@ -59,7 +59,7 @@ int cmd_solve(int argc, char **argv)
         return cli_error(CLI_USAGE, "--limit takes a whole number from 1, "
                          "not '%s'", limit);
     sc.limit = k;
-    if ((rc = cli_check_engine(engine, n, n, 1)) != CLI_OK)
+    if ((rc = cli_check_engine(engine, n, n, NQ_CAP_ENUMERATE)) != CLI_OK)
         return rc;
     nq_request req = {.n = n, .engine = engine, .iterative = iterative,
                       .unique_only = unique};

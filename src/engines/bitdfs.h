@@ -47,6 +47,21 @@ static inline uint32_t nq_bitdfs_free(const nq_bitdfs *d, int row,
     return d->full & ~(down | left | right | d->forbid[row]);
 }
 
+/* A watched search hears each placement and removal with the row's three
+ * masks as they were before it (the columns attacked in that row). */
+static inline void nq_bitdfs_event(const nq_bitdfs *d, nq_event_kind kind,
+                                   int row, uint32_t down, uint32_t left,
+                                   uint32_t right)
+{
+    if (d->s->event) {
+        nq_event e = {.kind = kind, .row = row, .col = d->cols[row],
+                      .by_row = -1, .cols = d->cols, .has_masks = 1,
+                      .down = down & d->full, .left = left & d->full,
+                      .right = right & d->full};
+        nq_search_emit(d->s, &e);
+    }
+}
+
 static inline void nq_bitdfs_rec(nq_bitdfs *d, int row, uint32_t down,
                           uint32_t left, uint32_t right)
 {
@@ -60,13 +75,17 @@ static inline void nq_bitdfs_rec(nq_bitdfs *d, int row, uint32_t down,
         avail ^= bit;
         d->s->nodes++;
         d->cols[row] = nq_ctz(bit);
+        nq_bitdfs_event(d, NQ_EVENT_PLACE, row, down, left, right);
         nq_bitdfs_rec(d, row + 1, down | bit, (left | bit) << 1,
                       (right | bit) >> 1);
+        nq_bitdfs_event(d, NQ_EVENT_REMOVE, row, down, left, right);
     }
 }
 
 /* The same walk with the recursion's locals kept in arrays indexed by row:
- * what the recursive form keeps on the call stack, made explicit. */
+ * what the recursive form keeps on the call stack, made explicit.  A row's
+ * queen is taken back (cols[row] = -1) before its next square is tried or
+ * the walk goes up, as the recursion does when its call returns. */
 static inline void nq_bitdfs_iter(nq_bitdfs *d, int row0, uint32_t down,
                            uint32_t left, uint32_t right)
 {
@@ -78,7 +97,12 @@ static inline void nq_bitdfs_iter(nq_bitdfs *d, int row0, uint32_t down,
     }
     dn[row] = down, lf[row] = left, rt[row] = right;
     avail[row] = nq_bitdfs_free(d, row, down, left, right);
+    d->cols[row] = -1;
     for (;;) {
+        if (d->cols[row] >= 0) {
+            nq_bitdfs_event(d, NQ_EVENT_REMOVE, row, dn[row], lf[row], rt[row]);
+            d->cols[row] = -1;
+        }
         if (!avail[row] || d->s->stop) {
             if (row == row0)
                 return;
@@ -89,6 +113,7 @@ static inline void nq_bitdfs_iter(nq_bitdfs *d, int row0, uint32_t down,
         avail[row] ^= bit;
         d->s->nodes++;
         d->cols[row] = nq_ctz(bit);
+        nq_bitdfs_event(d, NQ_EVENT_PLACE, row, dn[row], lf[row], rt[row]);
         if (row + 1 == d->n) {
             d->leaf(d);
             continue;
@@ -98,6 +123,7 @@ static inline void nq_bitdfs_iter(nq_bitdfs *d, int row0, uint32_t down,
         rt[row + 1] = (rt[row] | bit) >> 1;
         row++;
         avail[row] = nq_bitdfs_free(d, row, dn[row], lf[row], rt[row]);
+        d->cols[row] = -1;
     }
 }
 
@@ -121,9 +147,18 @@ static inline void nq_bitdfs_place(nq_bitdfs *d, int row, int col,
     uint32_t bit = (uint32_t)1 << col;
     d->s->nodes++;
     d->cols[row] = col;
+    nq_bitdfs_event(d, NQ_EVENT_PLACE, row, *down, *left, *right);
     *down |= bit;
     *left = (*left | bit) << 1;
     *right = (*right | bit) >> 1;
+}
+
+/* Take back a queen placed by hand; the masks are the ones it was placed
+ * over (what nq_bitdfs_place was given). */
+static inline void nq_bitdfs_unplace(nq_bitdfs *d, int row, uint32_t down,
+                                     uint32_t left, uint32_t right)
+{
+    nq_bitdfs_event(d, NQ_EVENT_REMOVE, row, down, left, right);
 }
 
 #endif

@@ -24,6 +24,6 @@ const nq_engine nq_engine_bitmap = {
     .name = "bitmap",
     .summary = "bitmask DFS: columns and both diagonals as bits of a word",
     .max_n = NQ_MAX_N,
-    .caps = NQ_CAP_ENUMERATE,
+    .caps = NQ_CAP_ENUMERATE | NQ_CAP_EVENTS,
     .search = bitmap_search,
 };

@@ -19,7 +19,28 @@ typedef struct nq_search {
     void *ctx;
     int stop;           /* set once fn asked to stop */
     nq_u128 total, unique, nodes;
+    nq_event_fn event;  /* NULL unless the search is watched */
+    void *event_ctx;
 } nq_search;
+
+/* Hand an event to the watcher, which may ask the walk to stop. */
+static inline void nq_search_emit(nq_search *s, const nq_event *e)
+{
+    if (s->event(s->event_ctx, e))
+        s->stop = 1;
+}
+
+/* Report an event with no engine state attached (a watched search only:
+ * the test is one predictable branch). */
+static inline void nq_search_event(nq_search *s, nq_event_kind kind, int row,
+                                   int col, const int *cols)
+{
+    if (s->event) {
+        nq_event e = {.kind = kind, .row = row, .col = col, .by_row = -1,
+                      .cols = cols};
+        nq_search_emit(s, &e);
+    }
+}
 
 /* A plan: the deterministic list of an engine's work units for one N. */
 struct nq_plan {
@@ -74,6 +95,7 @@ nq_status nq_plan_execute(const nq_plan *p, const nq_request *req,
 static inline void nq_search_solution(nq_search *s, const int *cols)
 {
     int canonical = nq_canonical_weight(cols, s->n) != 0;
+    nq_search_event(s, NQ_EVENT_SOLUTION, s->n - 1, cols[s->n - 1], cols);
     s->total++;
     s->unique += canonical;
     if (s->fn && (canonical || !s->unique_only) && s->fn(s->ctx, cols, s->n))

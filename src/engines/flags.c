@@ -17,16 +17,35 @@ typedef struct {
     char dif[2 * NQ_MAX_N - 1];  /* diagonal r - c + n - 1 taken */
 } flags_board;
 
-static int flags_free(const flags_board *b, int r, int c)
+/* Report an event with the three arrays as they are after it. */
+static void flags_event(const flags_board *b, nq_event_kind kind, int r, int c,
+                        unsigned reason)
 {
-    return !b->col[c] && !b->sum[r + c] && !b->dif[r - c + b->s->n - 1];
+    nq_event e = {.kind = kind, .row = r, .col = c, .reason = reason,
+                  .by_row = -1, .cols = b->cols, .col_flags = b->col,
+                  .sum_flags = b->sum, .dif_flags = b->dif};
+    nq_search_emit(b->s, &e);
 }
 
+/* Three lookups; a watched search hears which flags refused the square. */
+static int flags_free(const flags_board *b, int r, int c)
+{
+    unsigned why = (b->col[c] ? NQ_BY_COLUMN : 0) |
+                   (b->sum[r + c] ? NQ_BY_SUM : 0) |
+                   (b->dif[r - c + b->s->n - 1] ? NQ_BY_DIF : 0);
+    if (why && b->s->event)
+        flags_event(b, NQ_EVENT_REJECT, r, c, why);
+    return !why;
+}
+
+/* Mark (v = 1) or unmark the square's column and diagonals. */
 static void flags_set(flags_board *b, int r, int c, char v)
 {
     b->col[c] = v;
     b->sum[r + c] = v;
     b->dif[r - c + b->s->n - 1] = v;
+    if (b->s->event)
+        flags_event(b, v ? NQ_EVENT_PLACE : NQ_EVENT_REMOVE, r, c, 0);
 }
 
 static void flags_rec(flags_board *b, int row)
@@ -88,6 +107,6 @@ const nq_engine nq_engine_flags = {
     .name = "flags",
     .summary = "backtracking with column and diagonal occupancy arrays",
     .max_n = NQ_MAX_N,
-    .caps = NQ_CAP_ENUMERATE,
+    .caps = NQ_CAP_ENUMERATE | NQ_CAP_EVENTS,
     .search = flags_search,
 };

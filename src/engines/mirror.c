@@ -17,6 +17,7 @@
 static void mirror_leaf(nq_bitdfs *d)
 {
     nq_search *s = d->s;
+    nq_search_event(s, NQ_EVENT_SOLUTION, d->n - 1, d->cols[d->n - 1], d->cols);
     s->total += (unsigned)d->weight;
     s->unique += nq_canonical_weight(d->cols, d->n) != 0;
 }
@@ -26,6 +27,7 @@ static void mirror_from(nq_bitdfs *d, int col)
     uint32_t down = 0, left = 0, right = 0;
     nq_bitdfs_place(d, 0, col, &down, &left, &right);
     nq_bitdfs_run(d, 1, down, left, right);
+    nq_bitdfs_unplace(d, 0, 0, 0, 0);
 }
 
 static void mirror_search(nq_search *s)
@@ -50,6 +52,6 @@ const nq_engine nq_engine_mirror = {
     .name = "mirror",
     .summary = "bitmap, first queen in the left half only, counted twice",
     .max_n = NQ_MAX_N,
-    .caps = 0,
+    .caps = NQ_CAP_EVENTS,
     .search = mirror_search,
 };

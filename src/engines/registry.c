@@ -197,6 +197,22 @@ static nq_status run(const nq_request *req, nq_solution_fn fn, void *ctx,
     return NQ_OK;
 }
 
+nq_status nq_walk_search(const nq_request *req, nq_event_fn fn, void *ctx)
+{
+    nq_status st = nq_check_request(req, 0);
+    if (st != NQ_OK)
+        return st;
+    const nq_engine *e = request_engine(req, 0);
+    if (!fn)
+        return NQ_ERR_ARG;
+    if (!(e->caps & NQ_CAP_EVENTS))
+        return NQ_ERR_UNSUPPORTED;
+    nq_search s = {.n = req->n, .iterative = req->iterative, .event = fn,
+                   .event_ctx = ctx};
+    e->search(&s);
+    return s.stop ? NQ_ERR_STOPPED : NQ_OK;
+}
+
 nq_status nq_count_solutions(const nq_request *req, nq_counts *out)
 {
     if (!out)

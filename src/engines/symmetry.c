@@ -26,6 +26,7 @@ static void symmetry_leaf(nq_bitdfs *d)
 {
     nq_search *s = d->s;
     int w = nq_canonical_weight(d->cols, d->n);
+    nq_search_event(s, NQ_EVENT_SOLUTION, d->n - 1, d->cols[d->n - 1], d->cols);
     s->total += (unsigned)w;
     s->unique += w != 0;
 }
@@ -41,10 +42,8 @@ static void symmetry_corner(nq_bitdfs *d)
 {
     uint32_t down = 0, left = 0, right = 0;
     nq_bitdfs_place(d, 0, 0, &down, &left, &right);
-    if (d->n == 1) {
+    if (d->n == 1)
         nq_bitdfs_run(d, 1, down, left, right);
-        return;
-    }
     for (int c1 = 2; c1 < d->n && !d->s->stop; c1++) {
         uint32_t dn = down, lf = left, rt = right;
         clear_forbid(d);
@@ -52,7 +51,9 @@ static void symmetry_corner(nq_bitdfs *d)
             d->forbid[r] = 2;
         nq_bitdfs_place(d, 1, c1, &dn, &lf, &rt);
         nq_bitdfs_run(d, 2, dn, lf, rt);
+        nq_bitdfs_unplace(d, 1, down, left, right);
     }
+    nq_bitdfs_unplace(d, 0, 0, 0, 0);
 }
 
 /* Queen of row 0 in column m >= 1, nearest of the edge queens to a corner. */
@@ -69,6 +70,7 @@ static void symmetry_edge(nq_bitdfs *d, int m)
                         (d->full & ~(uint32_t)nq_low_bits(n - m));
     nq_bitdfs_place(d, 0, m, &down, &left, &right);
     nq_bitdfs_run(d, 1, down, left, right);
+    nq_bitdfs_unplace(d, 0, 0, 0, 0);
 }
 
 static void symmetry_search(nq_search *s)
@@ -92,6 +94,6 @@ const nq_engine nq_engine_symmetry = {
     .name = "symmetry",
     .summary = "bitmap searching one solution per symmetry class, weighted",
     .max_n = NQ_MAX_N,
-    .caps = 0,
+    .caps = NQ_CAP_EVENTS,
     .search = symmetry_search,
 };
