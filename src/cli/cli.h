@@ -14,6 +14,9 @@
 
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
+/* The most threads an option may ask for. */
+#define CLI_MAX_THREADS 1024
+
 /* Print "nqueens: <message>" on stderr; returns code for `return cli_error(...)`. */
 int cli_error(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -88,5 +91,6 @@ int cmd_units(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 #endif

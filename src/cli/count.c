@@ -145,9 +145,9 @@ int cmd_count(int argc, char **argv)
         return cli_error(CLI_USAGE, "--iterative: engine '%s' has one form "
                          "(the classic engines have a recursive and an "
                          "iterative one)", engine);
-    if (threads && cli_parse_uint(threads, 1, 1024, &nthreads) != 0)
+    if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &nthreads) != 0)
         return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
-                         "to 1024, not '%s'", threads);
+                         "to %d, not '%s'", CLI_MAX_THREADS, threads);
     if (max_units && cli_parse_uint(max_units, 1, UINT64_MAX, &max) != 0)
         return cli_error(CLI_USAGE, "--max-units takes a whole number from 1, "
                          "not '%s'", max_units);

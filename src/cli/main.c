@@ -56,6 +56,7 @@ static const struct {
     {"merge", cmd_merge},
     {"tree", cmd_tree},
     {"trace", cmd_trace},
+    {"compare", cmd_compare},
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,221 @@
+/*
+ * compare.c - `nqueens compare`: every engine on one board, side by side.
+ *
+ * The seed series' lesson is that each idea makes the search faster, and
+ * by how much; this command measures it.  Brute force at N=16 would take
+ * years, so an engine is never simply started at N: it is run at growing
+ * sizes, and its time at N is extrapolated from the growth between the
+ * last two sizes.  It is run at N only if that estimate fits the budget;
+ * otherwise the table shows the estimate, marked as such.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char compare_help[] =
+    "usage: nqueens compare N [options]\n"
+    "\n"
+    "Run every engine on the N x N board and compare: search nodes, seconds,\n"
+    "nodes per second, and speed-up over brute force.  Each engine is first\n"
+    "run at smaller sizes; one whose time at N, extrapolated from those,\n"
+    "would pass the budget is not run at N, and its row shows the estimate\n"
+    "(marked ~).  The engines that ran must agree on the counts.\n"
+    "\n"
+    "options:\n"
+    "  --budget S      seconds an engine may take at N (default 10)\n"
+    "  --threads T     threads for the engines that split the board into\n"
+    "                  units (default 1, so that the engines compare as\n"
+    "                  algorithms)\n";
+
+typedef struct {
+    const char *engine;
+    int ran;             /* measured at N; else estimated */
+    int n_last;          /* the largest size measured */
+    double seconds, nodes;
+    nq_counts counts;    /* at N, when ran */
+} compare_row;
+
+typedef struct {
+    int n, threads;
+    double budget;
+} compare_job;
+
+/* Count once, or for a short count the best of five: one short run is
+ * mostly noise. */
+static nq_status measure(const compare_job *job, const char *engine, int n,
+                         nq_counts *c, double *seconds)
+{
+    nq_request req = {.n = n, .engine = engine, .threads = job->threads};
+    *seconds = 0;
+    for (int i = 0; i < 5 && (i == 0 || *seconds < 0.05); i++) {
+        double t0 = cli_now();
+        nq_status st = nq_count_solutions(&req, c);
+        double t = cli_now() - t0;
+        if (st != NQ_OK)
+            return st;
+        *seconds = i == 0 || t < *seconds ? t : *seconds;
+    }
+    return NQ_OK;
+}
+
+/* How a search grows with the board: the ratio of node counts between the
+ * last two sizes (g), and how that ratio itself grew (gg).  Node counts
+ * are exact, so unlike times they give a steady extrapolation; the time per
+ * node is taken from the largest run. */
+typedef struct {
+    double nodes[2], g, gg;
+} growth;
+
+static void growth_add(growth *gr, double nodes)
+{
+    double g = gr->nodes[1] > 0 ? nodes / gr->nodes[1] : 0;
+    if (gr->g > 0 && g > 0) {
+        gr->gg = g / gr->g;
+        gr->gg = gr->gg < 1 ? 1 : gr->gg > 1.3 ? 1.3 : gr->gg;
+    }
+    gr->g = g;
+    gr->nodes[0] = gr->nodes[1], gr->nodes[1] = nodes;
+}
+
+/* x scaled by the growth over the next k sizes. */
+static double grown(const growth *gr, double x, int k)
+{
+    double g = gr->g;
+    for (int i = 0; i < k; i++) {
+        g *= gr->gg;
+        x *= g;
+    }
+    return x;
+}
+
+/* Run one engine at growing sizes up to N, each only if the growth so far
+ * says it fits the budget; estimate N from the last size if it stops short. */
+static nq_status compare_engine(const compare_job *job, compare_row *row)
+{
+    growth gr = {{0, 0}, 0, 1};
+    double t = 0;
+    for (int n = job->n < 4 ? job->n : 4; n <= job->n; n++) {
+        if (gr.g > 0 && grown(&gr, t, 1) > job->budget)
+            break;
+        nq_status st = measure(job, row->engine, n, &row->counts, &t);
+        if (st != NQ_OK)
+            return st;
+        growth_add(&gr, (double)row->counts.nodes);
+        row->n_last = n;
+    }
+    row->ran = row->n_last == job->n;
+    row->seconds = grown(&gr, t, job->n - row->n_last);
+    row->nodes = grown(&gr, gr.nodes[1], job->n - row->n_last);
+    return NQ_OK;
+}
+
+/* Engines that ran must agree (each is also tested against OEIS). */
+static int check_agreement(const compare_row *rows, int count, int n)
+{
+    const compare_row *ref = NULL;
+    char a[NQ_U128_DIGITS], b[NQ_U128_DIGITS];
+    for (int i = 0; i < count; i++) {
+        if (!rows[i].ran)
+            continue;
+        if (!ref) {
+            ref = &rows[i];
+            continue;
+        }
+        if (rows[i].counts.total != ref->counts.total ||
+            rows[i].counts.unique != ref->counts.unique)
+            return cli_error(CLI_FAIL, "compare %d: engines disagree: %s "
+                             "counts %s, %s counts %s", n, ref->engine,
+                             nq_format_u128(ref->counts.total, a),
+                             rows[i].engine,
+                             nq_format_u128(rows[i].counts.total, b));
+    }
+    if (ref)
+        printf("every engine that ran agrees: %s solutions, %s unique\n",
+               nq_format_u128(ref->counts.total, a),
+               nq_format_u128(ref->counts.unique, b));
+    return CLI_OK;
+}
+
+/* A number for the table: "~" before an estimate. */
+static const char *num(char *buf, size_t size, double v, int estimated)
+{
+    snprintf(buf, size, "%s%.4g", estimated ? "~" : "", v);
+    return buf;
+}
+
+static void print_row(const compare_row *r, const compare_row *brute)
+{
+    char nodes[NQ_U128_DIGITS + 2], secs[32], rate[32], speed[32] = "-";
+    if (r->ran)
+        nq_format_u128(r->counts.nodes, nodes);
+    else
+        num(nodes, sizeof nodes, r->nodes, 1);
+    if (brute && r->seconds > 0)
+        num(speed, sizeof speed, brute->seconds / r->seconds,
+            !(brute->ran && r->ran));
+    printf("%-10s %16s %12s %12s %12s", r->engine, nodes,
+           num(secs, sizeof secs, r->seconds, !r->ran),
+           num(rate, sizeof rate, r->seconds > 0 ? r->nodes / r->seconds : 0,
+               !r->ran), speed);
+    if (!r->ran)
+        printf("   estimated from N=%d, not run", r->n_last);
+    putchar('\n');
+}
+
+static int run_compare(const compare_job *job)
+{
+    compare_row rows[32];
+    int count = 0;
+    for (int i = 0; i < nq_engine_count() && count < 32; i++) {
+        const nq_engine *e = nq_engine_at(i);
+        if (job->n > nq_engine_max_n(e))
+            continue;
+        rows[count] = (compare_row){.engine = nq_engine_name(e)};
+        nq_status st = compare_engine(job, &rows[count]);
+        if (st == NQ_ERR_DEVICE)
+            continue; /* an engine for hardware this machine lacks */
+        if (st != NQ_OK)
+            return cli_error(CLI_FAIL, "compare %d: engine %s: %s", job->n,
+                             rows[count].engine, nq_strerror(st));
+        count++;
+    }
+    const compare_row *brute = NULL;
+    for (int i = 0; i < count; i++)
+        if (strcmp(rows[i].engine, "brute") == 0)
+            brute = &rows[i];
+    printf("N=%d, budget %g s per engine, %d thread%s (~: estimated)\n",
+           job->n, job->budget, job->threads, job->threads == 1 ? "" : "s");
+    printf("%-10s %16s %12s %12s %12s\n", "engine", "nodes", "seconds",
+           "nodes/s", "vs brute");
+    for (int i = 0; i < count; i++)
+        print_row(&rows[i], brute);
+    return check_agreement(rows, count, job->n);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    const char *budget = NULL, *threads = NULL;
+    int n, hi, rc;
+    uint64_t b = 10, th = 1;
+    const cli_spec specs[] = {
+        {"--budget", &budget, NULL},
+        {"--threads", &threads, NULL},
+        {NULL, NULL, NULL},
+    };
+    rc = cli_parse_board("compare", compare_help, specs, argc, argv, 0, &n,
+                         &hi);
+    if (rc != CLI_OK)
+        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+    if (budget && cli_parse_uint(budget, 1, 1000000, &b) != 0)
+        return cli_error(CLI_USAGE, "--budget takes whole seconds from 1 to "
+                         "1000000, not '%s'", budget);
+    if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &th) != 0)
+        return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
+                         "to %d, not '%s'", CLI_MAX_THREADS, threads);
+    compare_job job = {n, (int)th, (double)b};
+    rc = run_compare(&job);
+    if (fflush(stdout) != 0)
+        return cli_error(CLI_FAIL, "compare: cannot write the output");
+    return rc;
+}
