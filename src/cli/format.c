@@ -94,11 +94,41 @@ static void write_unicode(FILE *out, const int *cols, int n,
     unicode_border(out, n, "\u2514", "\u2518");
 }
 
+/* One JSON document, written as the solutions come so that it streams:
+ * {"n":8,"solutions":[[0,4,7,5,2,6,1,3],...],"count":92}. */
+static void json_begin(FILE *out, int n)
+{
+    fprintf(out, "{\"n\":%d,\"solutions\":[", n);
+}
+
+static void write_json(FILE *out, const int *cols, int n,
+                       unsigned long long index)
+{
+    fputs(index ? ",\n[" : "\n[", out);
+    for (int i = 0; i < n; i++)
+        fprintf(out, i ? ",%d" : "%d", cols[i]);
+    fputc(']', out);
+}
+
+static int json_end(FILE *out, int n, unsigned long long count)
+{
+    (void)n;
+    fprintf(out, "%s],\"count\":%llu}\n", count ? "\n" : "", count);
+    return 0;
+}
+
 static const nq_format formats[] = {
-    {"grid", "the +-+ board of the seed's Python program", write_grid},
-    {"dots", "Q and . rows as the seed's C program prints them", write_dots},
-    {"array", "one solution a line: the column of each row", write_array},
-    {"unicode", "a shaded board for terminals", write_unicode},
+    {"grid", "the +-+ board of the seed's Python program", 0, NULL,
+     write_grid, NULL},
+    {"dots", "Q and . rows as the seed's C program prints them", 0, NULL,
+     write_dots, NULL},
+    {"array", "one solution a line: the column of each row", 0, NULL,
+     write_array, NULL},
+    {"unicode", "a shaded board for terminals", 0, NULL, write_unicode, NULL},
+    {"svg", "a picture: chessboards in one SVG document", NQ_SVG_MAX_BOARDS,
+     nq_svg_begin, nq_svg_board, nq_svg_end},
+    {"json", "one JSON document: n, the solutions as arrays, count", 0,
+     json_begin, write_json, json_end},
 };
 
 const nq_format *nq_format_find(const char *name)

@@ -9,9 +9,22 @@
 typedef struct {
     const char *name;
     const char *summary;
+    /* The most boards one output may hold (0: no limit). */
+    unsigned long long max_boards;
+    /* Before the first solution (may be NULL). */
+    void (*begin)(FILE *out, int n);
     /* Write solution number `index` (0-based, in enumeration order). */
     void (*solution)(FILE *out, const int *cols, int n, unsigned long long index);
+    /* After the last of `count` solutions (may be NULL); nonzero if the
+     * output could not be made (out of memory). */
+    int (*end)(FILE *out, int n, unsigned long long count);
 } nq_format;
+
+/* The SVG picture (svg.c): boards are kept until the end. */
+#define NQ_SVG_MAX_BOARDS 1000
+void nq_svg_begin(FILE *out, int n);
+void nq_svg_board(FILE *out, const int *cols, int n, unsigned long long index);
+int nq_svg_end(FILE *out, int n, unsigned long long count);
 
 const nq_format *nq_format_find(const char *name);
 /* "grid, dots, ..." for messages. */

@@ -16,7 +16,8 @@ static const char solve_help[] =
     "options:\n"
     "  --format F      grid (the seed's Python board), dots (the seed's C\n"
     "                  board), array (default: one line of columns each),\n"
-    "                  unicode (a shaded board)\n"
+    "                  unicode (a shaded board), svg (a picture of up to\n"
+    "                  1000 boards; pick them with --limit), json\n"
     "  --limit K       stop after K solutions\n"
     "  --unique        only the smallest member of each symmetry class\n"
     "  --engine NAME   an engine that can list solutions (default: bitmap)\n"
@@ -61,12 +62,22 @@ int cmd_solve(int argc, char **argv)
     sc.limit = k;
     if ((rc = cli_check_engine(engine, n, n, NQ_CAP_ENUMERATE)) != CLI_OK)
         return rc;
+    if (sc.format->max_boards && (!k || k > sc.format->max_boards))
+        sc.limit = sc.format->max_boards + 1; /* to see if there are more */
     nq_request req = {.n = n, .engine = engine, .iterative = iterative,
                       .unique_only = unique};
     nq_counts c;
+    if (sc.format->begin)
+        sc.format->begin(stdout, n);
     nq_status st = nq_enumerate_solutions(&req, print_solution, &sc, &c);
     if (st != NQ_OK)
         return cli_error(CLI_FAIL, "solve %d: %s", n, nq_strerror(st));
+    if (sc.format->max_boards && sc.printed > sc.format->max_boards)
+        return cli_error(CLI_USAGE, "solve %d: more than %llu boards for one "
+                         "%s; choose some with --limit K", n,
+                         sc.format->max_boards, sc.format->name);
+    if (sc.format->end && sc.format->end(stdout, n, sc.printed) != 0)
+        return cli_error(CLI_FAIL, "solve %d: %s", n, nq_strerror(NQ_ERR_NOMEM));
     if (fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "solve: cannot write the output");
     return CLI_OK;
