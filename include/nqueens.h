@@ -45,6 +45,7 @@ typedef enum {
     NQ_ERR_CORRUPT,     /* a journal is damaged */
     NQ_ERR_MISMATCH,    /* a journal belongs to another count */
     NQ_ERR_DEVICE,      /* no usable GPU, or the GPU failed */
+    NQ_ERR_NOSOLUTION,  /* the board has no solution (N = 2, 3) */
     NQ_STATUS_COUNT
 } nq_status;
 
@@ -250,8 +251,22 @@ typedef int (*nq_event_fn)(void *ctx, const nq_event *e);
  * symmetry (NQ_CAP_EVENTS). */
 nq_status nq_walk_search(const nq_request *req, nq_event_fn fn, void *ctx);
 
-/* NQ_OK if cols[0..n-1] is a placement of n non-attacking queens. */
+/* NQ_OK if cols[0..n-1] is a placement of n non-attacking queens; any n
+ * up to NQ_FIND_MAX_N (past NQ_MAX_N in O(n) time, with O(n) memory). */
 nq_status nq_check_placement(const int *cols, int n);
+
+/* One solution, for boards far beyond counting. */
+#define NQ_FIND_MAX_N 100000000
+typedef enum {
+    NQ_FIND_FORMULA, /* the explicit construction by n mod 6: O(n), fixed */
+    NQ_FIND_SEARCH,  /* min-conflicts local search: a random solution */
+} nq_find_method;
+
+/* Write a solution of the n x n board into cols[0..n-1] (1 <= n <=
+ * NQ_FIND_MAX_N).  seed picks the search's solution (same seed, same
+ * solution); the formula ignores it.  NQ_ERR_NOSOLUTION for n = 2, 3. */
+nq_status nq_find_solution(int n, nq_find_method method, uint64_t seed,
+                           int *cols);
 
 /* The 8 symmetries of the square, numbered 0..7; 0 is the identity. */
 #define NQ_SYMMETRIES 8

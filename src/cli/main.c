@@ -57,6 +57,7 @@ static const struct {
     {"tree", cmd_tree},
     {"trace", cmd_trace},
     {"compare", cmd_compare},
+    {"find", cmd_find},
 };
 
 int main(int argc, char **argv)

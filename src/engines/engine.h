@@ -59,6 +59,9 @@ int nq_plan_push(nq_plan *p, const void *unit, size_t size);
  * unique, nodes) by the symmetry engine. */
 void nq_count_whole_board(int n, nq_tally *t);
 
+/* find's local search (minconflicts.c): a solution of n >= 4 queens. */
+nq_status nq_min_conflicts(int n, uint64_t seed, int *cols);
+
 struct nq_engine {
     const char *name;
     const char *summary;

@@ -1,0 +1,142 @@
+/*
+ * find.c - `nqueens find`: one solution, for boards far past counting.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "format.h"
+
+static const char find_help[] =
+    "usage: nqueens find N [options]\n"
+    "\n"
+    "Print one solution of the N x N board, N from 1 to 100000000 (N = 2\n"
+    "and 3 have none).  The answer is one line of columns, row 0 first,\n"
+    "counting from 0.\n"
+    "\n"
+    "options:\n"
+    "  --method M      formula (default): the explicit construction by N mod\n"
+    "                  6, O(N) and always the same answer; search: min-\n"
+    "                  conflicts local search, a random solution\n"
+    "  --seed S        the search's random seed (default 1): the same seed\n"
+    "                  gives the same solution\n"
+    "  --format F      array (default), json, or for N <= 100 any solve\n"
+    "                  format: grid, dots, unicode, svg\n"
+    "  --verify        check the answer again (O(N)) before printing it and\n"
+    "                  say so on stderr\n";
+
+/* Columns of a big board, written through a buffer: printf per number
+ * would dominate at ten million queens. */
+static void write_big_array(FILE *out, const int *cols, int n)
+{
+    char buf[1 << 16];
+    size_t len = 0;
+    for (int r = 0; r < n; r++) {
+        char digits[12];
+        int k = 0, v = cols[r];
+        do
+            digits[k++] = (char)('0' + v % 10);
+        while ((v /= 10) > 0);
+        if (r)
+            buf[len++] = ' ';
+        while (k > 0)
+            buf[len++] = digits[--k];
+        if (len > sizeof buf - 16) {
+            fwrite(buf, 1, len, out);
+            len = 0;
+        }
+    }
+    buf[len++] = '\n';
+    fwrite(buf, 1, len, out);
+}
+
+static int print_found(const nq_format *f, const int *cols, int n)
+{
+    if (strcmp(f->name, "array") == 0) {
+        write_big_array(stdout, cols, n);
+    } else {
+        if (f->begin)
+            f->begin(stdout, n);
+        f->solution(stdout, cols, n, 0);
+        if (f->end && f->end(stdout, n, 1) != 0)
+            return cli_error(CLI_FAIL, "find %d: %s", n,
+                             nq_strerror(NQ_ERR_NOMEM));
+    }
+    if (fflush(stdout) != 0)
+        return cli_error(CLI_FAIL, "find: cannot write the output");
+    return CLI_OK;
+}
+
+typedef struct {
+    int n, verify;
+    nq_find_method method;
+    uint64_t seed;
+    const nq_format *format;
+} find_job;
+
+static int run_find(const find_job *job)
+{
+    int *cols = malloc(sizeof *cols * (size_t)job->n);
+    if (!cols)
+        return cli_error(CLI_FAIL, "find %d: %s", job->n,
+                         nq_strerror(NQ_ERR_NOMEM));
+    nq_status st = nq_find_solution(job->n, job->method, job->seed, cols);
+    if (st == NQ_OK && job->verify)
+        st = nq_check_placement(cols, job->n);
+    int rc = st == NQ_OK ? print_found(job->format, cols, job->n)
+                         : cli_error(CLI_FAIL, "find %d: %s", job->n,
+                                     nq_strerror(st));
+    if (rc == CLI_OK && job->verify)
+        fprintf(stderr, "nqueens: verified: %d queens, no two on one row, "
+                "column or diagonal\n", job->n);
+    free(cols);
+    return rc;
+}
+
+static int parse_find(int argc, char **argv, find_job *job)
+{
+    const char *method = "formula", *seed = NULL, *format = "array", *pos[1];
+    int npos;
+    uint64_t v;
+    const cli_spec specs[] = {
+        {"--method", &method, NULL},
+        {"--seed", &seed, NULL},
+        {"--format", &format, NULL},
+        {"--verify", NULL, &job->verify},
+        {NULL, NULL, NULL},
+    };
+    int rc = cli_parse("find", find_help, specs, argc, argv, pos, 1, &npos);
+    if (rc != CLI_OK)
+        return rc;
+    if (npos == 0)
+        return cli_error(CLI_USAGE, "find: missing N (see 'nqueens find "
+                         "--help')");
+    if (cli_parse_uint(pos[0], 1, NQ_FIND_MAX_N, &v) != 0)
+        return cli_error(CLI_USAGE, "N must be a whole number from 1 to %d, "
+                         "not '%s'", NQ_FIND_MAX_N, pos[0]);
+    job->n = (int)v;
+    if (strcmp(method, "formula") && strcmp(method, "search"))
+        return cli_error(CLI_USAGE, "find: unknown method '%s' (methods: "
+                         "formula, search)", method);
+    job->method = strcmp(method, "search") ? NQ_FIND_FORMULA : NQ_FIND_SEARCH;
+    if (seed && cli_parse_uint(seed, 0, UINT64_MAX, &job->seed) != 0)
+        return cli_error(CLI_USAGE, "--seed takes a whole number, not '%s'",
+                         seed);
+    if (!(job->format = nq_format_find(format)))
+        return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",
+                         format, nq_format_names());
+    if (job->n > 100 && strcmp(format, "array") && strcmp(format, "json"))
+        return cli_error(CLI_USAGE, "find: format '%s' is for N up to 100; "
+                         "use array or json for %d", format, job->n);
+    return CLI_OK;
+}
+
+int cmd_find(int argc, char **argv)
+{
+    find_job job = {.seed = 1};
+    int rc = parse_find(argc, argv, &job);
+    if (rc != CLI_OK)
+        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+    return run_find(&job);
+}
