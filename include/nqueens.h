@@ -255,6 +255,21 @@ nq_status nq_walk_search(const nq_request *req, nq_event_fn fn, void *ctx);
  * up to NQ_FIND_MAX_N (past NQ_MAX_N in O(n) time, with O(n) memory). */
 nq_status nq_check_placement(const int *cols, int n);
 
+/* The completion problem: the solutions that extend queens given in
+ * advance.  given[r] is the column of the queen given in row r, or -1 for
+ * a row to fill (n entries, 1 <= n <= NQ_MAX_N).  Given queens that attack
+ * each other: NQ_ERR_INVALID; a column off the board: NQ_ERR_ARG. */
+
+/* Count the completions on req->threads threads (req->n, threads and
+ * progress are used; engine is not): out->total and out->nodes (unique is
+ * not defined for a partial board and is 0). */
+nq_status nq_count_completions(const nq_request *req, const int *given,
+                               nq_counts *out);
+/* List the completions in lexicographic order of the array; fn may stop
+ * the listing by returning nonzero.  *count: how many were listed. */
+nq_status nq_enumerate_completions(int n, const int *given, nq_solution_fn fn,
+                                   void *ctx, nq_u128 *count);
+
 /* One solution, for boards far beyond counting. */
 #define NQ_FIND_MAX_N 100000000
 typedef enum {

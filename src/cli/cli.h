@@ -93,5 +93,6 @@ int cmd_tree(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_find(int argc, char **argv);
+int cmd_complete(int argc, char **argv);
 
 #endif

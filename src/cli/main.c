@@ -58,6 +58,7 @@ static const struct {
     {"trace", cmd_trace},
     {"compare", cmd_compare},
     {"find", cmd_find},
+    {"complete", cmd_complete},
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,188 @@
+/*
+ * complete.c - `nqueens complete`: the N-Queens completion problem.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "format.h"
+
+static const char complete_help[] =
+    "usage: nqueens complete N --given R:C,R:C,... [options]\n"
+    "\n"
+    "The completion problem: the solutions of the N x N board that keep the\n"
+    "given queens (row R, column C, both from 0).  By default, count them\n"
+    "(with the fast engine's frontier search, on all cores).\n"
+    "\n"
+    "options:\n"
+    "  --given LIST    the queens given, as R:C pairs separated by commas\n"
+    "                  (none: every solution is a completion)\n"
+    "  --first         print the first completion (lexicographic order), or\n"
+    "                  say there is none (exit 1)\n"
+    "  --all           list every completion\n"
+    "  --limit K       with --all, stop after K\n"
+    "  --format F      how --first and --all print boards (see 'nqueens\n"
+    "                  solve --help'; default array)\n"
+    "  --threads T     threads for counting (default: all online cores)\n";
+
+/* One "R:C" of the list; the text after it in *end. */
+static int parse_pair(const char *s, int n, int *r, int *c, const char **end)
+{
+    char *e;
+    long rv, cv;
+    if (*s < '0' || *s > '9')
+        return -1;
+    rv = strtol(s, &e, 10);
+    if (*e != ':' || e[1] < '0' || e[1] > '9')
+        return -1;
+    cv = strtol(e + 1, &e, 10);
+    if (*e != ',' && *e != '\0')
+        return -1;
+    *end = e;
+    if (rv >= n || cv >= n)
+        return cli_error(CLI_USAGE, "complete: the queen %ld:%ld is off the "
+                         "%d x %d board (rows and columns count from 0)",
+                         rv, cv, n, n);
+    *r = (int)rv, *c = (int)cv;
+    return 0;
+}
+
+/* Which line two given queens share, or NULL if they do not attack. */
+static const char *shared_line(int r1, int c1, int r2, int c2)
+{
+    if (c1 == c2)
+        return "column";
+    if (r1 - r2 == c1 - c2 || r1 - r2 == c2 - c1)
+        return "diagonal";
+    return NULL;
+}
+
+static int add_given(int *given, int n, int r, int c)
+{
+    if (given[r] >= 0)
+        return cli_error(CLI_USAGE, "complete: two queens given in row %d "
+                         "(%d:%d and %d:%d)", r, r, given[r], r, c);
+    for (int q = 0; q < n; q++) {
+        const char *line = given[q] >= 0 ? shared_line(q, given[q], r, c)
+                                         : NULL;
+        if (line)
+            return cli_error(CLI_USAGE, "complete: the given queens %d:%d "
+                             "and %d:%d attack each other (same %s)", q,
+                             given[q], r, c, line);
+    }
+    given[r] = c;
+    return CLI_OK;
+}
+
+/* "R:C,R:C,..." into given[] (-1 for free rows); errors exit 2. */
+static int parse_given(const char *text, int n, int *given)
+{
+    for (int r = 0; r < n; r++)
+        given[r] = -1;
+    const char *s = text;
+    while (s && *s) {
+        int r = 0, c = 0, rc = parse_pair(s, n, &r, &c, &s);
+        if (rc < 0)
+            return cli_error(CLI_USAGE, "complete: --given takes R:C pairs "
+                             "separated by commas, like 0:1,3:5, not '%s'",
+                             text);
+        if (rc != 0 || (rc = add_given(given, n, r, c)) != CLI_OK)
+            return rc;
+        s += *s == ',';
+        if (*s == '\0' && s[-1] == ',')
+            return cli_error(CLI_USAGE, "complete: --given ends with a comma: "
+                             "'%s'", text);
+    }
+    return CLI_OK;
+}
+
+typedef struct {
+    const nq_format *format;
+    unsigned long long printed, limit;
+} list_ctx;
+
+static int print_completion(void *ctx, const int *cols, int n)
+{
+    list_ctx *lc = ctx;
+    lc->format->solution(stdout, cols, n, lc->printed++);
+    return lc->limit && lc->printed >= lc->limit;
+}
+
+static int list_completions(int n, const int *given, const nq_format *f,
+                            unsigned long long limit)
+{
+    list_ctx lc = {f, 0, limit};
+    if (f->max_boards && (!limit || limit > f->max_boards))
+        lc.limit = f->max_boards + 1;
+    if (f->begin)
+        f->begin(stdout, n);
+    nq_status st = nq_enumerate_completions(n, given, print_completion, &lc,
+                                            NULL);
+    if (st != NQ_OK)
+        return cli_error(CLI_FAIL, "complete %d: %s", n, nq_strerror(st));
+    if (f->max_boards && lc.printed > f->max_boards)
+        return cli_error(CLI_USAGE, "complete %d: more than %llu boards for "
+                         "one %s; choose some with --limit K", n,
+                         f->max_boards, f->name);
+    if (limit == 1 && lc.printed == 0)
+        return cli_error(CLI_FAIL, "complete %d: the given queens have no "
+                         "completion", n);
+    if (f->end && f->end(stdout, n, lc.printed) != 0)
+        return cli_error(CLI_FAIL, "complete %d: %s", n,
+                         nq_strerror(NQ_ERR_NOMEM));
+    return CLI_OK;
+}
+
+static int count_completions(int n, const int *given, int threads)
+{
+    nq_request req = {.n = n, .threads = threads};
+    nq_counts c;
+    char total[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
+    double t0 = cli_now();
+    nq_status st = nq_count_completions(&req, given, &c);
+    if (st != NQ_OK)
+        return cli_error(CLI_FAIL, "complete %d: %s", n, nq_strerror(st));
+    printf("%s completion%s (%s nodes, %.3f s)\n",
+           nq_format_u128(c.total, total), c.total == 1 ? "" : "s",
+           nq_format_u128(c.nodes, nodes), cli_now() - t0);
+    return CLI_OK;
+}
+
+int cmd_complete(int argc, char **argv)
+{
+    const char *given_text = "", *format = "array", *limit = NULL,
+               *threads = NULL;
+    int first = 0, all = 0, n, hi, rc, given[NQ_MAX_N];
+    uint64_t k = 0, th = 0;
+    const cli_spec specs[] = {
+        {"--given", &given_text, NULL}, {"--first", NULL, &first},
+        {"--all", NULL, &all},          {"--limit", &limit, NULL},
+        {"--format", &format, NULL},    {"--threads", &threads, NULL},
+        {NULL, NULL, NULL},
+    };
+    rc = cli_parse_board("complete", complete_help, specs, argc, argv, 0, &n,
+                         &hi);
+    if (rc != CLI_OK)
+        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+    if ((rc = parse_given(given_text, n, given)) != CLI_OK)
+        return rc;
+    const nq_format *f = nq_format_find(format);
+    if (!f)
+        return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",
+                         format, nq_format_names());
+    if (first && all)
+        return cli_error(CLI_USAGE, "complete: --first and --all exclude "
+                         "each other");
+    if (limit && (!all || cli_parse_uint(limit, 1, UINT64_MAX, &k) != 0))
+        return cli_error(CLI_USAGE, "--limit takes a whole number from 1, "
+                         "with --all, not '%s'", limit);
+    if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &th) != 0)
+        return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
+                         "to %d, not '%s'", CLI_MAX_THREADS, threads);
+    rc = first || all ? list_completions(n, given, f, first ? 1 : k)
+                      : count_completions(n, given, (int)th);
+    if (rc == CLI_OK && fflush(stdout) != 0)
+        return cli_error(CLI_FAIL, "complete: cannot write the output");
+    return rc;
+}
