@@ -56,6 +56,9 @@ void t_proc_free(t_proc *p);
 char *t_read_file(const char *path, size_t *len); /* NULL if unreadable */
 const char *t_data_path(const char *name);        /* in a static buffer */
 
+/* 0 if text is well-formed XML; else -1 and the reason in why. */
+int t_xml_check(const char *text, char *why, size_t size);
+
 /* The test groups. */
 void tests_core(void);
 void tests_engines(void);
@@ -64,5 +67,6 @@ void tests_units(void);
 void tests_journal(void);
 void tests_gpu(void);
 void tests_cli(void);
+void tests_explore(void);
 
 #endif

@@ -266,6 +266,7 @@ int main(void)
     tests_gpu();
     tests_journal();
     tests_cli();
+    tests_explore();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
