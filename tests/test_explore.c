@@ -179,7 +179,7 @@ static void tree_text(void *arg)
 {
     (void)arg;
     for (int n = 4; n <= 8; n++) {
-        char ns[8], want[128], total[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
+        char ns[16], want[128], total[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
         t_proc p;
         snprintf(ns, sizeof ns, "%d", n);
         run_ok(&p, ARGS("tree", ns));

@@ -388,7 +388,7 @@ static void split_and_merge(void *arg)
     t_proc p;
     const char *part[3] = {file("part1"), file("part2"), file("part3")};
     for (int k = 0; k < 3; k++) {
-        char kk[8];
+        char kk[16];
         snprintf(kk, sizeof kk, "%d/3", k + 1);
         CHECK(t_run_cli(&p, ARGS("count", "15", "--part", kk, "--checkpoint",
                                  part[k])) == 0);
