@@ -289,6 +289,37 @@ static void bad_input(void *arg)
     CHECKF(names, "message does not mention '%s': %s", c->mentions, err);
 }
 
+/* Output that cannot be written (a full disk, here /dev/full) is a
+ * runtime failure, exit 1 with one line saying so, never a silent 0. */
+static void output_failure(void *arg)
+{
+    char script[512];
+    snprintf(script, sizeof script, "exec \"$NQ_CLI\" %s >/dev/full",
+             (const char *)arg);
+    t_proc p;
+    CHECK(t_run_signalled(&p, "sh", ARGS("sh", "-c", script), 0, 0) == 0);
+    int code = p.exit_code;
+    int said = strstr(p.err, "cannot write the output") != NULL &&
+               strchr(p.err, '\n') == p.err + p.err_len - 1;
+    t_proc_free(&p);
+    CHECKF(code == 1, "exit %d, expected 1", code);
+    CHECKF(said, "no one-line write error");
+}
+
+/* A message quoting a huge argument stays one line of bounded length. */
+static void long_argument(void *arg)
+{
+    (void)arg;
+    static char huge[20000];
+    memset(huge, '7', sizeof huge - 1);
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", huge)) == 0);
+    int ok = p.exit_code == 2 && p.err_len < 600 &&
+             strchr(p.err, '\n') == p.err + p.err_len - 1;
+    t_proc_free(&p);
+    CHECK(ok);
+}
+
 void tests_cli(void)
 {
     static const golden goldens[] = {
@@ -381,6 +412,9 @@ void tests_cli(void)
         {{"complete", "8", "--first", "--all"}, "--all"},
         {{"complete", "8", "--limit", "3"}, "'3'"},
         {{"complete", "40"}, "'40'"},
+        {{"count", "8\n9"}, "'8\\n9'"},
+        {{"count", "8", "--engine", "--quiet"}, "--engine needs a value"},
+        {{"solve", "8", "--limit", "--unique"}, "--limit needs a value"},
     };
     for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; i++)
         t_case(golden_output, (void *)&goldens[i], "cli/golden/%s/%s%s",
@@ -398,11 +432,18 @@ void tests_cli(void)
     t_case(threads_option, NULL, "cli/count-threads-and-quiet");
     t_case(help_and_version, NULL, "cli/help-and-version");
     t_case(engines_listed, NULL, "cli/engines");
+    t_case(output_failure, "count 8", "cli/output-to-full-disk/count");
+    t_case(output_failure, "solve 8", "cli/output-to-full-disk/solve");
+    t_case(output_failure, "--help", "cli/output-to-full-disk/help");
+    t_case(long_argument, NULL, "cli/bad-input/20000-character-N");
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char title[128] = "";
         for (int k = 0; bad[i].args[k]; k++)
             snprintf(title + strlen(title), sizeof title - strlen(title),
                      "%s'%s'", k ? " " : "", bad[i].args[k]);
+        for (char *c = title; *c; c++) /* keep the listing one line a test */
+            if ((unsigned char)*c < ' ')
+                *c = '?';
         t_case(bad_input, (void *)&bad[i], "cli/bad-input/%s", title);
     }
 }

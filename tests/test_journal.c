@@ -4,11 +4,13 @@
  * split runs and merges, 128-bit sums, and MPI when it is installed.
  */
 #include <dirent.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -199,6 +201,30 @@ static void stops_cleanly(void *arg)
     CHECK(ok);
 }
 
+/* At N=30 a single unit runs for hours; a stop must not wait for it.  The
+ * units cut short are not recorded (the journal checks out) and run again
+ * on resume.  The 30 s bound is slack for sanitizer builds, not a speed
+ * claim: without the in-unit stop this run would not end for days. */
+static void stops_inside_units(void *arg)
+{
+    (void)arg;
+    const char *j = file("big.journal");
+    struct timespec t0, t1;
+    t_proc p;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    CHECK(t_run_signalled(&p, NULL, ARGS("count", "30", "--checkpoint", j,
+                                         "--quiet"), 1.0, SIGINT) == 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double took = (double)(t1.tv_sec - t0.tv_sec) +
+                  (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    int clean = p.exit_code == 1 && strstr(p.err, "run the same command");
+    t_proc_free(&p);
+    CHECKF(clean, "no clean stop");
+    CHECKF(took < 30, "took %.1f s to stop", took);
+    uint64_t seen, units = plan_units("fast", 30);
+    CHECK(records_once(j, units, 1, &seen) && seen < units);
+}
+
 /* A record cut short (the crash case) is dropped with a warning and its
  * unit counted again. */
 static void truncated_tail(void *arg)
@@ -365,9 +391,13 @@ static void record_once(void *arg)
 static void unusable_paths(void *arg)
 {
     (void)arg;
-    const char *paths[] = {"/nonexistent-dir/x.journal", dir};
+    /* A FIFO would block the open (or feed garbage); /dev/null would
+     * swallow the records: only regular files are journals. */
+    const char *paths[] = {"/nonexistent-dir/x.journal", dir, file("fifo"),
+                           "/dev/null"};
     t_proc p;
-    for (int i = 0; i < 2; i++) {
+    CHECK(mkfifo(paths[2], 0600) == 0);
+    for (int i = 0; i < 4; i++) {
         CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", paths[i])) == 0);
         int ok = p.exit_code == 1 && p.out_len == 0 &&
                  strchr(p.err, '\n') == p.err + p.err_len - 1 &&
@@ -379,6 +409,10 @@ static void unusable_paths(void *arg)
     int ok = p.exit_code == 1 && strstr(p.err, "cannot read");
     t_proc_free(&p);
     CHECK(ok);
+    CHECK(t_run_cli(&p, ARGS("merge", paths[2])) == 0);
+    ok = p.exit_code == 1 && strstr(p.err, "not a regular file");
+    t_proc_free(&p);
+    CHECKF(ok, "merge of a FIFO not refused");
 }
 
 /* The three parts of a split run, merged; two of them are not enough. */
@@ -567,11 +601,12 @@ void tests_journal(void)
     t_case(survives_kills, NULL, "journal/sigkill-mid-run-repeatedly-resume");
     t_case(stops_cleanly, (void *)&sigint, "journal/sigint-stops-cleanly");
     t_case(stops_cleanly, (void *)&sigterm, "journal/sigterm-stops-cleanly");
+    t_case(stops_inside_units, NULL, "journal/sigint-inside-hour-long-units");
     t_case(truncated_tail, NULL, "journal/half-written-record-dropped");
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         t_case(refuses_bad_journal, (void *)&bad[i], "journal/refuses/%s",
                bad[i].name);
-    t_case(unusable_paths, NULL, "journal/unwritable-or-directory-path");
+    t_case(unusable_paths, NULL, "journal/unwritable-directory-fifo-or-device-path");
     t_case(one_run_per_journal, NULL, "journal/second-run-on-a-journal-refused");
     t_case(record_once, NULL, "journal/unit-recorded-once");
     t_case(split_and_merge, NULL, "journal/split-3-ways-and-merge");

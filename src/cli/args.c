@@ -5,21 +5,63 @@
  * past 64 bits and an empty string are all refused, with a message that
  * says what was given and what would be accepted.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli.h"
 
+int cli_progress_shown;
+
+void cli_clear_progress(void)
+{
+    if (cli_progress_shown)
+        fputs("\r\033[K", stderr);
+    cli_progress_shown = 0;
+}
+
+/* One character of a message, control characters escaped so that an
+ * argument holding a newline cannot split the line. */
+static void put_clean(char c)
+{
+    if ((unsigned char)c >= 0x20 && c != 0x7f)
+        fputc(c, stderr);
+    else
+        fprintf(stderr, c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\x%02x",
+                (unsigned char)c);
+}
+
+/* Messages past this keep their start and end (the reason comes last). */
+enum { ERROR_HEAD = 240, ERROR_TAIL = 200 };
+
 int cli_error(int code, const char *fmt, ...)
 {
     va_list ap;
-    fputs("nqueens: ", stderr);
+    char small[512], *msg = small;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    int len = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (len >= (int)sizeof small && (msg = malloc((size_t)len + 1))) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)len + 1, fmt, ap);
+        va_end(ap);
+    }
+    len = msg == small && len >= (int)sizeof small ? (int)sizeof small - 1 : len;
+    cli_clear_progress();
+    fputs("nqueens: ", stderr);
+    for (int i = 0; i < len; i++) {
+        if (len > ERROR_HEAD + ERROR_TAIL && i == ERROR_HEAD) {
+            fputs(" [...] ", stderr);
+            i = len - ERROR_TAIL;
+        }
+        put_clean(msg[i]);
+    }
     fputc('\n', stderr);
+    if (msg != small)
+        free(msg);
     return code;
 }
 
@@ -48,7 +90,8 @@ static int match_option(const cli_spec *spec, int argc, char **argv, int *i)
     }
     if (arg[len] != '\0')
         return 0;
-    if (*i + 1 >= argc) {
+    if (*i + 1 >= argc || cli_is_option(argv[*i + 1])) {
+        /* "--checkpoint --json" is a forgotten value, not a file name */
         cli_error(CLI_USAGE, "option %s needs a value", spec->name);
         return -1;
     }
@@ -202,6 +245,14 @@ int cli_bad_argument(const char *command, const char *arg)
                          "%s --help')", command, arg, command);
     return cli_error(CLI_USAGE, "%s: unexpected argument '%s' (see 'nqueens "
                      "%s --help')", command, arg, command);
+}
+
+int cli_finish_output(int rc)
+{
+    if ((fflush(stdout) != 0 || ferror(stdout)) && rc == CLI_OK)
+        return cli_error(CLI_FAIL, "cannot write the output: %s",
+                         strerror(errno ? errno : EIO));
+    return rc;
 }
 
 double cli_now(void)

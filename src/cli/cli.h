@@ -17,12 +17,18 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 /* The most threads an option may ask for. */
 #define CLI_MAX_THREADS 1024
 
-/* Print "nqueens: <message>" on stderr; returns code for `return cli_error(...)`. */
+/* Print "nqueens: <message>" on stderr, on one line (control characters
+ * in it escaped, a very long one cut in the middle, a progress bar cleared
+ * first); returns code for `return cli_error(...)`. */
 int cli_error(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* One option a command takes: a flag sets *flag to 1, an option with a
  * value stores it in *value ("--name value" or "--name=value"). */
+/* A progress bar is on stderr's current line (count's). */
+extern int cli_progress_shown;
+void cli_clear_progress(void);
+
 typedef struct {
     const char *name;
     const char **value;
@@ -63,11 +69,16 @@ int cli_check_engine(const char *name, int lo, int hi, unsigned caps);
 /* An unexpected argument for `command`. */
 int cli_bad_argument(const char *command, const char *arg);
 
+/* A command's exit code, made CLI_FAIL (with the error printed) if what
+ * it wrote to stdout could not all be written: a full disk or a closed
+ * pipe must not pass for success. */
+int cli_finish_output(int rc);
+
 double cli_now(void);
 
 /* One count's result: a table row (after the header if `header`) or a
- * JSON line. */
-void cli_print_counts(int n, const nq_counts *c, const char *engine,
+ * JSON line, flushed; -1 if it could not be written. */
+int cli_print_counts(int n, const nq_counts *c, const char *engine,
                       int threads, double seconds, int json, int header);
 
 /* A count recorded in a journal (count --checkpoint). */

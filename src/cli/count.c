@@ -35,7 +35,7 @@ static const char count_help[] =
 /* The progress bar: one line on stderr, redrawn in place, cleared at the
  * end; nothing at all for counts under a second. */
 typedef struct {
-    int n, drawn;
+    int n;
 } progress_bar;
 
 static void hms(double seconds, char *buf, size_t size)
@@ -51,9 +51,7 @@ static void draw_progress(void *ctx, const nq_progress *p)
     char bar_text[WIDTH + 1], elapsed[32], eta[32] = "--:--:--";
     int done = p->units_done >= p->units_total;
     if (done || p->seconds < 1.0) {
-        if (bar->drawn)
-            fputs("\r\033[K", stderr);
-        bar->drawn = 0;
+        cli_clear_progress();
         return;
     }
     double frac = p->units_total ? (double)p->units_done / (double)p->units_total : 0;
@@ -68,7 +66,7 @@ static void draw_progress(void *ctx, const nq_progress *p)
             bar->n, bar_text, (unsigned long long)p->units_done,
             (unsigned long long)p->units_total, elapsed, eta);
     fflush(stderr);
-    bar->drawn = 1;
+    cli_progress_shown = 1;
 }
 
 static void format_elapsed(double seconds, char *buf, size_t size)
@@ -81,7 +79,7 @@ static void format_elapsed(double seconds, char *buf, size_t size)
 static const char table_header[] =
     " N:        Total       Unique        hh:mm:ss.ms\n";
 
-void cli_print_counts(int n, const nq_counts *c, const char *engine,
+int cli_print_counts(int n, const nq_counts *c, const char *engine,
                       int threads, double seconds, int json, int header)
 {
     char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
@@ -98,7 +96,7 @@ void cli_print_counts(int n, const nq_counts *c, const char *engine,
         printf("%s%2d:%13s%13s%19s\n", header ? table_header : "", n, total,
                unique, elapsed);
     }
-    fflush(stdout);
+    return fflush(stdout) != 0 || ferror(stdout) ? -1 : 0;
 }
 
 /* The checkpoint options need one N and an engine with units. */
@@ -151,7 +149,7 @@ int cmd_count(int argc, char **argv)
     if (max_units && cli_parse_uint(max_units, 1, UINT64_MAX, &max) != 0)
         return cli_error(CLI_USAGE, "--max-units takes a whole number from 1, "
                          "not '%s'", max_units);
-    progress_bar bar = {lo, 0};
+    progress_bar bar = {lo};
     cli_checkpoint cp = {checkpoint, engine, lo, (int)nthreads, json, 0, 0,
                          max, NULL, NULL};
     if ((rc = check_checkpoint(&cp, lo, hi, part)) != CLI_OK ||
@@ -176,8 +174,9 @@ int cmd_count(int argc, char **argv)
         double seconds = cli_now() - t0;
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "count %d: %s", n, nq_strerror(st));
-        cli_print_counts(n, &c, engine, units ? nq_request_threads(&req) : 1,
-                         seconds, json, !json && n == lo);
+        if (cli_print_counts(n, &c, engine, units ? nq_request_threads(&req)
+                             : 1, seconds, json, !json && n == lo) != 0)
+            return CLI_OK; /* the caller reports the failed write */
     }
     return CLI_OK;
 }

@@ -86,7 +86,7 @@ int cli_count_checkpointed(const cli_checkpoint *c)
     nq_request req = {.n = c->n, .engine = c->engine, .threads = c->threads};
     nq_plan *plan;
     nq_journal *j;
-    char why[512] = "";
+    char why[4096] = "";
     nq_status st = nq_plan_create(&req, &plan);
     if (st != NQ_OK)
         return cli_error(CLI_FAIL, "count %d: %s", c->n, nq_strerror(st));

@@ -69,15 +69,15 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
         strcmp(cmd, "help") == 0) {
         fputs(main_help, stdout);
-        return CLI_OK;
+        return cli_finish_output(CLI_OK);
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
         printf("nqueens %s\n", nq_get_version());
-        return CLI_OK;
+        return cli_finish_output(CLI_OK);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(commands[i].name, cmd) == 0)
-            return commands[i].run(argc - 2, argv + 2);
+            return cli_finish_output(commands[i].run(argc - 2, argv + 2));
     if (cli_is_option(cmd))
         return cli_error(CLI_USAGE, "unknown option '%s' (try 'nqueens "
                          "--help')", cmd);

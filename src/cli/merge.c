@@ -78,22 +78,25 @@ int cmd_merge(int argc, char **argv)
     nq_journal_header h;
     nq_journal_state s;
     unsigned char *done;
-    char why[512] = "";
+    char why[4096] = "";
     nq_status st = nq_journal_merge(pos, npos, &h, &s, &done, why, sizeof why);
     free(pos);
     if (st != NQ_OK)
         return cli_error(CLI_FAIL, "%s", why[0] ? why : nq_strerror(st));
-    if (s.dropped_tail)
-        fprintf(stderr, "nqueens: warning: a journal ends with a half-written "
-                "line (a crash); that unit is counted as missing\n");
-    if (s.units_done < h.units) {
-        fprintf(stderr, "nqueens: N=%d engine %s: %llu of %llu units missing: ",
-                h.n, h.engine, (unsigned long long)(h.units - s.units_done),
-                (unsigned long long)h.units);
+    if (s.units_done < h.units) { /* one line, the crash note folded in */
+        cli_clear_progress();
+        fprintf(stderr, "nqueens: N=%d engine %s: %llu of %llu units "
+                "missing%s: ", h.n, h.engine,
+                (unsigned long long)(h.units - s.units_done),
+                (unsigned long long)h.units, s.dropped_tail
+                ? " (a journal ends with a half-written line: a crash)" : "");
         list_missing(done, h.units);
         free(done);
         return CLI_FAIL;
     }
     free(done);
+    if (s.dropped_tail) /* harmless once every unit is there */
+        fprintf(stderr, "nqueens: warning: a journal ends with a half-written "
+                "line (a crash); its unit was found in another journal\n");
     return merge_finish(&h, &s, json);
 }

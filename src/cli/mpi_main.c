@@ -64,6 +64,8 @@ static int parse(int argc, char **argv, mpi_args *a)
     if (argc < 2 || strcmp(argv[1], "count") != 0) {
         if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
             return fputs(mpi_help, stdout), CLI_HELP_SHOWN;
+        if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")))
+            return printf("nqueens-mpi %s\n", nq_get_version()), CLI_HELP_SHOWN;
         return cli_error(CLI_USAGE, "nqueens-mpi runs 'count N' (see "
                          "'nqueens-mpi --help')");
     }
@@ -92,7 +94,7 @@ static int parse(int argc, char **argv, mpi_args *a)
 static int open_journal(const mpi_args *a, const nq_plan *plan, int rank,
                         nq_journal **j)
 {
-    char why[512] = "";
+    char why[4096] = "";
     int ok = 1;
     *j = NULL;
     if (rank == 0 && a->checkpoint) {
@@ -156,12 +158,14 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return CLI_FAIL;
     }
-    if (rank != 0) /* identical arguments: only rank 0 speaks */
+    if (rank != 0) { /* identical arguments: only rank 0 speaks */
+        freopen("/dev/null", "w", stdout);
         freopen("/dev/null", "w", stderr);
+    }
     rc = parse(argc, argv, &a);
     if (rc != CLI_OK) {
         MPI_Finalize();
-        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+        return cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
     }
     nq_request req = {.n = a.n, .engine = a.engine};
     nq_plan *plan;
@@ -186,7 +190,8 @@ int main(int argc, char **argv)
     nq_tally sum = {0};
     double t0 = cli_now();
     st = nq_mpi_run(plan, &o, &sum, &is_root);
-    rc = is_root ? finish(&a, plan, j, st, &sum, cli_now() - t0)
+    rc = is_root ? cli_finish_output(finish(&a, plan, j, st, &sum,
+                                            cli_now() - t0))
                  : (st == NQ_OK ? CLI_OK : CLI_FAIL);
     nq_plan_free(plan);
     MPI_Finalize();

@@ -27,6 +27,7 @@
 #include "engine.h"
 #include "frame.h"
 #include "frontier.h"
+#include "stop.h"
 
 /* Below this the frame's lines overlap; such a board is one unit. */
 #define FRAME_MIN_N 4
@@ -212,6 +213,8 @@ static nq_status carry_unit_run(const nq_plan *p, uint64_t i, void **scratch,
     unit_frame(n, u, &f);
     inner_job(&f, &job, &start, rows);
     c = job.rows ? nq_frontier_count_scalar(&job, start, &nodes) : 1;
+    if (nq_unit_stopping())
+        return NQ_ERR_STOPPED;
     size = nq_popcount(stab);
     t->total = (nq_u128)c * (unsigned)(8 / size);
     t->nodes = nodes;
@@ -265,7 +268,10 @@ static void carry_describe(const nq_plan *p, uint64_t i, char *buf,
 const nq_engine nq_engine_carry = {
     .name = "carry",
     .summary = "carry chain: frame constellations up to symmetry, inside by DFS",
-    .max_n = NQ_MAX_N,
+    /* The plan lists every constellation before counting: 187 million
+     * (1.5 GB) at N = 22, about three times more per size after that.
+     * fast is the engine for larger boards. */
+    .max_n = 22,
     .caps = NQ_CAP_UNITS,
     .plan = carry_plan,
     .unit = carry_unit_run,

@@ -17,6 +17,7 @@
 #include "../core/bits.h"
 #include "engine.h"
 #include "frontier.h"
+#include "stop.h"
 
 /* The free rows, and the squares of each that no given queen attacks;
  * given rows are open only at their queen. */
@@ -162,7 +163,7 @@ static nq_status complete_unit(const nq_plan *p, uint64_t i, void **scratch,
         return NQ_ERR_NOMEM;
     t->total = nq_frontier_count(&d->job, d->start[i], *scratch, &nodes);
     t->nodes = nodes;
-    return NQ_OK;
+    return nq_unit_stopping() ? NQ_ERR_STOPPED : NQ_OK;
 }
 
 static void complete_free_scratch(void *scratch)

@@ -48,6 +48,7 @@
 #include "fast.h"
 #include "frame.h"
 #include "frontier.h"
+#include "stop.h"
 
 enum { UNIT_RING, UNIT_HALF_TURN, UNIT_QUARTER_TURN, UNIT_WHOLE };
 
@@ -248,7 +249,7 @@ static nq_status ring_unit(const nq_plan *p, const fast_unit *u,
     ring_job(p->n, u, &job, &start);
     t->total = nq_frontier_count(&job, start, *scratch, &nodes);
     t->nodes = nodes;
-    return NQ_OK;
+    return nq_unit_stopping() ? NQ_ERR_STOPPED : NQ_OK;
 }
 
 nq_status nq_fast_unit(const nq_plan *p, uint64_t i, void **scratch,

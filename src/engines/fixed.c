@@ -16,6 +16,7 @@
  * of each direction rather than shifting bitboards.
  */
 #include "engine.h"
+#include "stop.h"
 
 typedef struct {
     int n;
@@ -76,7 +77,8 @@ static void squares_remove(fixed_board *b, const int *rr, const int *cc, int k)
         square_take(b, rr[i], cc[i]);
 }
 
-/* Fill the lowest empty row with an orbit, recursively. */
+/* Fill the lowest empty row with an orbit, recursively.  For big boards
+ * this runs for hours, so it gives up when the run is asked to stop. */
 static uint64_t fixed_search(fixed_board *b, int turns)
 {
     int n = b->n, r = 0;
@@ -85,7 +87,7 @@ static uint64_t fixed_search(fixed_board *b, int turns)
     if (r == n)
         return 1;
     uint64_t count = 0;
-    for (int c = 0; c < n; c++) {
+    for (int c = 0; c < n && !nq_unit_stopping(); c++) {
         int rr[4], cc[4], k = orbit_squares(n, r, c, turns, rr, cc);
         if (!squares_place(b, rr, cc, k))
             continue;
@@ -119,5 +121,5 @@ nq_status nq_count_symmetric_solutions(int n, nq_u128 *half_turn,
         *half_turn = count_fixed(n, 2, &nodes);
     if (quarter_turn)
         *quarter_turn = count_fixed(n, 1, &nodes);
-    return NQ_OK;
+    return nq_unit_stopping() ? NQ_ERR_STOPPED : NQ_OK; /* cut short */
 }

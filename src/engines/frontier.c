@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "frontier.h"
+#include "stop.h"
 #include "../core/bits.h"
 #include "../gpu/dfs.h"
 
@@ -29,10 +30,29 @@
 
 /* ---- scalar kernel: the GPU's per-thread search (dfs.h) ---- */
 
+/* The DFS, its first two rows placed here so that a stop request is seen
+ * between the pieces (the placements are counted as the DFS would). */
+static uint64_t scalar_from(const nq_frontier *j, int i, uint32_t d,
+                            uint32_t l, uint32_t r, uint64_t *nodes)
+{
+    if (i == 2 || i >= j->rows - 3)
+        return nq_dfs_count(j, i, d, l, r, nodes);
+    uint32_t avail = j->open[i] & ~(d | l | r), g = j->gap[i];
+    uint64_t count = 0;
+    while (avail && !nq_unit_stopping()) {
+        uint32_t b = avail & (~avail + 1);
+        avail ^= b;
+        ++*nodes;
+        count += scalar_from(j, i + 1, d | b, (l | b) << g, (r | b) >> g,
+                             nodes);
+    }
+    return count;
+}
+
 uint64_t nq_frontier_count_scalar(const nq_frontier *j, nq_frontier_state s,
                                   uint64_t *nodes)
 {
-    return nq_dfs_count(j, 0, s.down, s.left, s.right, nodes);
+    return scalar_from(j, 0, s.down, s.left, s.right, nodes);
 }
 
 #if !NQ_FRONTIER_AVX512
@@ -305,7 +325,7 @@ static void expand_level(const nq_frontier *j, nq_frontier_work *w, int i,
     size_t chunk = SEG / fan < MAX_CHUNK ? SEG / fan : MAX_CHUNK;
     level_buf *out = w->level[i + 1];
     consts_for(j, i, &k);
-    while (m0 + m1 > 0) {
+    while (m0 + m1 > 0 && !nq_unit_stopping()) {
         level_buf a = in0, b = in1;
         size_t ta = m0 < chunk ? m0 : chunk, tb = m1 < chunk ? m1 : chunk;
         if (m0 == 0 || m1 == 0) { /* split what is left of one run */

@@ -7,6 +7,7 @@
 
 #include "../core/bits.h"
 #include "../engines/fast.h"
+#include "../engines/stop.h"
 #include "dfs.h"
 #include "subunits.h"
 
@@ -95,7 +96,7 @@ void nq_batch_free(nq_batch *b)
 
 void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes)
 {
-    for (uint64_t q = 0; q < b->subs; q++) {
+    for (uint64_t q = 0; q < b->subs && !nq_unit_stopping(); q++) {
         const nq_subunit *s = &b->sub[q];
         counts[s->job] += nq_dfs_count(&b->job[s->job], (int)s->from,
                                        s->down, s->left, s->right, nodes);
@@ -122,6 +123,8 @@ static nq_status host_batch(const nq_plan *p, const uint64_t *ids,
         return NQ_ERR_NOMEM;
     }
     nq_batch_run_host(&b, counts, &nodes);
+    if (nq_unit_stopping())
+        st = NQ_ERR_STOPPED;
     /* jobs and other units are both in the order of ids */
     for (uint64_t k = 0, j = 0; st == NQ_OK && k < count; k++) {
         if (j < b.jobs && b.unit[j] == ids[k])

@@ -130,7 +130,8 @@ static int parse_header(char *line, nq_journal_header *h)
     if (sscanf(line, "nqueens-journal %d n=%d engine=%31s units=%llu plan=%llx "
                "part=%u/%u%n", &version, &h->n, h->engine, &units, &hash,
                &h->part, &h->parts, &used) != 7 || line[used] ||
-        version != JOURNAL_VERSION)
+        version != JOURNAL_VERSION || h->n < 1 || h->n > NQ_MAX_N ||
+        h->part > h->parts || (h->part == 0) != (h->parts == 0))
         return 0;
     h->units = units, h->plan_hash = hash;
     return 1;
@@ -475,15 +476,47 @@ static nq_status load_existing(nq_journal *j, FILE *f, const char *path,
     return st;
 }
 
+/* Open a journal that must be a regular file: a FIFO or a terminal would
+ * block the open or the first read forever, a device is no place for a
+ * record.  O_NONBLOCK only for the open (a FIFO's open waits for a
+ * writer); -1 with why set on failure. */
+static int open_regular(const char *path, int flags, const char *verb,
+                        char *why, size_t wsize)
+{
+    struct stat st;
+    int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        why_set(why, wsize, "cannot %s %s: %s", verb, path, strerror(errno));
+        return -1;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+        why_set(why, wsize, "%s is not a regular file", path);
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* The same, as a stdio stream for reading. */
+static FILE *open_regular_read(const char *path, char *why, size_t wsize)
+{
+    int fd = open_regular(path, O_RDONLY, "read", why, wsize);
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (fd >= 0 && !f) {
+        why_set(why, wsize, "cannot read %s: %s", path, strerror(errno));
+        close(fd);
+    }
+    return f;
+}
+
 /* Open (creating if need be) and lock the file: two runs appending to one
  * journal would interleave their lines. */
 static nq_status lock_file(const char *path, int *fd, char *why, size_t wsize)
 {
-    *fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (*fd < 0) {
-        why_set(why, wsize, "cannot write %s: %s", path, strerror(errno));
+    *fd = open_regular(path, O_RDWR | O_CREAT, "write", why, wsize);
+    if (*fd < 0)
         return NQ_ERR_IO;
-    }
     if (flock(*fd, LOCK_EX | LOCK_NB) != 0) {
         why_set(why, wsize, errno == EWOULDBLOCK ? "%s is in use by another "
                 "nqueens run" : "cannot lock %s", path);
@@ -651,12 +684,9 @@ nq_status nq_journal_merge(const char *const *paths, int count,
     memset(state, 0, sizeof *state);
     *done = NULL;
     /* the first journal's header fixes the count */
-    FILE *f = count > 0 ? fopen(paths[0], "r") : NULL;
-    if (!f) {
-        why_set(why, wsize, "cannot read %s: %s", count > 0 ? paths[0] : "",
-                strerror(errno));
+    FILE *f = count > 0 ? open_regular_read(paths[0], why, wsize) : NULL;
+    if (!f)
         return NQ_ERR_IO;
-    }
     if (!fgets(line, sizeof line, f) || !strchr(line, '\n') ||
         (line[strlen(line) - 1] = '\0', !parse_header(line, header))) {
         why_set(why, wsize, "%s: not an nqueens journal (line 1 does not "
@@ -677,8 +707,7 @@ nq_status nq_journal_merge(const char *const *paths, int count,
         nq_journal_header h;
         int have_header, tail;
         off_t good;
-        if (!(f = fopen(paths[i], "r"))) {
-            why_set(why, wsize, "cannot read %s: %s", paths[i], strerror(errno));
+        if (!(f = open_regular_read(paths[i], why, wsize))) {
             st = NQ_ERR_IO;
             break;
         }

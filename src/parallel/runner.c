@@ -7,7 +7,8 @@
  * queue.  Each thread sums into its own tally and the tallies are added at
  * the end, so the result is the same for any number of threads.  Finished
  * units are reported one at a time (a journal writes them down); a stop
- * request is honoured between units, so whatever was reported is complete.
+ * request is honoured between units, and inside long ones (stop.h), which
+ * then give up unreported, so whatever was reported is complete.
  * The calling thread only watches and reports progress.
  */
 #define _GNU_SOURCE /* sched_getaffinity */
@@ -19,6 +20,9 @@
 #include <unistd.h>
 
 #include "../engines/engine.h"
+#include "../engines/stop.h"
+
+_Thread_local volatile sig_atomic_t *nq_unit_stop;
 
 typedef struct {
     const nq_plan *plan;
@@ -137,6 +141,7 @@ static void *work(void *arg)
     const nq_engine *e = p->plan->engine;
     uint64_t step = e->run_batch && e->batch ? e->batch : 1;
     nq_tally *t = calloc(step, sizeof *t);
+    nq_unit_stop = p->opt->stop;
     if (!t)
         fail(p, NQ_ERR_NOMEM);
     while (t && !stopping(p)) {
@@ -146,7 +151,8 @@ static void *work(void *arg)
         uint64_t n = p->count - i < step ? p->count - i : step;
         nq_status st = run_some(p, w, i, n, &scratch, t);
         if (st != NQ_OK) {
-            fail(p, st);
+            if (st != NQ_ERR_STOPPED || !stopping(p)) /* else: unit given up */
+                fail(p, st);
             break;
         }
     }
