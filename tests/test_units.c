@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "harness.h"
+#include "../src/core/bits.h"
 #include "../src/engines/frontier.h"
+#include "../src/engines/simd.h"
 
 /* OEIS A032522 (solutions fixed by the half turn) and A033148 (fixed by
  * the quarter turn), n = 1..16, from https://oeis.org/A032522 and
@@ -344,6 +346,43 @@ static void kernels_agree(void *arg)
     nq_frontier_work_free(w);
 }
 
+#if NQ_SIMD_LANES
+/* The lane operations the vector kernel is built on, for every mask: a
+ * wrong table entry would drop or duplicate partial placements only for
+ * the masks that use it, which random jobs might never meet. */
+static void simd_every_mask(void *arg)
+{
+    (void)arg;
+    enum { L = NQ_SIMD_LANES };
+    uint32_t in[L], old[L], out[L];
+    nq_simd_init();
+    for (int i = 0; i < L; i++)
+        in[i] = 100 + (uint32_t)i, old[i] = 1000 + (uint32_t)i;
+    for (unsigned m = 0; m <= V_ALL && !t_failed(); m++) {
+        v_store(out, v_expand(v_load(old), (vmask)m, v_sel((vmask)m), in));
+        for (int i = 0, k = 0; i < L; i++) {
+            uint32_t want = m >> i & 1 ? in[k++] : old[i];
+            CHECKF(out[i] == want, "expand, mask %#x, lane %d", m, i);
+        }
+        v_store(out, v_blend(v_load(old), v_sel((vmask)m), v_load(in)));
+        for (int i = 0; i < L; i++)
+            CHECKF(out[i] == (m >> i & 1 ? in[i] : old[i]),
+                   "blend, mask %#x, lane %d", m, i);
+        v_compress(out, (vmask)m, v_load(in));
+        for (int i = 0, k = 0; i < L; i++)
+            if (m >> i & 1)
+                CHECKF(out[k++] == in[i], "compress, mask %#x, lane %d", m, i);
+        CHECK(v_nonzero(v_and(v_load(in), v_zero())) == 0);
+        for (int c = 0; c < nq_popcount(m); c++) {
+            unsigned want = m, got = v_first_lanes((vmask)m, (size_t)c);
+            while (nq_popcount(want) > c)
+                want &= ~(1u << (31 - __builtin_clz(want)));
+            CHECKF(got == want, "first %d lanes of %#x: %#x", c, m, got);
+        }
+    }
+}
+#endif
+
 void tests_units(void)
 {
     static const board threads[] = {{"fast", 13}, {"carry", 11}};
@@ -367,6 +406,13 @@ void tests_units(void)
     for (size_t i = 0; i < sizeof plans / sizeof plans[0]; i++)
         t_case(plans_deterministic, (void *)&plans[i],
                "units/%s/N=%d/plan-deterministic", plans[i].engine, plans[i].n);
-    t_case(kernels_agree, NULL, "units/frontier-kernels-agree-%s",
-           nq_frontier_vectorized() ? "vector-vs-scalar" : "scalar-only");
+#if NQ_SIMD_LANES
+    t_case(simd_every_mask, NULL, "units/simd-%d-lanes-every-mask",
+           NQ_SIMD_LANES);
+#endif
+    if (nq_frontier_vectorized())
+        t_case(kernels_agree, NULL, "units/frontier-kernels-agree-%d-lane-"
+               "vector-vs-scalar", nq_frontier_vectorized());
+    else
+        t_case(kernels_agree, NULL, "units/frontier-kernels-agree-scalar-only");
 }

@@ -5,7 +5,7 @@
  * Counting is the fast engine's problem in another guise.  Its units are
  * "the rest of a board": rows to fill, possibly with pre-filled rows
  * between them, each with the squares that pre-placed queens leave open;
- * the frontier kernel (vectorised with AVX-512) counts the ways to fill
+ * the frontier kernel (vectorised with AVX-512 or AVX2) counts the ways to fill
  * them.  Here the given queens are the pre-placed ones.  The first free
  * rows are enumerated to split the count into units, which the thread pool
  * runs like any plan's (nq_plan_run).  Listing the completions is a plain

@@ -2,11 +2,13 @@
  * frontier.c - the completion counters behind the fast engine.
  *
  * Scalar: the iterative bitboard DFS of dfs.h (the same code a GPU thread
- * runs on a sub-unit), the last two rows counted in closed form.  Vector (AVX-512): the same tree walked level by level in
- * chunks.  Each level's states are streamed through 16-lane registers;
- * a lane whose state has no untried square left is refilled from the input
- * (vpexpandd) and every lane emits one child per step, the children packed
- * into the next level with vpcompressd.  Children with no open square in
+ * runs on a sub-unit), the last two rows counted in closed form.
+ * Vector: the same tree walked level by level in chunks.  Each level's
+ * states are streamed through registers of 16 lanes (AVX-512) or 8 (AVX2),
+ * one body over the lane operations of simd.h; a lane whose state has no
+ * untried square left is refilled from the input (expand) and every lane
+ * emits one child per step, the children packed into the next level
+ * (compress).  Children with no open square in
  * their next row are dropped on the spot, and the children of the level
  * before the last two rows are counted in registers and never stored.
  * Two independent streams run side by side to hide the latency of the
@@ -17,25 +19,25 @@
 #include <string.h>
 
 #include "frontier.h"
+#include "simd.h"
 #include "stop.h"
 #include "../core/bits.h"
 #include "../gpu/dfs.h"
 
-#if defined(__AVX512F__) && defined(__AVX512CD__) && defined(__BMI2__)
-#define NQ_FRONTIER_AVX512 1
-#include <immintrin.h>
-#else
-#define NQ_FRONTIER_AVX512 0
-#endif
 
 /* ---- scalar kernel: the GPU's per-thread search (dfs.h) ---- */
 
-/* The DFS, its first two rows placed here so that a stop request is seen
- * between the pieces (the placements are counted as the DFS would). */
+/* Rows the DFS is left with once a stop can wait for it: at most a few
+ * seconds of search on any board this library takes. */
+#define STOP_ROWS 12
+
+/* The DFS, its first rows (two at least, all but STOP_ROWS on big boards)
+ * placed here so that a stop request is seen between the pieces; the
+ * placements are counted as the DFS would. */
 static uint64_t scalar_from(const nq_frontier *j, int i, uint32_t d,
                             uint32_t l, uint32_t r, uint64_t *nodes)
 {
-    if (i == 2 || i >= j->rows - 3)
+    if ((i >= 2 && j->rows - i <= STOP_ROWS) || i >= j->rows - 3)
         return nq_dfs_count(j, i, d, l, r, nodes);
     uint32_t avail = j->open[i] & ~(d | l | r), g = j->gap[i];
     uint64_t count = 0;
@@ -55,7 +57,7 @@ uint64_t nq_frontier_count_scalar(const nq_frontier *j, nq_frontier_state s,
     return scalar_from(j, 0, s.down, s.left, s.right, nodes);
 }
 
-#if !NQ_FRONTIER_AVX512
+#if !NQ_SIMD_LANES
 
 struct nq_frontier_work {
     int unused;
@@ -68,7 +70,7 @@ nq_frontier_work *nq_frontier_work_new(void)
 
 void nq_frontier_work_free(nq_frontier_work *w) { free(w); }
 
-int nq_frontier_vectorized(void) { return 0; }
+int nq_frontier_vectorized(void) { return NQ_SIMD_LANES; }
 
 uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
                            nq_frontier_work *w, uint64_t *nodes)
@@ -105,6 +107,7 @@ struct nq_frontier_work {
 
 nq_frontier_work *nq_frontier_work_new(void)
 {
+    nq_simd_init();
     nq_frontier_work *w = calloc(1, sizeof *w);
     size_t per = (size_t)3 * (SEG + PAD), count = 2 * (NQ_MAX_N + 1);
     if (!w || !(w->memory = aligned_alloc(64, per * count * sizeof(uint32_t)))) {
@@ -127,80 +130,63 @@ void nq_frontier_work_free(nq_frontier_work *w)
     free(w);
 }
 
-int nq_frontier_vectorized(void) { return 1; }
+int nq_frontier_vectorized(void) { return NQ_SIMD_LANES; }
 
 typedef struct {
-    __m512i d, l, r, a;   /* a: squares of the parent not yet tried */
+    vu d, l, r, a;        /* a: squares of the parent not yet tried */
     size_t ip, end, op;   /* input position and end, output count */
 } lanes;
 
-static inline __m512i lowest(__m512i a)
-{
-    return _mm512_and_si512(a, _mm512_sub_epi32(_mm512_setzero_si512(), a));
-}
-
-static inline __m512i or3(__m512i a, __m512i b, __m512i c)
-{
-    return _mm512_ternarylogic_epi32(a, b, c, 0xfe);
-}
-
-/* ~(a | b | c) in one instruction: testing it against a row's open squares
- * tells whether any is left. */
-static inline __m512i nor3(__m512i a, __m512i b, __m512i c)
-{
-    return _mm512_ternarylogic_epi32(a, b, c, 0x01);
-}
-
 static inline int lanes_live(const lanes *s)
 {
-    return s->ip < s->end || _mm512_test_epi32_mask(s->a, s->a);
+    return s->ip < s->end || v_nonzero(s->a);
 }
 
 /* Lanes with nothing left to try take the next parents of the input. */
-static inline void refill(lanes *s, const level_buf *in, __m512i open)
+static inline void refill(lanes *s, const level_buf *in, vu open)
 {
     if (s->ip >= s->end)
         return;
-    __mmask16 take = _mm512_testn_epi32_mask(s->a, s->a);
+    vmask take = v_iszero(s->a);
     size_t rem = s->end - s->ip;
-    if (rem < 16 && (size_t)nq_popcount(take) > rem)
-        take = (__mmask16)_pdep_u32((1u << rem) - 1, take);
-    s->d = _mm512_mask_expand_epi32(s->d, take, _mm512_loadu_si512(in->d + s->ip));
-    s->l = _mm512_mask_expand_epi32(s->l, take, _mm512_loadu_si512(in->l + s->ip));
-    s->r = _mm512_mask_expand_epi32(s->r, take, _mm512_loadu_si512(in->r + s->ip));
-    s->a = _mm512_mask_andnot_epi32(s->a, take, or3(s->d, s->l, s->r), open);
+    if (rem < NQ_SIMD_LANES && (size_t)nq_popcount(take) > rem)
+        take = v_first_lanes(take, rem);
+    vsel sel = v_sel(take);
+    s->d = v_expand(s->d, take, sel, in->d + s->ip);
+    s->l = v_expand(s->l, take, sel, in->l + s->ip);
+    s->r = v_expand(s->r, take, sel, in->r + s->ip);
+    s->a = v_blend(s->a, sel, v_andnot(v_or3(s->d, s->l, s->r), open));
     s->ip += (size_t)nq_popcount(take);
 }
 
 /* Constants of one level's step. */
 typedef struct {
-    __m512i open, open_next, full, open0, open1;
-    __m512i weight_cols[NQ_FRONTIER_WEIGHTS];
+    vu open, open_next, full, open0, open1;
+    vu weight_cols[NQ_FRONTIER_WEIGHTS];
     __m128i shift, gap2;   /* this level's row gap; the last two rows' */
     __m128i ahead_shift[LOOKAHEAD], last_shift;
-    __m512i ahead_open[LOOKAHEAD], last_open;
+    vu ahead_open[LOOKAHEAD], last_open;
     uint32_t weight[NQ_FRONTIER_WEIGHTS];
 } step_consts;
 
-/* Weighted completions of 16 states aligned to the second-last row: as
- * count_two, with each condition a 16-lane mask. */
-static inline uint64_t count_two_vec(__mmask16 live, __m512i d, __m512i l,
-                                     __m512i r, const step_consts *k)
+/* Weighted completions of the lanes' states aligned to the second-last
+ * row: as count_two, with each condition a lane mask. */
+static inline uint64_t count_two_vec(vmask live, vu d, vu l, vu r,
+                                     const step_consts *k)
 {
-    __m512i a0 = _mm512_andnot_si512(or3(d, l, r), k->open0);
-    __m512i a1 = _mm512_andnot_si512(or3(d, _mm512_sll_epi32(l, k->gap2),
-                                         _mm512_srl_epi32(r, k->gap2)), k->open1);
-    __m512i f = _mm512_andnot_si512(d, k->full);
-    __m512i x = lowest(f), y = _mm512_xor_si512(f, x);
-    __mmask16 ok = live & ~_mm512_cmpeq_epi32_mask(_mm512_sll_epi32(x, k->gap2), y);
-    __mmask16 x0 = _mm512_test_epi32_mask(a0, x), y0 = _mm512_test_epi32_mask(a0, y);
+    vu a0 = v_andnot(v_or3(d, l, r), k->open0);
+    vu a1 = v_andnot(v_or3(d, v_sll(l, k->gap2), v_srl(r, k->gap2)), k->open1);
+    vu f = v_andnot(d, k->full);
+    vu x = v_lowest(f), y = v_xor(f, x);
+    vmask ok = live & ~v_eq(v_sll(x, k->gap2), y);
+    vmask x0 = v_test(a0, x), y0 = v_test(a0, y);
     uint64_t c = 0;
     for (int i = 0; i < NQ_FRONTIER_WEIGHTS; i++) {
         if (!k->weight[i])
             continue;
-        __m512i a1w = _mm512_and_si512(a1, k->weight_cols[i]);
-        __mmask16 t1 = x0 & _mm512_test_epi32_mask(a1w, y);
-        __mmask16 t2 = y0 & _mm512_test_epi32_mask(a1w, x);
+        vu a1w = v_and(a1, k->weight_cols[i]);
+        vmask t1 = x0 & v_test(a1w, y);
+        vmask t2 = y0 & v_test(a1w, x);
         c += k->weight[i] * (uint64_t)(nq_popcount(t1 & ok) + nq_popcount(t2 & ok));
     }
     return c;
@@ -213,36 +199,33 @@ static inline __attribute__((always_inline)) uint64_t
 emit(lanes *s, const step_consts *k, const level_buf *out, uint64_t *nodes,
      int fused)
 {
-    __mmask16 live = _mm512_test_epi32_mask(s->a, s->a);
-    __m512i b = lowest(s->a);
-    s->a = _mm512_xor_si512(s->a, b);
-    __m512i d = _mm512_or_si512(s->d, b);
-    __m512i l = _mm512_sll_epi32(_mm512_or_si512(s->l, b), k->shift);
-    __m512i r = _mm512_srl_epi32(_mm512_or_si512(s->r, b), k->shift);
+    vmask live = v_nonzero(s->a);
+    vu b = v_lowest(s->a);
+    s->a = v_xor(s->a, b);
+    vu d = v_or(s->d, b);
+    vu l = v_sll(v_or(s->l, b), k->shift);
+    vu r = v_srl(v_or(s->r, b), k->shift);
     *nodes += (uint64_t)nq_popcount(live);
     if (fused)
         return count_two_vec(live, d, l, r, k);
     /* keep the child if its next row, LOOKAHEAD rows after, and the last
      * row all still have an open square */
-    __mmask16 keep = _mm512_mask_test_epi32_mask(live, k->open_next,
-                                                 nor3(d, l, r));
+    vmask keep = v_open(live, k->open_next, d, l, r);
     for (int a = 0; a < LOOKAHEAD; a++)
-        keep = _mm512_mask_test_epi32_mask(keep, k->ahead_open[a],
-                   nor3(d, _mm512_sll_epi32(l, k->ahead_shift[a]),
-                        _mm512_srl_epi32(r, k->ahead_shift[a])));
-    keep = _mm512_mask_test_epi32_mask(keep, k->last_open,
-               nor3(d, _mm512_sll_epi32(l, k->last_shift),
-                    _mm512_srl_epi32(r, k->last_shift)));
-    _mm512_storeu_si512(out->d + s->op, _mm512_maskz_compress_epi32(keep, d));
-    _mm512_storeu_si512(out->l + s->op, _mm512_maskz_compress_epi32(keep, l));
-    _mm512_storeu_si512(out->r + s->op, _mm512_maskz_compress_epi32(keep, r));
+        keep = v_open(keep, k->ahead_open[a], d, v_sll(l, k->ahead_shift[a]),
+                      v_srl(r, k->ahead_shift[a]));
+    keep = v_open(keep, k->last_open, d, v_sll(l, k->last_shift),
+                  v_srl(r, k->last_shift));
+    v_compress(out->d + s->op, keep, d);
+    v_compress(out->l + s->op, keep, l);
+    v_compress(out->r + s->op, keep, r);
     s->op += (size_t)nq_popcount(keep);
     return 0;
 }
 
 static void lanes_init(lanes *s, size_t ip, size_t end)
 {
-    s->d = s->l = s->r = s->a = _mm512_setzero_si512();
+    s->d = s->l = s->r = s->a = v_zero();
     s->ip = ip, s->end = end, s->op = 0;
 }
 
@@ -278,29 +261,29 @@ expand(const level_buf *in0, size_t m0, const level_buf *in1, size_t m1,
 static void consts_for(const nq_frontier *j, int i, step_consts *k)
 {
     int last = j->rows - 2;
-    k->open = _mm512_set1_epi32((int)j->open[i]);
-    k->open_next = _mm512_set1_epi32((int)j->open[i + 1]);
-    k->full = _mm512_set1_epi32((int)j->full);
-    k->open0 = _mm512_set1_epi32((int)j->open[last]);
-    k->open1 = _mm512_set1_epi32((int)j->open[last + 1]);
+    k->open = v_set1(j->open[i]);
+    k->open_next = v_set1(j->open[i + 1]);
+    k->full = v_set1(j->full);
+    k->open0 = v_set1(j->open[last]);
+    k->open1 = v_set1(j->open[last + 1]);
     k->shift = _mm_cvtsi32_si128(j->gap[i]);
     for (int a = 0, sh = 0; a < LOOKAHEAD; a++) {
         int row = i + 2 + a;
         if (row < j->rows)
             sh += j->gap[row - 1];
         k->ahead_shift[a] = _mm_cvtsi32_si128(row < j->rows ? sh : 0);
-        k->ahead_open[a] = _mm512_set1_epi32(row < j->rows ? (int)j->open[row] : -1);
+        k->ahead_open[a] = v_set1(row < j->rows ? j->open[row] : ~0u);
     }
     {
         int sh = 0;
         for (int row = i + 2; row < j->rows; row++)
             sh += j->gap[row - 1];
         k->last_shift = _mm_cvtsi32_si128(sh);
-        k->last_open = _mm512_set1_epi32(i + 2 + LOOKAHEAD < j->rows ? (int)j->open[j->rows - 1] : -1);
+        k->last_open = v_set1(i + 2 + LOOKAHEAD < j->rows ? j->open[j->rows - 1] : ~0u);
     }
     k->gap2 = _mm_cvtsi32_si128(j->gap[last]);
     for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++) {
-        k->weight_cols[w] = _mm512_set1_epi32((int)j->weight_cols[w]);
+        k->weight_cols[w] = v_set1(j->weight_cols[w]);
         k->weight[w] = j->weight_cols[w] ? j->weight[w] : 0;
     }
 }

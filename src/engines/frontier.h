@@ -7,11 +7,11 @@
  * is the weighted number of ways to fill those rows.
  *
  * Two kernels give the same answer: a scalar depth-first search, and (with
- * AVX-512) a frontier expansion that carries 16 partial placements per
- * vector and compacts the children of each level with vpcompressd, so no
+ * AVX-512 or AVX2) a frontier expansion that carries 16 or 8 partial
+ * placements per vector and compacts the children of each level, so no
  * branch depends on one placement's fate.  Both count the last two rows in
- * closed form.  The vector kernel is about 15 times the scalar one per
- * placement on a plain bitboard search (see bench/RESULTS.md).
+ * closed form.  On N = 18 the AVX-512 kernel is about 30 times the scalar
+ * one, the AVX2 kernel 12 times (see bench/RESULTS.md).
  */
 #ifndef NQ_FRONTIER_H
 #define NQ_FRONTIER_H
@@ -45,13 +45,14 @@ nq_frontier_work *nq_frontier_work_new(void);
 void nq_frontier_work_free(nq_frontier_work *w);
 
 /* Weighted completions of `start`; *nodes grows by the placements made.
- * Uses the vector kernel when built with AVX-512, else the scalar one. */
+ * Uses the vector kernel when built with AVX-512 or AVX2, else the scalar
+ * one. */
 uint64_t nq_frontier_count(const nq_frontier *job, nq_frontier_state start,
                            nq_frontier_work *w, uint64_t *nodes);
 /* The scalar kernel alone (a reference for tests). */
 uint64_t nq_frontier_count_scalar(const nq_frontier *job,
                                   nq_frontier_state start, uint64_t *nodes);
-/* 1 if nq_frontier_count uses the vector kernel. */
+/* The vector kernel's lanes (16, 8), or 0 where the scalar one is used. */
 int nq_frontier_vectorized(void);
 
 #endif
