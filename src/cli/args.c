@@ -15,6 +15,7 @@
 #include "cli.h"
 
 int cli_progress_shown;
+const char *cli_program = "nqueens";
 
 void cli_clear_progress(void)
 {
@@ -51,7 +52,7 @@ int cli_error(int code, const char *fmt, ...)
     }
     len = msg == small && len >= (int)sizeof small ? (int)sizeof small - 1 : len;
     cli_clear_progress();
-    fputs("nqueens: ", stderr);
+    fprintf(stderr, "%s: ", cli_program);
     for (int i = 0; i < len; i++) {
         if (len > ERROR_HEAD + ERROR_TAIL && i == ERROR_HEAD) {
             fputs(" [...] ", stderr);
@@ -191,8 +192,8 @@ int cli_parse_board(const char *command, const char *help, const cli_spec *specs
     if (rc != CLI_OK)
         return rc;
     if (npos == 0)
-        return cli_error(CLI_USAGE, "%s: missing N (see 'nqueens %s --help')",
-                         command, command);
+        return cli_error(CLI_USAGE, "%s: missing N (see '%s %s --help')",
+                         command, cli_program, command);
     if ((rc = cli_parse_sizes(pos[0], lo, hi)) != CLI_OK)
         return rc;
     if (!range && *hi != *lo)
@@ -241,10 +242,10 @@ int cli_check_engine(const char *name, int lo, int hi, unsigned caps)
 int cli_bad_argument(const char *command, const char *arg)
 {
     if (cli_is_option(arg))
-        return cli_error(CLI_USAGE, "%s: unknown option '%s' (see 'nqueens "
-                         "%s --help')", command, arg, command);
-    return cli_error(CLI_USAGE, "%s: unexpected argument '%s' (see 'nqueens "
-                     "%s --help')", command, arg, command);
+        return cli_error(CLI_USAGE, "%s: unknown option '%s' (see '%s %s "
+                         "--help')", command, arg, cli_program, command);
+    return cli_error(CLI_USAGE, "%s: unexpected argument '%s' (see '%s %s "
+                     "--help')", command, arg, cli_program, command);
 }
 
 int cli_finish_output(int rc)

@@ -27,6 +27,8 @@ int cli_error(int code, const char *fmt, ...)
  * value stores it in *value ("--name value" or "--name=value"). */
 /* A progress bar is on stderr's current line (count's). */
 extern int cli_progress_shown;
+/* The program's name in messages: "nqueens", or "nqueens-mpi". */
+extern const char *cli_program;
 void cli_clear_progress(void);
 
 typedef struct {

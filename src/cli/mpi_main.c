@@ -61,6 +61,7 @@ static int parse(int argc, char **argv, mpi_args *a)
         {"--json", NULL, &a->json},
         {NULL, NULL, NULL},
     };
+    cli_program = "nqueens-mpi";
     if (argc < 2 || strcmp(argv[1], "count") != 0) {
         if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
             return fputs(mpi_help, stdout), CLI_HELP_SHOWN;
