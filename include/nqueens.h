@@ -51,7 +51,10 @@ typedef enum {
 
 /* What a search found: total solutions, unique solutions (classes under the
  * 8 rotations and reflections of the board) and search nodes visited (the
- * empty board and every placement the engine made, solutions included). */
+ * empty board and every placement the engine made, solutions included).
+ * The unit engines (fast, carry) count only the placements of their inner
+ * searches, not the queens their units pre-place: on boards so small that
+ * the pre-placed queens fill them (fast at N = 4, 5) that is 0. */
 typedef struct {
     nq_u128 total;
     nq_u128 unique;
