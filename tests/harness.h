@@ -52,6 +52,9 @@ int t_run_signalled(t_proc *p, const char *prog, const char *const *args,
  * while the CLI runs). */
 int t_run_when(t_proc *p, const char *const *args, int (*ready)(void *),
                void *ctx, int sig);
+/* The same with prog (found on PATH) run instead of the CLI, as above. */
+int t_run_prog_when(t_proc *p, const char *prog, const char *const *args,
+                    int (*ready)(void *), void *ctx, int sig);
 void t_proc_free(t_proc *p);
 char *t_read_file(const char *path, size_t *len); /* NULL if unreadable */
 const char *t_data_path(const char *name);        /* in a static buffer */

@@ -218,9 +218,15 @@ int t_run_signalled(t_proc *p, const char *prog, const char *const *args,
 int t_run_when(t_proc *p, const char *const *args, int (*ready)(void *),
                void *ctx, int sig)
 {
+    return t_run_prog_when(p, NULL, args, ready, ctx, sig);
+}
+
+int t_run_prog_when(t_proc *p, const char *prog, const char *const *args,
+                    int (*ready)(void *), void *ctx, int sig)
+{
     int out = temp_fd(), err = temp_fd(), status;
     memset(p, 0, sizeof *p);
-    pid_t pid = out >= 0 && err >= 0 ? start(NULL, args, out, err) : -1;
+    pid_t pid = out >= 0 && err >= 0 ? start(prog, args, out, err) : -1;
     if (pid < 0)
         return -1;
     struct timespec ts = {0, 2000000};

@@ -555,6 +555,49 @@ static void mpi_count_and_resume(void *arg)
     CHECK(ok);
 }
 
+/* The journal has grown to g->until lines, and a second or two has passed
+ * since (rank 0 catches signals right after writing the header; the
+ * workers are by then deep in their first units). */
+static int settled(void *ctx)
+{
+    static struct timespec seen;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!grown(ctx)) {
+        seen.tv_sec = 0;
+        return 0;
+    }
+    if (!seen.tv_sec)
+        seen = now;
+    return now.tv_sec - seen.tv_sec >= 2;
+}
+
+/* SIGINT to mpirun reaches rank 0, which tells the workers; their units
+ * of N=30 (hours each) give up and are not recorded.  The bound is slack
+ * for a loaded machine: without the stop message the run would not end
+ * for days. */
+static void mpi_stops_inside_units(void *arg)
+{
+    (void)arg;
+    const char *mpi = getenv("NQ_MPI"), *j = file("mpi30.journal");
+    struct timespec t0, t1;
+    t_proc p;
+    growth g = {j, 1}; /* the header: rank 0 has the plan and the journal */
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    CHECK(t_run_prog_when(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "3", mpi, "count", "30", "--checkpoint", j), settled, &g,
+          SIGINT) == 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double took = (double)(t1.tv_sec - t0.tv_sec) +
+                  (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    int stopped = p.exit_code != 0 && strstr(p.err, "run the same command");
+    t_proc_free(&p);
+    CHECKF(stopped, "the MPI run did not stop cleanly");
+    CHECKF(took < 60, "took %.1f s to stop", took);
+    uint64_t seen, units = plan_units("fast", 30);
+    CHECK(records_once(j, units, 1, &seen) && seen < units);
+}
+
 static void remove_dir(void)
 {
     DIR *d = opendir(dir);
@@ -612,9 +655,13 @@ void tests_journal(void)
     t_case(split_and_merge, NULL, "journal/split-3-ways-and-merge");
     t_case(merge_refuses_conflict, NULL, "journal/merge-refuses-conflict");
     t_case(sums_past_64_bits, NULL, "journal/sums-past-2^64");
-    if (getenv("NQ_MPI"))
+    if (getenv("NQ_MPI")) {
         t_case(mpi_count_and_resume, NULL, "journal/mpi-3-ranks-stop-resume");
-    else
-        printf("skip journal/mpi-3-ranks-stop-resume (no mpirun; not counted)\n");
+        t_case(mpi_stops_inside_units, NULL,
+               "journal/mpi-sigint-inside-hour-long-units");
+    } else {
+        printf("skip journal/mpi-3-ranks-stop-resume and mpi-sigint-inside-"
+               "hour-long-units (no mpirun; not counted)\n");
+    }
     remove_dir();
 }

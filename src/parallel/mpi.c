@@ -17,8 +17,14 @@
  *
  * Stopping (a signal at rank 0, or a unit budget): rank 0 answers requests
  * with empty batches; workers finish what they hold, report it and end.
- * Workers ignore SIGINT and SIGTERM so that mpirun forwarding them does
- * not kill half-done units.  Waits poll with short sleeps, because
+ * On a signal rank 0 also sends each worker a stop message, and the
+ * workers' units give up where they are (stop.h): a unit of a big board
+ * runs for hours.  Units given up are not reported, so rank 0 counts the
+ * units reported, not those handed out.  Every worker gets exactly one
+ * stop message, at the latest as the answer to its final report, and ends
+ * only when it has it, so no message is left unreceived.  Workers ignore
+ * SIGINT and SIGTERM so that mpirun forwarding them does not kill
+ * half-done units.  Waits poll with short sleeps, because
  * MPI_Probe spins and rank 0 often shares a machine with workers.
  */
 #define _GNU_SOURCE /* sched_setaffinity */
@@ -32,9 +38,10 @@
 #include <time.h>
 
 #include "../engines/engine.h"
+#include "../engines/stop.h"
 #include "nq_mpi.h"
 
-enum { TAG_WORK = 1, TAG_REPORT = 2 };
+enum { TAG_WORK = 1, TAG_REPORT = 2, TAG_STOP = 3 };
 enum { WANT_MORE = 1, FINAL = 2 }; /* report flags */
 
 /* A unit's result on the wire: id, then each 128-bit field as two words.
@@ -114,6 +121,7 @@ typedef struct {
     uint64_t *outbox, out_count, out_cap; /* packed results */
     int no_more, running;       /* running: threads not yet ended */
     nq_status failed;
+    volatile sig_atomic_t stop; /* rank 0 said stop: units give up */
 } worker_state;
 
 static int push_words(uint64_t **buf, uint64_t *count, uint64_t *cap,
@@ -136,11 +144,13 @@ static void *worker_thread(void *arg)
     worker_state *ws = arg;
     void *scratch = NULL;
     const nq_engine *e = ws->plan->engine;
+    nq_unit_stop = &ws->stop;
     pthread_mutex_lock(&ws->lock);
     for (;;) {
-        while (ws->head == ws->queued && !ws->no_more && !ws->failed)
+        while (ws->head == ws->queued && !ws->no_more && !ws->failed &&
+               !ws->stop)
             pthread_cond_wait(&ws->work, &ws->lock);
-        if (ws->head == ws->queued || ws->failed)
+        if (ws->head == ws->queued || ws->failed || ws->stop)
             break;
         uint64_t unit = ws->queue[ws->head++], w[WORDS];
         pthread_mutex_unlock(&ws->lock);
@@ -148,6 +158,8 @@ static void *worker_thread(void *arg)
         nq_status st = e->unit(ws->plan, unit, &scratch, &t);
         pack(unit, &t, w);
         pthread_mutex_lock(&ws->lock);
+        if (st == NQ_ERR_STOPPED && ws->stop)
+            continue; /* given up: not reported, done again on resume */
         if (st == NQ_OK && push_words(&ws->outbox, &ws->out_count,
                                       &ws->out_cap, w, WORDS))
             st = NQ_ERR_NOMEM;
@@ -198,7 +210,7 @@ static int worker(const nq_plan *plan, int threads)
 {
     worker_state ws = {.plan = plan, .running = threads};
     pthread_t *ids = calloc((size_t)threads, sizeof *ids);
-    int asked = 0, started = 0, done = 0;
+    int asked = 0, started = 0, done = 0, stopped = 0, final_sent = 0;
     signal(SIGINT, SIG_IGN);
     signal(SIGTERM, SIG_IGN);
     pthread_mutex_init(&ws.lock, NULL);
@@ -218,6 +230,14 @@ static int worker(const nq_plan *plan, int threads)
             take_batch(&ws);
             asked = 0, active = 1;
         }
+        if (!stopped && wait_for(0, TAG_STOP, &ms, 0)) {
+            free(receive(0, TAG_STOP, &(int){0}));
+            pthread_mutex_lock(&ws.lock);
+            __atomic_store_n(&ws.stop, 1, __ATOMIC_RELAXED);
+            pthread_cond_broadcast(&ws.work);
+            pthread_mutex_unlock(&ws.lock);
+            stopped = 1, active = 1;
+        }
         pthread_mutex_lock(&ws.lock);
         /* ask early: the queue must outlast a round trip to rank 0 */
         int low = ws.queued - ws.head < 4 * (uint64_t)started + 4 &&
@@ -226,11 +246,13 @@ static int worker(const nq_plan *plan, int threads)
         uint64_t flags = (low && !asked ? WANT_MORE : 0) | (ended ? FINAL : 0);
         if (ws.failed)
             MPI_Abort(MPI_COMM_WORLD, 1);
-        if (flags || ws.out_count) {
+        if (!final_sent && (flags || ws.out_count)) {
             report(&ws, flags);
             asked |= (flags & WANT_MORE) != 0;
-            done = ended, active = 1;
+            final_sent = ended, active = 1;
         }
+        /* the last answers to wait for: a batch asked for, the stop */
+        done = final_sent && stopped && !asked;
         pthread_mutex_unlock(&ws.lock);
         if (active)
             backoff_reset(&b);
@@ -283,14 +305,39 @@ typedef struct {
     const nq_run_options *o;
     uint64_t *todo, left, next; /* units to hand out, from next on */
     uint64_t handed, budget;    /* units handed out; limit (0: none) */
+    uint64_t reported;          /* units whose results came back */
     int workers, failed;
+    char *told;                 /* per rank: stop message sent */
 } dispatcher;
+
+static int signalled(const dispatcher *d)
+{
+    return d->o->stop && __atomic_load_n(d->o->stop, __ATOMIC_RELAXED);
+}
+
+static void tell_stop(dispatcher *d, int worker)
+{
+    if (!d->told[worker])
+        MPI_Send(NULL, 0, MPI_UINT64_T, worker, TAG_STOP, MPI_COMM_WORLD);
+    d->told[worker] = 1;
+}
+
+/* Wait for a report; on a signal, first tell every worker to stop. */
+static void wait_report(dispatcher *d, MPI_Status *ms)
+{
+    backoff b = {0, 500000};
+    backoff_reset(&b);
+    while (!wait_for(MPI_ANY_SOURCE, TAG_REPORT, ms, 0)) {
+        if (signalled(d))
+            for (int w = 1; w <= d->workers; w++)
+                tell_stop(d, w);
+        backoff_wait(&b);
+    }
+}
 
 static int stopping(const dispatcher *d)
 {
-    return d->failed ||
-           (d->o->stop && __atomic_load_n(d->o->stop, __ATOMIC_RELAXED)) ||
-           (d->budget && d->handed >= d->budget);
+    return d->failed || signalled(d) || (d->budget && d->handed >= d->budget);
 }
 
 /* The next batch for `worker` (empty: no more work). */
@@ -313,7 +360,7 @@ static int collect(dispatcher *d, nq_tally *sum, nq_status *st)
 {
     MPI_Status ms;
     int count;
-    wait_for(MPI_ANY_SOURCE, TAG_REPORT, &ms, 1);
+    wait_report(d, &ms);
     int from = ms.MPI_SOURCE;
     MPI_Get_count(&ms, MPI_UINT64_T, &count);
     uint64_t *w = malloc(((size_t)count + 1) * sizeof *w);
@@ -329,12 +376,15 @@ static int collect(dispatcher *d, nq_tally *sum, nq_status *st)
             s = d->o->on_unit(d->o->ctx, unit, &t);
         if (s != NQ_OK && *st == NQ_OK)
             *st = s;
+        d->reported++;
     }
     d->failed = *st != NQ_OK;
     uint64_t flags = count >= 1 ? w[0] : FINAL;
     free(w);
     if (flags & WANT_MORE)
         hand_out(d, from);
+    if (flags & FINAL)
+        tell_stop(d, from); /* the answer it waits for to end */
     return (flags & FINAL) != 0;
 }
 
@@ -344,7 +394,7 @@ static nq_status dispatch(dispatcher *d, nq_tally *sum)
     int running = d->workers;
     while (running > 0)
         running -= collect(d, sum, &st);
-    if (st == NQ_OK && d->next < d->left)
+    if (st == NQ_OK && d->reported < d->left)
         st = NQ_ERR_STOPPED;
     return st;
 }
@@ -379,10 +429,13 @@ nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
     if (size == 1) /* no workers: run here */
         return nq_plan_run(plan, o, sum);
     dispatcher d = {.plan = plan, .o = o, .budget = o->max_units,
-                    .workers = size - 1};
-    nq_status st = units_left(&d);
+                    .workers = size - 1, .told = calloc((size_t)size, 1)};
+    nq_status st = d.told ? units_left(&d) : NQ_ERR_NOMEM;
     d.failed = st != NQ_OK; /* then every request is answered with nothing */
+    if (!d.told) /* without it the workers could not be told to end */
+        MPI_Abort(MPI_COMM_WORLD, 1);
     nq_status run = dispatch(&d, sum);
     free(d.todo);
+    free(d.told);
     return st != NQ_OK ? st : run;
 }
