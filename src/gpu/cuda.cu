@@ -150,18 +150,7 @@ static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
     uint64_t *counts = (uint64_t *)calloc(b.jobs + 1, sizeof *counts), nodes = 0;
     st = counts ? launch((device_buffers *)*scratch, &b, counts, &nodes)
                 : NQ_ERR_NOMEM;
-    /* jobs and other units are both in the order of ids */
-    for (uint64_t k = 0, j = 0; st == NQ_OK && k < count; k++) {
-        if (j < b.jobs && b.unit[j] == ids[k])
-            out[k].total = counts[j++];
-        else
-            st = nq_fast_unit(p, ids[k], NULL, &out[k]);
-    }
-    if (st == NQ_OK && count) /* the GPU's placements, to the batch's first */
-        out[0].nodes += nodes;
-    free(counts);
-    nq_batch_free(&b);
-    return st;
+    return nq_batch_finish(p, &b, ids, count, counts, nodes, st, out);
 }
 
 static nq_status cuda_unit(const nq_plan *p, uint64_t i, void **scratch,

@@ -103,6 +103,24 @@ void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes)
     }
 }
 
+nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
+                          uint64_t count, uint64_t *counts, uint64_t nodes,
+                          nq_status st, nq_tally *out)
+{
+    /* jobs and other units are both in the order of ids */
+    for (uint64_t k = 0, j = 0; st == NQ_OK && k < count; k++) {
+        if (j < b->jobs && b->unit[j] == ids[k])
+            out[k].total = counts[j++];
+        else
+            st = nq_fast_unit(p, ids[k], NULL, &out[k]);
+    }
+    if (st == NQ_OK && count)
+        out[0].nodes += nodes;
+    free(counts);
+    nq_batch_free(b);
+    return st;
+}
+
 /* ---- engine `subunits`: the GPU's work, run on CPU threads ---- */
 
 /* A batch of units as the GPU engine would ship it, each sub-unit counted
@@ -123,20 +141,8 @@ static nq_status host_batch(const nq_plan *p, const uint64_t *ids,
         return NQ_ERR_NOMEM;
     }
     nq_batch_run_host(&b, counts, &nodes);
-    if (nq_unit_stopping())
-        st = NQ_ERR_STOPPED;
-    /* jobs and other units are both in the order of ids */
-    for (uint64_t k = 0, j = 0; st == NQ_OK && k < count; k++) {
-        if (j < b.jobs && b.unit[j] == ids[k])
-            out[k].total = counts[j++];
-        else
-            st = nq_fast_unit(p, ids[k], NULL, &out[k]);
-    }
-    if (st == NQ_OK && count)
-        out[0].nodes += nodes;
-    free(counts);
-    nq_batch_free(&b);
-    return st;
+    st = nq_unit_stopping() ? NQ_ERR_STOPPED : NQ_OK;
+    return nq_batch_finish(p, &b, ids, count, counts, nodes, st, out);
 }
 
 static nq_status host_unit(const nq_plan *p, uint64_t i, void **scratch,

@@ -49,4 +49,11 @@ void nq_batch_free(nq_batch *b);
  * *nodes: what the GPU kernel does, one sub-unit per thread. */
 void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes);
 
+/* The end of a batch run with status st: the jobs' counts (and the other
+ * units, run here by the engine's unit function) into out[k] for ids[k],
+ * the placements to the batch's first unit; frees counts and the batch. */
+nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
+                          uint64_t count, uint64_t *counts, uint64_t nodes,
+                          nq_status st, nq_tally *out);
+
 #endif
