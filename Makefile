@@ -29,7 +29,7 @@ LDLIBS   := -lpthread
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(SAN)
 
 MPI_SRC  := src/parallel/mpi.c src/cli/mpi_main.c
-LIB_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/core/*.c src/engines/*.c src/parallel/*.c src/gpu/*.c))
+LIB_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/core/*.c src/engines/*.c src/parallel/*.c src/api/*.c))
 CLI_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/cli/*.c))
 TEST_SRC := $(wildcard tests/*.c)
 BENCH_SRC := bench/bench.c bench/bench_fast.c
@@ -103,7 +103,7 @@ mpi: $(MPI_BIN)
 # by nvcc, linked with the rest of the library and CLI.
 $(BUILD)/obj/cuda/cuda.o: src/gpu/cuda.cu $(wildcard src/gpu/*.h src/engines/*.h)
 	@mkdir -p $(dir $@)
-	$(NVCC) -O3 -arch=$(CUDA_ARCH) -Iinclude -c $< -o $@
+	$(NVCC) -O3 -std=c++20 -arch=$(CUDA_ARCH) -Iinclude -c $< -o $@
 
 $(BUILD)/obj/cuda/registry.o: src/engines/registry.c
 	@mkdir -p $(dir $@)

@@ -96,6 +96,9 @@ typedef struct {
 
 const char *nq_get_version(void);
 const char *nq_strerror(nq_status status);
+/* Seconds on a monotonic clock (for timing: only differences mean
+ * anything). */
+double nq_clock_seconds(void);
 
 /* The engine table. */
 int nq_engine_count(void);

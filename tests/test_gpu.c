@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "harness.h"
-#include "../src/gpu/subunits.h"
+#include "../src/engines/subunits.h"
 
 typedef struct {
     int n, depth;
@@ -40,7 +40,7 @@ static void subunits_partition_units(void *arg)
         CHECK(!"batch");
     }
     uint64_t *counts = calloc(b.jobs + 1, sizeof *counts), nodes = 0;
-    nq_batch_run_host(&b, counts, &nodes);
+    nq_batch_run_host(&b, counts, &nodes, NULL);
     for (uint32_t j = 0; counts && j < b.jobs && !t_failed(); j++) {
         nq_tally t;
         if (nq_plan_run_unit(plan, b.unit[j], &t) != NQ_OK || t.total != counts[j])

@@ -76,8 +76,6 @@ int cli_bad_argument(const char *command, const char *arg);
  * pipe must not pass for success. */
 int cli_finish_output(int rc);
 
-double cli_now(void);
-
 /* One count's result: a table row (after the header if `header`) or a
  * JSON line, flushed; -1 if it could not be written. */
 int cli_print_counts(int n, const nq_counts *c, const char *engine,

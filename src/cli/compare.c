@@ -49,9 +49,9 @@ static nq_status measure(const compare_job *job, const char *engine, int n,
     nq_request req = {.n = n, .engine = engine, .threads = job->threads};
     *seconds = 0;
     for (int i = 0; i < 5 && (i == 0 || *seconds < 0.05); i++) {
-        double t0 = cli_now();
+        double t0 = nq_clock_seconds();
         nq_status st = nq_count_solutions(&req, c);
-        double t = cli_now() - t0;
+        double t = nq_clock_seconds() - t0;
         if (st != NQ_OK)
             return st;
         *seconds = i == 0 || t < *seconds ? t : *seconds;

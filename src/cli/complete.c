@@ -139,13 +139,13 @@ static int count_completions(int n, const int *given, int threads)
     nq_request req = {.n = n, .threads = threads};
     nq_counts c;
     char total[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
-    double t0 = cli_now();
+    double t0 = nq_clock_seconds();
     nq_status st = nq_count_completions(&req, given, &c);
     if (st != NQ_OK)
         return cli_error(CLI_FAIL, "complete %d: %s", n, nq_strerror(st));
     printf("%s completion%s (%s nodes, %.3f s)\n",
            nq_format_u128(c.total, total), c.total == 1 ? "" : "s",
-           nq_format_u128(c.nodes, nodes), cli_now() - t0);
+           nq_format_u128(c.nodes, nodes), nq_clock_seconds() - t0);
     return CLI_OK;
 }
 

@@ -169,9 +169,9 @@ int cmd_count(int argc, char **argv)
         bar.n = n;
         req.progress = cp.progress, req.progress_ctx = cp.progress_ctx;
         nq_counts c;
-        double t0 = cli_now();
+        double t0 = nq_clock_seconds();
         nq_status st = nq_count_solutions(&req, &c);
-        double seconds = cli_now() - t0;
+        double seconds = nq_clock_seconds() - t0;
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "count %d: %s", n, nq_strerror(st));
         if (cli_print_counts(n, &c, engine, units ? nq_request_threads(&req)

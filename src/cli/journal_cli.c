@@ -108,11 +108,11 @@ int cli_count_checkpointed(const cli_checkpoint *c)
     uint64_t units = nq_plan_selected(plan, &share);
     nq_tally fresh = {0};
     catch_stop_signals();
-    double t0 = cli_now();
+    double t0 = nq_clock_seconds();
     nq_status run = nq_plan_run(plan, &o, &fresh);
     nq_journal_state js = *nq_journal_state_get(j);
     nq_status closed = nq_journal_close(j);
-    double seconds = cli_now() - t0;
+    double seconds = nq_clock_seconds() - t0;
     int rc = CLI_OK;
     if (closed != NQ_OK)
         rc = cli_error(CLI_FAIL, "cannot write the journal %s: %s", c->path,

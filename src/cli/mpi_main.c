@@ -189,10 +189,10 @@ int main(int argc, char **argv)
                         .stop = &stop_requested, .on_unit = record_unit,
                         .ctx = j, .done = j ? nq_journal_done(j) : NULL};
     nq_tally sum = {0};
-    double t0 = cli_now();
+    double t0 = nq_clock_seconds();
     st = nq_mpi_run(plan, &o, &sum, &is_root);
     rc = is_root ? cli_finish_output(finish(&a, plan, j, st, &sum,
-                                            cli_now() - t0))
+                                            nq_clock_seconds() - t0))
                  : (st == NQ_OK ? CLI_OK : CLI_FAIL);
     nq_plan_free(plan);
     MPI_Finalize();

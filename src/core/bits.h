@@ -2,7 +2,9 @@
  * bits.h - the bit tricks every bitboard engine leans on, in one place.
  *
  * Builtins when the compiler has them (one instruction with -march=native),
- * portable loops otherwise, so the core builds with any C11 compiler.
+ * portable loops otherwise, so the core builds with any C11 compiler; the
+ * GPU's intrinsics when nvcc compiles them for the device, so the search
+ * a GPU thread runs (engines/dfs.h) steps through bits the same way.
  * Columns are bits: bit c of a row mask is column c.
  */
 #ifndef NQ_BITS_H
@@ -14,10 +16,19 @@
 #define NQ_HAVE_BUILTINS 1
 #endif
 
+/* Functions that nvcc compiles for both the host and the device. */
+#ifdef __CUDACC__
+#define NQ_HD __host__ __device__
+#else
+#define NQ_HD
+#endif
+
 /* Index of the lowest set bit; x must not be 0. */
-static inline int nq_ctz(uint64_t x)
+static inline NQ_HD int nq_ctz(uint64_t x)
 {
-#ifdef NQ_HAVE_BUILTINS
+#ifdef __CUDA_ARCH__
+    return __ffsll((long long)x) - 1;
+#elif defined(NQ_HAVE_BUILTINS)
     return __builtin_ctzll(x);
 #else
     int i = 0;
@@ -29,9 +40,11 @@ static inline int nq_ctz(uint64_t x)
 #endif
 }
 
-static inline int nq_popcount(uint64_t x)
+static inline NQ_HD int nq_popcount(uint64_t x)
 {
-#ifdef NQ_HAVE_BUILTINS
+#ifdef __CUDA_ARCH__
+    return __popcll(x);
+#elif defined(NQ_HAVE_BUILTINS)
     return __builtin_popcountll(x);
 #else
     int c = 0;
@@ -42,13 +55,19 @@ static inline int nq_popcount(uint64_t x)
 }
 
 /* The n low bits set, for 0 <= n <= 64 (n = 64 would be UB with a shift). */
-static inline uint64_t nq_low_bits(int n)
+static inline NQ_HD uint64_t nq_low_bits(int n)
 {
     return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
 }
 
-/* The lowest set bit alone. */
-static inline uint64_t nq_lowest_bit(uint64_t x)
+/* The lowest set bit alone: the next square a search tries. */
+static inline NQ_HD uint64_t nq_lowest_bit(uint64_t x)
+{
+    return x & (~x + 1);
+}
+
+/* The same for a row mask, kept 32 bits wide (the GPU's registers). */
+static inline NQ_HD uint32_t nq_lowest_bit32(uint32_t x)
 {
     return x & (~x + 1);
 }

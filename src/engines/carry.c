@@ -188,14 +188,14 @@ static void walk(fixed_walk *w, int i, uint32_t d, uint32_t l, uint32_t r,
     }
     uint32_t a = j->open[i] & ~(d | l | r);
     while (a) {
-        uint32_t b = a & (~a + 1);
+        uint32_t b = nq_lowest_bit32(a);
         a ^= b;
         w->cols[w->rows[i]] = nq_ctz(b);
         walk(w, i + 1, d | b, (l | b) << j->gap[i], (r | b) >> j->gap[i], n);
     }
 }
 
-static nq_status carry_unit_run(const nq_plan *p, uint64_t i, void **scratch,
+static nq_status carry_unit_run(const nq_plan *p, uint64_t i, nq_unit_env *env,
                                 nq_tally *t)
 {
     carry_unit u = ((const carry_unit *)p->data)[i];
@@ -205,15 +205,15 @@ static nq_status carry_unit_run(const nq_plan *p, uint64_t i, void **scratch,
     nq_frontier_state start;
     int rows[NQ_MAX_N], n = p->n, size;
     uint64_t nodes = 0, c;
-    (void)scratch;
     if (n < FRAME_MIN_N) {
         nq_count_whole_board(n, t);
         return NQ_OK;
     }
     unit_frame(n, u, &f);
     inner_job(&f, &job, &start, rows);
+    job.stop = env->stop;
     c = job.rows ? nq_frontier_count_scalar(&job, start, &nodes) : 1;
-    if (nq_unit_stopping())
+    if (nq_stop_requested(env->stop))
         return NQ_ERR_STOPPED;
     size = nq_popcount(stab);
     t->total = (nq_u128)c * (unsigned)(8 / size);

@@ -7,8 +7,8 @@
  * between them, each with the squares that pre-placed queens leave open;
  * the frontier kernel (vectorised with AVX-512 or AVX2) counts the ways to fill
  * them.  Here the given queens are the pre-placed ones.  The first free
- * rows are enumerated to split the count into units, which the thread pool
- * runs like any plan's (nq_plan_run).  Listing the completions is a plain
+ * rows are enumerated to split the count into units, a plan the API runs
+ * on the thread pool like any other.  Listing the completions is a plain
  * bitboard search over the same open squares, in lexicographic order.
  */
 #include <stdlib.h>
@@ -124,7 +124,7 @@ static void split_rows(splitter *s, int i, nq_frontier_state st)
     int r = b->rows[i], g = b->rows[i + 1] - r;
     uint32_t avail = b->open[r] & ~(st.down | st.left | st.right);
     while (avail && !s->failed) {
-        uint32_t bit = avail & (~avail + 1);
+        uint32_t bit = nq_lowest_bit32(avail);
         avail ^= bit;
         split_rows(s, i + 1, (nq_frontier_state){st.down | bit,
                                                  (st.left | bit) << g,
@@ -153,17 +153,19 @@ static nq_status complete_plan_build(nq_plan *p, const board_rest *b)
     return d ? NQ_OK : NQ_ERR_NOMEM;
 }
 
-static nq_status complete_unit(const nq_plan *p, uint64_t i, void **scratch,
+static nq_status complete_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
                                nq_tally *t)
 {
     const complete_data *d = p->data;
+    nq_frontier job = d->job;
     uint64_t nodes = 0;
-    if (!*scratch && nq_frontier_vectorized() &&
-        !(*scratch = nq_frontier_work_new()))
+    if (!env->scratch && nq_frontier_vectorized() &&
+        !(env->scratch = nq_frontier_work_new()))
         return NQ_ERR_NOMEM;
-    t->total = nq_frontier_count(&d->job, d->start[i], *scratch, &nodes);
+    job.stop = env->stop;
+    t->total = nq_frontier_count(&job, d->start[i], env->scratch, &nodes);
     t->nodes = nodes;
-    return nq_unit_stopping() ? NQ_ERR_STOPPED : NQ_OK;
+    return nq_stop_requested(env->stop) ? NQ_ERR_STOPPED : NQ_OK;
 }
 
 static void complete_free_scratch(void *scratch)
@@ -181,16 +183,17 @@ static const nq_engine complete_engine = {
     .free_scratch = complete_free_scratch,
 };
 
-nq_status nq_count_completions(const nq_request *req, const int *given,
-                               nq_counts *out)
+nq_status nq_completion_plan(int n, const int *given, nq_plan **plan,
+                             nq_counts *out)
 {
-    if (!req || !given || !out || req->n < 1 || req->n > NQ_MAX_N)
+    *plan = NULL;
+    if (n < 1 || n > NQ_MAX_N)
         return NQ_ERR_ARG;
-    nq_status st = check_given(req->n, given);
+    nq_status st = check_given(n, given);
     if (st != NQ_OK)
         return st;
     board_rest b;
-    rest_init(&b, req->n, given);
+    rest_init(&b, n, given);
     memset(out, 0, sizeof *out);
     if (b.k == 0) { /* nothing to fill: the givens are a solution */
         out->total = 1;
@@ -199,17 +202,13 @@ nq_status nq_count_completions(const nq_request *req, const int *given,
     nq_plan *p = calloc(1, sizeof *p);
     if (!p)
         return NQ_ERR_NOMEM;
-    p->engine = &complete_engine, p->n = req->n;
-    nq_tally sum = {0};
-    nq_run_options o = {.threads = nq_request_threads(req),
-                        .progress = req->progress,
-                        .progress_ctx = req->progress_ctx};
-    st = complete_plan_build(p, &b);
-    if (st == NQ_OK && p->units)
-        st = nq_plan_run(p, &o, &sum);
-    out->total = sum.total, out->nodes = sum.nodes;
-    nq_plan_free(p);
-    return st;
+    p->engine = &complete_engine, p->n = n;
+    if ((st = complete_plan_build(p, &b)) != NQ_OK) {
+        nq_plan_free(p);
+        return st;
+    }
+    *plan = p;
+    return NQ_OK;
 }
 
 /* ---- listing ---- */
@@ -234,7 +233,7 @@ static void list_rows(lister *ls, int r, uint32_t d, uint32_t l, uint32_t rt)
     }
     uint32_t avail = b->open[r] & ~(d | l | rt);
     while (avail && !ls->stop) {
-        uint32_t bit = avail & (~avail + 1);
+        uint32_t bit = nq_lowest_bit32(avail);
         avail ^= bit;
         ls->cols[r] = nq_ctz(bit);
         list_rows(ls, r + 1, d | bit, (l | bit) << 1, (rt | bit) >> 1);

@@ -9,6 +9,8 @@
 #ifndef NQ_ENGINE_H
 #define NQ_ENGINE_H
 
+#include <signal.h>
+
 #include "nqueens.h"
 
 typedef struct nq_search {
@@ -51,6 +53,10 @@ struct nq_plan {
     uint64_t cap;       /* entries allocated */
 };
 
+/* The engine a request names, or the default of counting (enumerate 0)
+ * or listing; NULL for an unknown name. */
+const nq_engine *nq_request_engine(const nq_request *req, int enumerate);
+
 /* Append one unit of `size` bytes to the plan's table; -1 if out of
  * memory.  The table is freed with the plan. */
 int nq_plan_push(nq_plan *p, const void *unit, size_t size);
@@ -59,8 +65,29 @@ int nq_plan_push(nq_plan *p, const void *unit, size_t size);
  * unique, nodes) by the symmetry engine. */
 void nq_count_whole_board(int n, nq_tally *t);
 
+/* The solutions fixed by the half turn and by the quarter turn (either
+ * pointer may be NULL), giving up when *stop is set (fixed.c). */
+nq_status nq_count_fixed_points(int n, nq_u128 *half_turn,
+                                nq_u128 *quarter_turn,
+                                const volatile sig_atomic_t *stop);
+
+/* The plan of the completions of `given` (complete.c), or *plan NULL and
+ * out->total 1 when the givens fill the board; NQ_ERR_INVALID for givens
+ * that attack each other, NQ_ERR_ARG for one off the board. */
+nq_status nq_completion_plan(int n, const int *given, nq_plan **plan,
+                             nq_counts *out);
+
 /* find's local search (minconflicts.c): a solution of n >= 4 queens. */
 nq_status nq_min_conflicts(int n, uint64_t seed, int *cols);
+
+/* What a unit runs with, from whoever runs it: the calling thread's own
+ * scratch pointer (buffers the engine allocates on first use and releases
+ * with free_scratch; NULL at first), and the run's stop flag (stop.h;
+ * NULL: never stop). */
+typedef struct {
+    void *scratch;
+    const volatile sig_atomic_t *stop;
+} nq_unit_env;
 
 struct nq_engine {
     const char *name;
@@ -70,11 +97,9 @@ struct nq_engine {
     /* Engines without units search the whole board here. */
     void (*search)(nq_search *s);
     /* Engines with units (NQ_CAP_UNITS) split the board into a plan whose
-     * units run independently, in any order, on any thread.  `scratch` is
-     * the calling thread's own pointer, for buffers the engine allocates
-     * on first use and releases with free_scratch. */
+     * units run independently, in any order, on any thread. */
     nq_status (*plan)(nq_plan *p);
-    nq_status (*unit)(const nq_plan *p, uint64_t i, void **scratch,
+    nq_status (*unit)(const nq_plan *p, uint64_t i, nq_unit_env *env,
                       nq_tally *t);
     void (*describe)(const nq_plan *p, uint64_t i, char *buf, size_t size);
     nq_status (*finish)(const nq_plan *p, const nq_tally *sum, nq_counts *out);
@@ -82,14 +107,9 @@ struct nq_engine {
     /* Optional: run `count` units at once (up to `batch` of them), filling
      * out[k] for ids[k].  A GPU engine ships a batch per call. */
     nq_status (*run_batch)(const nq_plan *p, const uint64_t *ids,
-                           uint64_t count, void **scratch, nq_tally *out);
+                           uint64_t count, nq_unit_env *env, nq_tally *out);
     unsigned batch;
 };
-
-/* Run units [0, p->units) on `threads` threads, summing into *sum and
- * reporting progress through req's callback (from the calling thread). */
-nq_status nq_plan_execute(const nq_plan *p, const nq_request *req,
-                          nq_tally *sum);
 
 /* Record a solution found by an engine that meets every solution of the
  * board (no symmetry reduction): it counts once in the total, once in the

@@ -238,31 +238,32 @@ int nq_fast_job(const nq_plan *p, uint64_t i, nq_frontier *job,
 }
 
 static nq_status ring_unit(const nq_plan *p, const fast_unit *u,
-                           void **scratch, nq_tally *t)
+                           nq_unit_env *env, nq_tally *t)
 {
     nq_frontier job;
     nq_frontier_state start;
     uint64_t nodes = 0;
-    if (!*scratch && nq_frontier_vectorized() &&
-        !(*scratch = nq_frontier_work_new()))
+    if (!env->scratch && nq_frontier_vectorized() &&
+        !(env->scratch = nq_frontier_work_new()))
         return NQ_ERR_NOMEM;
     ring_job(p->n, u, &job, &start);
-    t->total = nq_frontier_count(&job, start, *scratch, &nodes);
+    job.stop = env->stop;
+    t->total = nq_frontier_count(&job, start, env->scratch, &nodes);
     t->nodes = nodes;
-    return nq_unit_stopping() ? NQ_ERR_STOPPED : NQ_OK;
+    return nq_stop_requested(env->stop) ? NQ_ERR_STOPPED : NQ_OK;
 }
 
-nq_status nq_fast_unit(const nq_plan *p, uint64_t i, void **scratch,
+nq_status nq_fast_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
                        nq_tally *t)
 {
     const fast_unit *u = (const fast_unit *)p->data + i;
     switch (u->kind) {
     case UNIT_RING:
-        return ring_unit(p, u, scratch, t);
+        return ring_unit(p, u, env, t);
     case UNIT_HALF_TURN:
-        return nq_count_symmetric_solutions(p->n, &t->fixed180, NULL);
+        return nq_count_fixed_points(p->n, &t->fixed180, NULL, env->stop);
     case UNIT_QUARTER_TURN:
-        return nq_count_symmetric_solutions(p->n, NULL, &t->fixed90);
+        return nq_count_fixed_points(p->n, NULL, &t->fixed90, env->stop);
     default:
         nq_count_whole_board(p->n, t);
         return NQ_OK;

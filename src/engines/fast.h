@@ -16,7 +16,7 @@ int nq_fast_job(const nq_plan *p, uint64_t i, nq_frontier *job,
                 nq_frontier_state *start);
 
 nq_status nq_fast_plan(nq_plan *p);
-nq_status nq_fast_unit(const nq_plan *p, uint64_t i, void **scratch,
+nq_status nq_fast_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
                        nq_tally *t);
 void nq_fast_describe(const nq_plan *p, uint64_t i, char *buf, size_t size);
 nq_status nq_fast_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);

@@ -22,6 +22,7 @@ typedef struct {
     int n;
     uint64_t rows, cols, sum, dif; /* dif is indexed by r - c + n - 1 */
     uint64_t nodes;
+    const volatile sig_atomic_t *stop;
 } fixed_board;
 
 static int square_free(const fixed_board *b, int r, int c)
@@ -87,7 +88,7 @@ static uint64_t fixed_search(fixed_board *b, int turns)
     if (r == n)
         return 1;
     uint64_t count = 0;
-    for (int c = 0; c < n && !nq_unit_stopping(); c++) {
+    for (int c = 0; c < n && !nq_stop_requested(b->stop); c++) {
         int rr[4], cc[4], k = orbit_squares(n, r, c, turns, rr, cc);
         if (!squares_place(b, rr, cc, k))
             continue;
@@ -100,9 +101,10 @@ static uint64_t fixed_search(fixed_board *b, int turns)
 
 /* Odd n: the centre square is its own image, and the middle row and column
  * must hold their queen there. */
-static uint64_t count_fixed(int n, int turns, uint64_t *nodes)
+static uint64_t count_fixed(int n, int turns, uint64_t *nodes,
+                            const volatile sig_atomic_t *stop)
 {
-    fixed_board b = {.n = n};
+    fixed_board b = {.n = n, .stop = stop};
     int centre = n / 2;
     if (n % 2 == 1)
         squares_place(&b, &centre, &centre, 1);
@@ -111,15 +113,22 @@ static uint64_t count_fixed(int n, int turns, uint64_t *nodes)
     return count;
 }
 
-nq_status nq_count_symmetric_solutions(int n, nq_u128 *half_turn,
-                                       nq_u128 *quarter_turn)
+nq_status nq_count_fixed_points(int n, nq_u128 *half_turn,
+                                nq_u128 *quarter_turn,
+                                const volatile sig_atomic_t *stop)
 {
     uint64_t nodes = 0;
     if (n < 1 || n > NQ_MAX_N)
         return NQ_ERR_RANGE;
     if (half_turn)
-        *half_turn = count_fixed(n, 2, &nodes);
+        *half_turn = count_fixed(n, 2, &nodes, stop);
     if (quarter_turn)
-        *quarter_turn = count_fixed(n, 1, &nodes);
-    return nq_unit_stopping() ? NQ_ERR_STOPPED : NQ_OK; /* cut short */
+        *quarter_turn = count_fixed(n, 1, &nodes, stop);
+    return nq_stop_requested(stop) ? NQ_ERR_STOPPED : NQ_OK; /* cut short */
+}
+
+nq_status nq_count_symmetric_solutions(int n, nq_u128 *half_turn,
+                                       nq_u128 *quarter_turn)
+{
+    return nq_count_fixed_points(n, half_turn, quarter_turn, NULL);
 }

@@ -22,7 +22,7 @@
 #include "simd.h"
 #include "stop.h"
 #include "../core/bits.h"
-#include "../gpu/dfs.h"
+#include "dfs.h"
 
 
 /* ---- scalar kernel: the GPU's per-thread search (dfs.h) ---- */
@@ -41,8 +41,8 @@ static uint64_t scalar_from(const nq_frontier *j, int i, uint32_t d,
         return nq_dfs_count(j, i, d, l, r, nodes);
     uint32_t avail = j->open[i] & ~(d | l | r), g = j->gap[i];
     uint64_t count = 0;
-    while (avail && !nq_unit_stopping()) {
-        uint32_t b = avail & (~avail + 1);
+    while (avail && !nq_stop_requested(j->stop)) {
+        uint32_t b = nq_lowest_bit32(avail);
         avail ^= b;
         ++*nodes;
         count += scalar_from(j, i + 1, d | b, (l | b) << g, (r | b) >> g,
@@ -308,7 +308,7 @@ static void expand_level(const nq_frontier *j, nq_frontier_work *w, int i,
     size_t chunk = SEG / fan < MAX_CHUNK ? SEG / fan : MAX_CHUNK;
     level_buf *out = w->level[i + 1];
     consts_for(j, i, &k);
-    while (m0 + m1 > 0 && !nq_unit_stopping()) {
+    while (m0 + m1 > 0 && !nq_stop_requested(j->stop)) {
         level_buf a = in0, b = in1;
         size_t ta = m0 < chunk ? m0 : chunk, tb = m1 < chunk ? m1 : chunk;
         if (m0 == 0 || m1 == 0) { /* split what is left of one run */

@@ -16,6 +16,7 @@
 #ifndef NQ_FRONTIER_H
 #define NQ_FRONTIER_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "nqueens.h"
@@ -30,6 +31,8 @@ typedef struct {
     uint8_t gap[NQ_MAX_N];          /* board rows from row i to row i+1 */
     uint32_t weight_cols[NQ_FRONTIER_WEIGHTS]; /* last row: columns ... */
     uint32_t weight[NQ_FRONTIER_WEIGHTS];      /* ... and what each counts */
+    const volatile sig_atomic_t *stop; /* give up when set (stop.h); the
+                                          GPU never reads it */
 } nq_frontier;
 
 /* The start: columns taken and the diagonals of the dynamically placed

@@ -1,8 +1,11 @@
 /*
- * registry.c - the engine table, and the library calls that dispatch to it.
+ * registry.c - the engine table, and the calls that dispatch to an engine.
  *
- * One line per engine below; everything else (the CLI's engine list, the
- * tests that cross-check every engine) reads this table.
+ * One line per engine below; everything else (the CLI's engine list, help
+ * and messages, the tests that cross-check every engine) reads this table.
+ * Running an engine's units on threads is the runner's business
+ * (parallel/), choosing how a request runs the API's (api/): nothing here
+ * calls up into them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +58,7 @@ unsigned nq_engine_caps(const nq_engine *e) { return e->caps; }
 const char *nq_default_count_engine(void) { return "fast"; }
 const char *nq_default_enumerate_engine(void) { return "bitmap"; }
 
-static const nq_engine *request_engine(const nq_request *req, int enumerate)
+const nq_engine *nq_request_engine(const nq_request *req, int enumerate)
 {
     if (req->engine)
         return nq_engine_find(req->engine);
@@ -67,7 +70,7 @@ nq_status nq_check_request(const nq_request *req, int enumerate)
 {
     if (!req)
         return NQ_ERR_ARG;
-    const nq_engine *e = request_engine(req, enumerate);
+    const nq_engine *e = nq_request_engine(req, enumerate);
     if (!e)
         return NQ_ERR_ENGINE;
     if (enumerate && !(e->caps & NQ_CAP_ENUMERATE))
@@ -80,7 +83,7 @@ nq_status nq_check_request(const nq_request *req, int enumerate)
 nq_status nq_plan_create(const nq_request *req, nq_plan **out)
 {
     nq_status st = nq_check_request(req, 0);
-    const nq_engine *e = st == NQ_OK ? request_engine(req, 0) : NULL;
+    const nq_engine *e = st == NQ_OK ? nq_request_engine(req, 0) : NULL;
     if (st != NQ_OK)
         return st;
     if (!(e->caps & NQ_CAP_UNITS))
@@ -146,13 +149,13 @@ void nq_plan_free(nq_plan *p)
 
 nq_status nq_plan_run_unit(const nq_plan *p, uint64_t unit, nq_tally *out)
 {
-    void *scratch = NULL;
+    nq_unit_env env = {.scratch = NULL, .stop = NULL};
     if (!p || !out || unit >= p->units)
         return NQ_ERR_ARG;
     *out = (nq_tally){0};
-    nq_status st = p->engine->unit(p, unit, &scratch, out);
+    nq_status st = p->engine->unit(p, unit, &env, out);
     if (p->engine->free_scratch)
-        p->engine->free_scratch(scratch);
+        p->engine->free_scratch(env.scratch);
     return st;
 }
 
@@ -161,69 +164,4 @@ nq_status nq_plan_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out)
     if (!p || !sum || !out)
         return NQ_ERR_ARG;
     return p->engine->finish(p, sum, out);
-}
-
-/* A unit engine's count: plan, run every unit, combine. */
-static nq_status run_units(const nq_request *req, nq_counts *out)
-{
-    nq_plan *p;
-    nq_tally sum;
-    nq_status st = nq_plan_create(req, &p);
-    if (st != NQ_OK)
-        return st;
-    st = nq_plan_execute(p, req, &sum);
-    if (st == NQ_OK)
-        st = p->engine->finish(p, &sum, out);
-    nq_plan_free(p);
-    return st;
-}
-
-static nq_status run(const nq_request *req, nq_solution_fn fn, void *ctx,
-                     nq_counts *out)
-{
-    nq_status st = nq_check_request(req, fn != NULL);
-    if (st != NQ_OK)
-        return st;
-    if (!fn && (request_engine(req, 0)->caps & NQ_CAP_UNITS))
-        return run_units(req, out);
-    nq_search s = {
-        .n = req->n, .iterative = req->iterative,
-        .unique_only = req->unique_only, .fn = fn, .ctx = ctx,
-    };
-    request_engine(req, fn != NULL)->search(&s);
-    out->total = s.total;
-    out->unique = s.unique;
-    out->nodes = s.nodes;
-    return NQ_OK;
-}
-
-nq_status nq_walk_search(const nq_request *req, nq_event_fn fn, void *ctx)
-{
-    nq_status st = nq_check_request(req, 0);
-    if (st != NQ_OK)
-        return st;
-    const nq_engine *e = request_engine(req, 0);
-    if (!fn)
-        return NQ_ERR_ARG;
-    if (!(e->caps & NQ_CAP_EVENTS))
-        return NQ_ERR_UNSUPPORTED;
-    nq_search s = {.n = req->n, .iterative = req->iterative, .event = fn,
-                   .event_ctx = ctx};
-    e->search(&s);
-    return s.stop ? NQ_ERR_STOPPED : NQ_OK;
-}
-
-nq_status nq_count_solutions(const nq_request *req, nq_counts *out)
-{
-    if (!out)
-        return NQ_ERR_ARG;
-    return run(req, NULL, NULL, out);
-}
-
-nq_status nq_enumerate_solutions(const nq_request *req, nq_solution_fn fn,
-                                 void *ctx, nq_counts *out)
-{
-    if (!fn || !out)
-        return NQ_ERR_ARG;
-    return run(req, fn, ctx, out);
 }

@@ -20,6 +20,8 @@
 
 #include <stdint.h>
 
+#include "../core/bits.h"
+
 #if defined(__AVX512F__)
 #define NQ_SIMD_LANES 16
 #elif defined(__AVX2__)
@@ -53,7 +55,7 @@ static inline vmask v_first_lanes(vmask m, size_t count)
     vmask out = 0;
 #pragma GCC unroll 1
     for (; count; count--) {
-        out |= m & (~m + 1);
+        out |= (vmask)nq_lowest_bit32(m);
         m &= m - 1;
     }
     return out;

@@ -20,9 +20,9 @@
 extern "C" {
 #include "../engines/engine.h"
 #include "../engines/fast.h"
-#include "subunits.h"
+#include "../engines/subunits.h"
 }
-#include "dfs.h"
+#include "../engines/dfs.h"
 
 #define CUDA_BATCH 2048 /* units per launch: hundreds of thousands of threads */
 #define BLOCK 128
@@ -127,49 +127,50 @@ static void release(void *scratch)
     free(g);
 }
 
-static nq_status device_ready(void **scratch)
+static nq_status device_ready(nq_unit_env *env)
 {
     int devices = 0;
-    if (*scratch)
+    if (env->scratch)
         return NQ_OK;
     if (!ok(cudaGetDeviceCount(&devices)) || devices < 1)
         return NQ_ERR_DEVICE;
-    *scratch = calloc(1, sizeof(device_buffers));
-    return *scratch ? NQ_OK : NQ_ERR_NOMEM;
+    env->scratch = calloc(1, sizeof(device_buffers));
+    return env->scratch ? NQ_OK : NQ_ERR_NOMEM;
 }
 
 static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
-                            uint64_t count, void **scratch, nq_tally *out)
+                            uint64_t count, nq_unit_env *env, nq_tally *out)
 {
     nq_batch b;
-    nq_status st = device_ready(scratch);
+    nq_status st = device_ready(env);
     if (st == NQ_OK)
         st = nq_batch_build(p, ids, count, nq_batch_depth(p->n), &b);
     if (st != NQ_OK)
         return st;
     uint64_t *counts = (uint64_t *)calloc(b.jobs + 1, sizeof *counts), nodes = 0;
-    st = counts ? launch((device_buffers *)*scratch, &b, counts, &nodes)
+    st = counts ? launch((device_buffers *)env->scratch, &b, counts, &nodes)
                 : NQ_ERR_NOMEM;
-    return nq_batch_finish(p, &b, ids, count, counts, nodes, st, out);
+    return nq_batch_finish(p, &b, ids, count, counts, nodes, st, env, out);
 }
 
-static nq_status cuda_unit(const nq_plan *p, uint64_t i, void **scratch,
+static nq_status cuda_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
                            nq_tally *t)
 {
-    return cuda_batch(p, &i, 1, scratch, t);
+    return cuda_batch(p, &i, 1, env, t);
 }
 
+/* C++20 designated initialisers (nvcc -std=c++20) must follow the order of
+ * the fields in struct nq_engine. */
 extern "C" const nq_engine nq_engine_cuda = {
-    /* name */ "cuda",
-    /* summary */ "fast's units cut into sub-units, one GPU thread each",
-    /* max_n */ NQ_MAX_N,
-    /* caps */ NQ_CAP_UNITS,
-    /* search */ NULL,
-    /* plan */ nq_fast_plan,
-    /* unit */ cuda_unit,
-    /* describe */ nq_fast_describe,
-    /* finish */ nq_fast_finish,
-    /* free_scratch */ release,
-    /* run_batch */ cuda_batch,
-    /* batch */ CUDA_BATCH,
+    .name = "cuda",
+    .summary = "fast's units cut into sub-units, one GPU thread each",
+    .max_n = NQ_MAX_N,
+    .caps = NQ_CAP_UNITS,
+    .plan = nq_fast_plan,
+    .unit = cuda_unit,
+    .describe = nq_fast_describe,
+    .finish = nq_fast_finish,
+    .free_scratch = release,
+    .run_batch = cuda_batch,
+    .batch = CUDA_BATCH,
 };

@@ -38,7 +38,6 @@
 #include <time.h>
 
 #include "../engines/engine.h"
-#include "../engines/stop.h"
 #include "nq_mpi.h"
 
 enum { TAG_WORK = 1, TAG_REPORT = 2, TAG_STOP = 3 };
@@ -142,9 +141,8 @@ static int push_words(uint64_t **buf, uint64_t *count, uint64_t *cap,
 static void *worker_thread(void *arg)
 {
     worker_state *ws = arg;
-    void *scratch = NULL;
+    nq_unit_env env = {.scratch = NULL, .stop = &ws->stop};
     const nq_engine *e = ws->plan->engine;
-    nq_unit_stop = &ws->stop;
     pthread_mutex_lock(&ws->lock);
     for (;;) {
         while (ws->head == ws->queued && !ws->no_more && !ws->failed &&
@@ -155,7 +153,7 @@ static void *worker_thread(void *arg)
         uint64_t unit = ws->queue[ws->head++], w[WORDS];
         pthread_mutex_unlock(&ws->lock);
         nq_tally t = {0};
-        nq_status st = e->unit(ws->plan, unit, &scratch, &t);
+        nq_status st = e->unit(ws->plan, unit, &env, &t);
         pack(unit, &t, w);
         pthread_mutex_lock(&ws->lock);
         if (st == NQ_ERR_STOPPED && ws->stop)
@@ -169,7 +167,7 @@ static void *worker_thread(void *arg)
     ws->running--;
     pthread_mutex_unlock(&ws->lock);
     if (e->free_scratch)
-        e->free_scratch(scratch);
+        e->free_scratch(env.scratch);
     return NULL;
 }
 

@@ -19,10 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../core/core.h"
 #include "../engines/engine.h"
-#include "../engines/stop.h"
-
-_Thread_local volatile sig_atomic_t *nq_unit_stop;
 
 typedef struct {
     const nq_plan *plan;
@@ -39,13 +37,6 @@ typedef struct {
     pool *pool;
     nq_tally sum;
 } worker;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void fail(pool *p, nq_status st)
 {
@@ -113,16 +104,16 @@ static int stopping(pool *p)
 /* Run ids[i .. i+n) and report each unit; the engine may take them all in
  * one call (a GPU batch) or one at a time. */
 static nq_status run_some(pool *p, worker *w, uint64_t i, uint64_t n,
-                          void **scratch, nq_tally *t)
+                          nq_unit_env *env, nq_tally *t)
 {
     const nq_engine *e = p->plan->engine;
     nq_status st = NQ_OK;
     for (uint64_t k = 0; k < n; k++)
         t[k] = (nq_tally){0};
     if (e->run_batch)
-        st = e->run_batch(p->plan, p->ids + i, n, scratch, t);
+        st = e->run_batch(p->plan, p->ids + i, n, env, t);
     else
-        st = e->unit(p->plan, p->ids[i], scratch, t);
+        st = e->unit(p->plan, p->ids[i], env, t);
     for (uint64_t k = 0; k < n && st == NQ_OK; k++) {
         st = nq_tally_add(&w->sum, &t[k]);
         if (st == NQ_OK)
@@ -137,11 +128,10 @@ static void *work(void *arg)
 {
     worker *w = arg;
     pool *p = w->pool;
-    void *scratch = NULL;
+    nq_unit_env env = {.scratch = NULL, .stop = p->opt->stop};
     const nq_engine *e = p->plan->engine;
     uint64_t step = e->run_batch && e->batch ? e->batch : 1;
     nq_tally *t = calloc(step, sizeof *t);
-    nq_unit_stop = p->opt->stop;
     if (!t)
         fail(p, NQ_ERR_NOMEM);
     while (t && !stopping(p)) {
@@ -149,7 +139,7 @@ static void *work(void *arg)
         if (i >= p->count)
             break;
         uint64_t n = p->count - i < step ? p->count - i : step;
-        nq_status st = run_some(p, w, i, n, &scratch, t);
+        nq_status st = run_some(p, w, i, n, &env, t);
         if (st != NQ_OK) {
             if (st != NQ_ERR_STOPPED || !stopping(p)) /* else: unit given up */
                 fail(p, st);
@@ -158,7 +148,7 @@ static void *work(void *arg)
     }
     free(t);
     if (e->free_scratch)
-        e->free_scratch(scratch);
+        e->free_scratch(env.scratch);
     pthread_mutex_lock(&p->lock);
     p->workers_left--;
     pthread_cond_signal(&p->finished);
@@ -170,7 +160,7 @@ static void progress(pool *p, double t0)
 {
     if (!p->opt->progress)
         return;
-    nq_progress pr = {atomic_load(&p->done), p->count, now() - t0};
+    nq_progress pr = {atomic_load(&p->done), p->count, nq_clock_seconds() - t0};
     p->opt->progress(p->opt->progress_ctx, &pr);
 }
 
@@ -213,7 +203,7 @@ static nq_status run_pool(pool *p, int threads, nq_tally *sum)
 {
     worker *ws = calloc((size_t)threads, sizeof *ws);
     pthread_t *ids = calloc((size_t)threads, sizeof *ids);
-    double t0 = now();
+    double t0 = nq_clock_seconds();
     int started = 0;
     nq_status st = NQ_OK;
     if (!ws || !ids) {

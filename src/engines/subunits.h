@@ -13,8 +13,8 @@
 
 #include <stdint.h>
 
-#include "../engines/engine.h"
-#include "../engines/frontier.h"
+#include "engine.h"
+#include "frontier.h"
 
 typedef struct {
     uint32_t job;               /* which job of the batch */
@@ -47,13 +47,14 @@ void nq_batch_free(nq_batch *b);
 
 /* Count every sub-unit on the calling thread, adding into counts[job] and
  * *nodes: what the GPU kernel does, one sub-unit per thread. */
-void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes);
+void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes,
+                       const volatile sig_atomic_t *stop);
 
 /* The end of a batch run with status st: the jobs' counts (and the other
  * units, run here by the engine's unit function) into out[k] for ids[k],
  * the placements to the batch's first unit; frees counts and the batch. */
 nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
                           uint64_t count, uint64_t *counts, uint64_t nodes,
-                          nq_status st, nq_tally *out);
+                          nq_status st, nq_unit_env *env, nq_tally *out);
 
 #endif

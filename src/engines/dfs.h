@@ -14,27 +14,8 @@
 
 #include <stdint.h>
 
-#include "../engines/frontier.h"
-
-#ifdef __CUDACC__
-#define NQ_HD __host__ __device__
-#else
-#define NQ_HD
-#endif
-
-static inline NQ_HD int nq_dfs_popcount(uint32_t x)
-{
-#ifdef __CUDA_ARCH__
-    return __popc(x);
-#elif defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcount(x);
-#else
-    int c = 0;
-    for (; x; x &= x - 1)
-        c++;
-    return c;
-#endif
-}
+#include "../core/bits.h"
+#include "frontier.h"
 
 /* Row i is the last: the open squares, each with its column's weight. */
 static inline NQ_HD uint64_t nq_dfs_last_row(const nq_frontier *j, int i,
@@ -43,7 +24,7 @@ static inline NQ_HD uint64_t nq_dfs_last_row(const nq_frontier *j, int i,
     uint32_t a = j->open[i] & ~(d | l | r);
     uint64_t c = 0;
     for (int k = 0; k < NQ_FRONTIER_WEIGHTS; k++)
-        c += j->weight[k] * (uint64_t)nq_dfs_popcount(a & j->weight_cols[k]);
+        c += j->weight[k] * (uint64_t)nq_popcount(a & j->weight_cols[k]);
     return c;
 }
 
@@ -57,7 +38,7 @@ static inline NQ_HD uint64_t nq_dfs_last_two(const nq_frontier *j, uint32_t d,
     int i = j->rows - 2, g = j->gap[i];
     uint32_t a0 = j->open[i] & ~(d | l | r);
     uint32_t a1 = j->open[i + 1] & ~(d | l << g | r >> g);
-    uint32_t f = j->full & ~d, x = f & (~f + 1), y = f ^ x;
+    uint32_t f = j->full & ~d, x = nq_lowest_bit32(f), y = f ^ x;
     uint64_t c = 0;
     if (!x || !y || (x << g) == y)
         return 0;
@@ -92,7 +73,7 @@ static inline NQ_HD uint64_t nq_dfs_count(const nq_frontier *j, int from,
             i--;
             continue;
         }
-        uint32_t b = avail[i] & (~avail[i] + 1), g = j->gap[i];
+        uint32_t b = nq_lowest_bit32(avail[i]), g = j->gap[i];
         avail[i] ^= b;
         placed++;
         uint32_t nd = down[i] | b, nl = (left[i] | b) << g,

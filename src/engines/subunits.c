@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "../core/bits.h"
-#include "../engines/fast.h"
-#include "../engines/stop.h"
+#include "fast.h"
+#include "stop.h"
 #include "dfs.h"
 #include "subunits.h"
 
@@ -37,7 +37,7 @@ static int cut(nq_batch *b, const nq_frontier *j, int depth, int i,
         return push_sub(b, (nq_subunit){b->jobs, (uint32_t)depth, path, d, l, r});
     uint32_t a = j->open[i] & ~(d | l | r);
     while (a) {
-        uint32_t bit = a & (~a + 1), g = j->gap[i];
+        uint32_t bit = nq_lowest_bit32(a), g = j->gap[i];
         uint32_t col = (uint32_t)nq_ctz(bit);
         a ^= bit;
         if (cut(b, j, depth, i + 1, path | col << (5 * i), d | bit,
@@ -94,9 +94,10 @@ void nq_batch_free(nq_batch *b)
     memset(b, 0, sizeof *b);
 }
 
-void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes)
+void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes,
+                       const volatile sig_atomic_t *stop)
 {
-    for (uint64_t q = 0; q < b->subs && !nq_unit_stopping(); q++) {
+    for (uint64_t q = 0; q < b->subs && !nq_stop_requested(stop); q++) {
         const nq_subunit *s = &b->sub[q];
         counts[s->job] += nq_dfs_count(&b->job[s->job], (int)s->from,
                                        s->down, s->left, s->right, nodes);
@@ -105,14 +106,14 @@ void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes)
 
 nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
                           uint64_t count, uint64_t *counts, uint64_t nodes,
-                          nq_status st, nq_tally *out)
+                          nq_status st, nq_unit_env *env, nq_tally *out)
 {
     /* jobs and other units are both in the order of ids */
     for (uint64_t k = 0, j = 0; st == NQ_OK && k < count; k++) {
         if (j < b->jobs && b->unit[j] == ids[k])
             out[k].total = counts[j++];
         else
-            st = nq_fast_unit(p, ids[k], NULL, &out[k]);
+            st = nq_fast_unit(p, ids[k], env, &out[k]);
     }
     if (st == NQ_OK && count)
         out[0].nodes += nodes;
@@ -127,11 +128,10 @@ nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
  * by the per-thread search on this thread: the reference the CUDA build is
  * held to, and a test of the batch path of the runner. */
 static nq_status host_batch(const nq_plan *p, const uint64_t *ids,
-                            uint64_t count, void **scratch, nq_tally *out)
+                            uint64_t count, nq_unit_env *env, nq_tally *out)
 {
     nq_batch b;
     uint64_t nodes = 0;
-    (void)scratch;
     nq_status st = nq_batch_build(p, ids, count, nq_batch_depth(p->n), &b);
     if (st != NQ_OK)
         return st;
@@ -140,15 +140,15 @@ static nq_status host_batch(const nq_plan *p, const uint64_t *ids,
         nq_batch_free(&b);
         return NQ_ERR_NOMEM;
     }
-    nq_batch_run_host(&b, counts, &nodes);
-    st = nq_unit_stopping() ? NQ_ERR_STOPPED : NQ_OK;
-    return nq_batch_finish(p, &b, ids, count, counts, nodes, st, out);
+    nq_batch_run_host(&b, counts, &nodes, env->stop);
+    st = nq_stop_requested(env->stop) ? NQ_ERR_STOPPED : NQ_OK;
+    return nq_batch_finish(p, &b, ids, count, counts, nodes, st, env, out);
 }
 
-static nq_status host_unit(const nq_plan *p, uint64_t i, void **scratch,
+static nq_status host_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
                            nq_tally *t)
 {
-    return host_batch(p, &i, 1, scratch, t);
+    return host_batch(p, &i, 1, env, t);
 }
 
 const nq_engine nq_engine_subunits = {
