@@ -46,6 +46,7 @@ typedef enum {
     NQ_ERR_MISMATCH,    /* a journal belongs to another count */
     NQ_ERR_DEVICE,      /* no usable GPU, or the GPU failed */
     NQ_ERR_NOSOLUTION,  /* the board has no solution (N = 2, 3) */
+    NQ_ERR_VERSION,     /* a journal of a format this release does not read */
     NQ_STATUS_COUNT
 } nq_status;
 
@@ -151,9 +152,12 @@ nq_status nq_tally_add(nq_tally *a, const nq_tally *b);
 /* The board's counts from the sum of all its units' tallies. */
 nq_status nq_plan_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
 
-/* A fingerprint of the plan: N, engine and every unit's description.  Two
- * plans with the same hash split the board the same way. */
-uint64_t nq_plan_hash(const nq_plan *p);
+/* The plan's identity, what journals are keyed by: a hash of N, the unit
+ * split's stable name and parameters, and the unit count (the bytes are in
+ * doc/journal-format.md).  Engines that share a split share it. */
+uint64_t nq_plan_identity(const nq_plan *p);
+/* The stable name of the plan's unit split ("fast-ring/1"). */
+const char *nq_plan_split(const nq_plan *p);
 
 /* Running some of a plan's units. */
 typedef struct {
@@ -180,13 +184,16 @@ nq_status nq_plan_run(const nq_plan *p, const nq_run_options *o, nq_tally *sum);
 /* Units selected by the options' share and done set (ids not used). */
 uint64_t nq_plan_selected(const nq_plan *p, const nq_run_options *o);
 
-/* Journals (checkpoints): an append-only file of finished units. */
-typedef struct nq_journal nq_journal;
+/* Journals (checkpoints): an append-only file of finished units, written
+ * by nq_count_resumable; the format is doc/journal-format.md. */
 typedef struct {
+    int version;                /* the journal's format version */
     int n;
-    char engine[32];
-    uint64_t units, plan_hash;
+    char plan[32];              /* the unit split's stable name */
+    char engine[32];            /* the engine that started the journal */
+    uint64_t units, identity;   /* the plan's units and nq_plan_identity */
     uint32_t part, parts;       /* 1/1 for a whole count */
+    uint64_t key[2];            /* the key of the records' tags */
 } nq_journal_header;
 typedef struct {
     uint64_t units_done;        /* distinct units with a record */
@@ -194,22 +201,6 @@ typedef struct {
     nq_tally sum;               /* their tallies, each unit once */
 } nq_journal_state;
 
-/* Open the journal of a plan's part (parts 0: the whole count) to resume
- * and append.  A missing or empty file gets a header.  An existing one is
- * read and checked line by line; a half-written last line (a crash) is
- * dropped and its unit will be done again.  A journal of another count is
- * NQ_ERR_MISMATCH and any other damage NQ_ERR_CORRUPT: the file is then
- * left as it was, and `why` says what is wrong (with the path and line). */
-nq_status nq_journal_open(const char *path, const nq_plan *p, uint32_t part,
-                          uint32_t parts, nq_journal **out, char *why,
-                          size_t why_size);
-const nq_journal_state *nq_journal_state_get(const nq_journal *j);
-/* A bit per unit, set for those with a record (nq_run_options.done). */
-const unsigned char *nq_journal_done(const nq_journal *j);
-/* Queue a finished unit's record; a writer thread appends and fsyncs it. */
-nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t);
-/* Write what is queued, fsync, close; the first write error, if any. */
-nq_status nq_journal_close(nq_journal *j);
 /* Read journals of one count (parts of a split run, or copies): the union
  * of their records, each unit once; a unit recorded with different counts
  * is NQ_ERR_CORRUPT, journals of different counts NQ_ERR_MISMATCH.  *done
@@ -219,6 +210,44 @@ nq_status nq_journal_merge(const char *const *paths, int count,
                            unsigned char **done, char *why, size_t why_size);
 /* Threads a request gets: its own number, or the online cores for 0. */
 int nq_request_threads(const nq_request *req);
+
+/* A long count: each unit recorded in a journal as it finishes, so that a
+ * crash, a kill or a stop loses none of the work done; the same call again
+ * resumes it.  One share of a split run (part K of M) runs alone and is
+ * combined with the others' journals by nq_journal_merge. */
+typedef struct {
+    const char *journal;        /* the journal; NULL: none (then neither
+                                   parts nor max_units) */
+    uint32_t part, parts;       /* this run's share; 0/0: the whole count */
+    uint64_t max_units;         /* stop after this many more units (0: none) */
+    volatile sig_atomic_t *stop;/* set (by a signal handler) to stop: units
+                                   running give up and are redone on resume */
+} nq_resume_options;
+
+/* What a long count did.  counts is the board's answer once `complete` and
+ * the run is not one part of several. */
+typedef struct {
+    nq_counts counts;
+    int complete;               /* every unit of the share has a record */
+    uint64_t units;             /* units of the plan */
+    uint64_t share;             /* units of this run's share */
+    uint64_t recorded;          /* units of the share recorded, all runs */
+    uint64_t ran;               /* units this call counted */
+    int dropped_tail;           /* the journal ended in a half-written line
+                                   (a crash): its unit is counted again */
+    int workers;                /* threads (or MPI ranks) that counted */
+    double seconds;             /* this call's time */
+    int failed_rank;            /* MPI: the rank that failed, else -1 */
+    char why[1024];             /* a failure in words, naming the file */
+} nq_run_report;
+
+/* Count req->n with a unit engine under the options.  NQ_ERR_STOPPED: the
+ * stop flag or max_units ended the run early (what was done is recorded);
+ * a journal of another count is NQ_ERR_MISMATCH, a damaged one
+ * NQ_ERR_CORRUPT, one of an unknown format version NQ_ERR_VERSION (the
+ * file untouched in each case); report->why says more. */
+nq_status nq_count_resumable(const nq_request *req, const nq_resume_options *o,
+                             nq_run_report *report);
 
 /* Watching a search: the events of an engine's walk, for drawing its tree
  * or tracing it step by step (nq_walk_search). */

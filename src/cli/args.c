@@ -256,3 +256,36 @@ int cli_finish_output(int rc)
     return rc;
 }
 
+int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts)
+{
+    uint64_t k, m;
+    const char *slash = text ? strchr(text, '/') : NULL;
+    char first[32];
+    if (!slash || (size_t)(slash - text) >= sizeof first)
+        return cli_error(CLI_USAGE, "--part takes K/M with 1 <= K <= M, not "
+                         "'%s'", text ? text : "");
+    memcpy(first, text, (size_t)(slash - text));
+    first[slash - text] = '\0';
+    if (cli_parse_uint(first, 1, 1000000, &k) || cli_parse_uint(slash + 1, 1,
+        1000000, &m) || k > m)
+        return cli_error(CLI_USAGE, "--part takes K/M with 1 <= K <= M "
+                         "<= 1000000, not '%s'", text);
+    *part = (uint32_t)k, *parts = (uint32_t)m;
+    return CLI_OK;
+}
+
+
+const char *cli_engines_with(unsigned caps, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < nq_engine_count() && len < size; i++) {
+        const nq_engine *e = nq_engine_at(i);
+        if ((nq_engine_caps(e) & caps) != caps)
+            continue;
+        int k = snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
+                         nq_engine_name(e));
+        len += k > 0 ? (size_t)k : 0;
+    }
+    return buf;
+}

@@ -8,6 +8,7 @@
 #ifndef NQ_CLI_H
 #define NQ_CLI_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "nqueens.h"
@@ -68,6 +69,10 @@ int cli_parse_board(const char *command, const char *help, const cli_spec *specs
  * and returns CLI_USAGE if unfit. */
 int cli_check_engine(const char *name, int lo, int hi, unsigned caps);
 
+/* "a, b, c": the engines with every capability in caps, from the engine
+ * table (so a new engine appears in messages by itself); returns buf. */
+const char *cli_engines_with(unsigned caps, char *buf, size_t size);
+
 /* An unexpected argument for `command`. */
 int cli_bad_argument(const char *command, const char *arg);
 
@@ -81,17 +86,20 @@ int cli_finish_output(int rc);
 int cli_print_counts(int n, const nq_counts *c, const char *engine,
                       int threads, double seconds, int json, int header);
 
-/* A count recorded in a journal (count --checkpoint). */
+/* A long count (count --checkpoint, nqueens-mpi): the request, its
+ * options, and how to print. */
 typedef struct {
-    const char *path, *engine;
-    int n, threads, json;
-    uint32_t part, parts;       /* 0/0: the whole count */
-    uint64_t max_units;         /* stop after this many units (0: no limit) */
-    nq_progress_fn progress;
-    void *progress_ctx;
-} cli_checkpoint;
+    nq_request req;
+    nq_resume_options opt;
+    int json;
+} cli_long_count;
 
-int cli_count_checkpointed(const cli_checkpoint *c);
+/* Print a long count's outcome (its row, a part's line, or why it
+ * stopped or failed); the exit code. */
+int cli_report_long_count(const cli_long_count *c, nq_status st,
+                          const nq_run_report *r);
+/* Have SIGINT and SIGTERM set the returned flag (nq_resume_options.stop). */
+volatile sig_atomic_t *cli_catch_stop_signals(void);
 /* K/M with 1 <= K <= M; prints and returns CLI_USAGE if bad. */
 int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts);
 

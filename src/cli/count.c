@@ -18,13 +18,13 @@ static const char count_help[] =
     "  --engine NAME   the algorithm (default: the fastest; see 'nqueens engines')\n"
     "  --iterative     use the engine's explicit-stack form, not recursion\n"
     "  --threads T     threads for engines that split the board into units\n"
-    "                  (fast, carry; default: all online cores)\n"
+    "                  (see 'nqueens engines'; default: all online cores)\n"
     "  --quiet         no progress bar (it is shown on stderr only when\n"
     "                  stderr is a terminal and a count takes over a second)\n"
     "  --json          one JSON object per line: n, total, unique, nodes,\n"
     "                  engine, threads, seconds\n"
     "\n"
-    "long runs (engines fast and carry, one N):\n"
+    "long runs (engines that split the board into units, one N):\n"
     "  --checkpoint FILE  record each finished unit in FILE (created if\n"
     "                  absent); run the same command again to resume after a\n"
     "                  crash, a kill or Ctrl-C (which stops at the next unit)\n"
@@ -69,52 +69,34 @@ static void draw_progress(void *ctx, const nq_progress *p)
     cli_progress_shown = 1;
 }
 
-static void format_elapsed(double seconds, char *buf, size_t size)
-{
-    unsigned long long ms = (unsigned long long)(seconds * 1000.0 + 0.5);
-    snprintf(buf, size, "%02llu:%02llu:%02llu.%03llu", ms / 3600000,
-             ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
-}
-
-static const char table_header[] =
-    " N:        Total       Unique        hh:mm:ss.ms\n";
-
-int cli_print_counts(int n, const nq_counts *c, const char *engine,
-                      int threads, double seconds, int json, int header)
-{
-    char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
-    char elapsed[32];
-    nq_format_u128(c->total, total);
-    nq_format_u128(c->unique, unique);
-    if (json) {
-        printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,"
-               "\"engine\":\"%s\",\"threads\":%d,\"seconds\":%.6f}\n", n,
-               total, unique, nq_format_u128(c->nodes, nodes), engine, threads,
-               seconds);
-    } else {
-        format_elapsed(seconds, elapsed, sizeof elapsed);
-        printf("%s%2d:%13s%13s%19s\n", header ? table_header : "", n, total,
-               unique, elapsed);
-    }
-    return fflush(stdout) != 0 || ferror(stdout) ? -1 : 0;
-}
-
 /* The checkpoint options need one N and an engine with units. */
-static int check_checkpoint(const cli_checkpoint *c, int lo, int hi,
+static int check_checkpoint(const cli_long_count *c, int lo, int hi,
                             const char *part)
 {
-    if (!c->path)
+    char units[256];
+    if (!c->opt.journal)
         return part ? cli_error(CLI_USAGE, "--part needs --checkpoint FILE "
                                 "(each part keeps its own journal)") : CLI_OK;
     if (lo != hi)
         return cli_error(CLI_USAGE, "--checkpoint takes one N, not a range");
-    if (!(nq_engine_caps(nq_engine_find(c->engine)) & NQ_CAP_UNITS))
+    if (!(nq_engine_caps(nq_engine_find(c->req.engine)) & NQ_CAP_UNITS))
         return cli_error(CLI_USAGE, "engine '%s' cannot checkpoint: it does "
                          "not split the board into units (engines that do: "
-                         "carry, fast)", c->engine);
-    if (!c->path[0])
+                         "%s)", c->req.engine,
+                         cli_engines_with(NQ_CAP_UNITS, units, sizeof units));
+    if (!c->opt.journal[0])
         return cli_error(CLI_USAGE, "--checkpoint needs a file name");
     return CLI_OK;
+}
+
+/* count --checkpoint: the signal handlers first, so that a Ctrl-C while
+ * a big plan is made or a journal read is not lost. */
+static int count_long(cli_long_count *c)
+{
+    nq_run_report r;
+    c->opt.stop = cli_catch_stop_signals();
+    nq_status st = nq_count_resumable(&c->req, &c->opt, &r);
+    return cli_report_long_count(c, st, &r);
 }
 
 int cmd_count(int argc, char **argv)
@@ -150,24 +132,25 @@ int cmd_count(int argc, char **argv)
         return cli_error(CLI_USAGE, "--max-units takes a whole number from 1, "
                          "not '%s'", max_units);
     progress_bar bar = {lo};
-    cli_checkpoint cp = {checkpoint, engine, lo, (int)nthreads, json, 0, 0,
-                         max, NULL, NULL};
+    cli_long_count cp = {
+        .req = {.n = lo, .engine = engine, .threads = (int)nthreads},
+        .opt = {.journal = checkpoint, .max_units = max}, .json = json};
     if ((rc = check_checkpoint(&cp, lo, hi, part)) != CLI_OK ||
-        (part && (rc = cli_parse_part(part, &cp.part, &cp.parts)) != CLI_OK))
+        (part && (rc = cli_parse_part(part, &cp.opt.part, &cp.opt.parts)) !=
+                     CLI_OK))
         return rc;
     if (max_units && !checkpoint)
         return cli_error(CLI_USAGE, "--max-units needs --checkpoint FILE "
                          "(the units done must be recorded to go on later)");
     if (!quiet && isatty(2))
-        cp.progress = draw_progress, cp.progress_ctx = &bar;
+        cp.req.progress = draw_progress, cp.req.progress_ctx = &bar;
     if (checkpoint)
-        return cli_count_checkpointed(&cp);
+        return count_long(&cp);
     int units = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS;
     for (int n = lo; n <= hi; n++) {
-        nq_request req = {.n = n, .engine = engine, .iterative = iterative,
-                          .threads = (int)nthreads};
+        nq_request req = cp.req;
+        req.n = n, req.iterative = iterative;
         bar.n = n;
-        req.progress = cp.progress, req.progress_ctx = cp.progress_ctx;
         nq_counts c;
         double t0 = nq_clock_seconds();
         nq_status st = nq_count_solutions(&req, &c);

@@ -6,7 +6,7 @@
 #include "cli.h"
 
 static const char units_help[] =
-    "usage: nqueens units N [--engine carry|fast]\n"
+    "usage: nqueens units N [--engine NAME]\n"
     "\n"
     "List the work units a count of N is split into, one per line: the\n"
     "unit's id, then its pre-placed queens (row:column, from 0) and its\n"
@@ -31,9 +31,11 @@ int cmd_units(int argc, char **argv)
     nq_request req = {.n = n, .engine = engine};
     nq_plan *plan;
     nq_status st = nq_plan_create(&req, &plan);
+    char units[256];
     if (st == NQ_ERR_UNSUPPORTED)
         return cli_error(CLI_USAGE, "engine '%s' does not split the board "
-                         "into units (engines that do: carry, fast)", engine);
+                         "into units (engines that do: %s)", engine,
+                         cli_engines_with(NQ_CAP_UNITS, units, sizeof units));
     if (st != NQ_OK)
         return cli_error(CLI_FAIL, "units %d: %s", n, nq_strerror(st));
     uint64_t count = nq_plan_units(plan);

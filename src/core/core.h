@@ -14,4 +14,8 @@ uint32_t nq_crc32(uint32_t crc, const void *data, size_t len);
 /* 64-bit FNV-1a of data, continuing from hash (NQ_FNV_OFFSET to start). */
 uint64_t nq_fnv1a(uint64_t hash, const void *data, size_t len);
 
+/* SipHash-2-4 of data under the 128-bit key (k0, k1): the key's 16 bytes
+ * are k0 then k1, each little-endian. */
+uint64_t nq_siphash(uint64_t k0, uint64_t k1, const void *data, size_t len);
+
 #endif

@@ -20,6 +20,7 @@ static const char *const messages[NQ_STATUS_COUNT] = {
     [NQ_ERR_MISMATCH] = "the journal belongs to another count",
     [NQ_ERR_DEVICE] = "no usable GPU, or the GPU failed",
     [NQ_ERR_NOSOLUTION] = "no solution exists for this board",
+    [NQ_ERR_VERSION] = "journal format version not supported",
 };
 
 const char *nq_strerror(nq_status status)

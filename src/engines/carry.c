@@ -31,6 +31,8 @@
 
 /* Below this the frame's lines overlap; such a board is one unit. */
 #define FRAME_MIN_N 4
+/* The frame: two rows and two columns on each side. */
+#define FRAME_WIDTH 2
 
 /* A unit: the frame key (frame.c: 8 lines of 5 bits) and the stabiliser
  * (a bit per symmetry) in bits 40..47. */
@@ -268,6 +270,8 @@ static void carry_describe(const nq_plan *p, uint64_t i, char *buf,
 const nq_engine nq_engine_carry = {
     .name = "carry",
     .summary = "carry chain: frame constellations up to symmetry, inside by DFS",
+    .plan_id = "carry-frame/1",
+    .plan_param = {FRAME_MIN_N, FRAME_WIDTH},
     /* The plan lists every constellation before counting: 187 million
      * (1.5 GB) at N = 22, about three times more per size after that.
      * fast is the engine for larger boards. */

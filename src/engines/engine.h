@@ -89,9 +89,21 @@ typedef struct {
     const volatile sig_atomic_t *stop;
 } nq_unit_env;
 
+/* Parameters of a unit split, part of the plan's identity. */
+#define NQ_PLAN_PARAMS 4
+
 struct nq_engine {
     const char *name;
     const char *summary;
+    /* Unit engines: the stable name of the unit split, and its parameters.
+     * Journals are keyed by them (nq_plan_identity), never by a name or a
+     * description shown to people: renaming an engine orphans no run.
+     * Engines that share a split (fast, subunits, cuda) share it, so any
+     * of them resumes the others' journals.  Bump the /K of plan_id when
+     * the split changes: tests/data/plan-digests.tsv catches a change
+     * made without it. */
+    const char *plan_id;
+    uint32_t plan_param[NQ_PLAN_PARAMS];
     int max_n;
     unsigned caps;
     /* Engines without units search the whole board here. */

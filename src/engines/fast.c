@@ -61,10 +61,8 @@ typedef struct {
 
 static const uint32_t orbit_sizes[3] = {8, 4, 2};
 
-/* Boards with fewer rows than this are one unit (see above); from
- * SPLIT_N on, units also fix the queen of the first free row. */
-#define RING_MIN_N 4
-#define SPLIT_N 12
+#define RING_MIN_N NQ_FAST_RING_MIN_N
+#define SPLIT_N NQ_FAST_SPLIT_N
 
 /* ---- the plan ---- */
 
@@ -352,6 +350,8 @@ void nq_fast_describe(const nq_plan *p, uint64_t i, char *buf, size_t size)
 const nq_engine nq_engine_fast = {
     .name = "fast",
     .summary = "edge-queen symmetry, vectorised frontier search, Burnside",
+    .plan_id = NQ_FAST_PLAN_ID,
+    .plan_param = NQ_FAST_PLAN_PARAMS,
     .max_n = NQ_MAX_N,
     .caps = NQ_CAP_UNITS,
     .plan = nq_fast_plan,

@@ -12,6 +12,14 @@
  * their open squares, the last row's weights) and its start.  0 for the
  * units that are not such searches (the symmetric counts, whole boards):
  * those run through the engine's unit function. */
+/* Boards with fewer rows than this are one unit; from SPLIT_N on, units
+ * also fix the queen of the first free row.  With the name, they are the
+ * identity of the plan that fast, subunits and cuda share. */
+#define NQ_FAST_RING_MIN_N 4
+#define NQ_FAST_SPLIT_N 12
+#define NQ_FAST_PLAN_ID "fast-ring/1"
+#define NQ_FAST_PLAN_PARAMS {NQ_FAST_RING_MIN_N, NQ_FAST_SPLIT_N}
+
 int nq_fast_job(const nq_plan *p, uint64_t i, nq_frontier *job,
                 nq_frontier_state *start);
 

@@ -112,18 +112,38 @@ void nq_plan_describe(const nq_plan *p, uint64_t unit, char *buf, size_t size)
         p->engine->describe(p, unit, buf, size);
 }
 
-uint64_t nq_plan_hash(const nq_plan *p)
+/* Little-endian bytes of v, whatever the machine: the identity is part of
+ * the journal format. */
+static size_t put_le(unsigned char *buf, uint64_t v, int bytes)
 {
-    char text[512];
-    uint64_t h = NQ_FNV_OFFSET;
-    int len = snprintf(text, sizeof text, "n=%d engine=%s units=%llu\n", p->n,
-                       p->engine->name, (unsigned long long)p->units);
-    h = nq_fnv1a(h, text, (size_t)len);
-    for (uint64_t i = 0; i < p->units; i++) {
-        p->engine->describe(p, i, text, sizeof text);
-        h = nq_fnv1a(h, text, strlen(text) + 1);
-    }
-    return h;
+    for (int i = 0; i < bytes; i++)
+        buf[i] = (unsigned char)(v >> (8 * i));
+    return (size_t)bytes;
+}
+
+/* FNV-1a of the canonical bytes (doc/journal-format.md): "nqueens-plan",
+ * N, the split's stable name, its parameters and the unit count.  Nothing
+ * a person reads (a description, a display name) enters it. */
+uint64_t nq_plan_identity(const nq_plan *p)
+{
+    unsigned char buf[128];
+    const char *id = p->engine->plan_id ? p->engine->plan_id : "";
+    size_t len = sizeof "nqueens-plan", idlen = strlen(id) + 1;
+    memcpy(buf, "nqueens-plan", len);
+    len += put_le(buf + len, (uint64_t)p->n, 4);
+    if (idlen > sizeof buf - len - 4 * NQ_PLAN_PARAMS - 8)
+        idlen = sizeof buf - len - 4 * NQ_PLAN_PARAMS - 8;
+    memcpy(buf + len, id, idlen);
+    len += idlen;
+    for (int i = 0; i < NQ_PLAN_PARAMS; i++)
+        len += put_le(buf + len, p->engine->plan_param[i], 4);
+    len += put_le(buf + len, p->units, 8);
+    return nq_fnv1a(NQ_FNV_OFFSET, buf, len);
+}
+
+const char *nq_plan_split(const nq_plan *p)
+{
+    return p->engine->plan_id ? p->engine->plan_id : "";
 }
 
 int nq_plan_push(nq_plan *p, const void *unit, size_t size)

@@ -154,6 +154,8 @@ static nq_status host_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
 const nq_engine nq_engine_subunits = {
     .name = "subunits",
     .summary = "the GPU plan on CPU threads: fast's units cut into sub-units",
+    .plan_id = NQ_FAST_PLAN_ID,
+    .plan_param = NQ_FAST_PLAN_PARAMS,
     .max_n = NQ_MAX_N,
     .caps = NQ_CAP_UNITS,
     .plan = nq_fast_plan,

@@ -164,6 +164,8 @@ static nq_status cuda_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
 extern "C" const nq_engine nq_engine_cuda = {
     .name = "cuda",
     .summary = "fast's units cut into sub-units, one GPU thread each",
+    .plan_id = NQ_FAST_PLAN_ID,
+    .plan_param = NQ_FAST_PLAN_PARAMS,
     .max_n = NQ_MAX_N,
     .caps = NQ_CAP_UNITS,
     .plan = nq_fast_plan,

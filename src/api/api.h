@@ -1,0 +1,25 @@
+/*
+ * api.h - what the API's files share: the one path of a long count, run
+ * by threads in one process or by the ranks of an MPI job.
+ */
+#ifndef NQ_API_H
+#define NQ_API_H
+
+#include "nqueens.h"
+
+/* Who runs the units.  One process: root, no agree, run on threads.  An
+ * MPI job: every rank calls, only rank 0 (root) keeps the journal and
+ * reports, agree() tells every rank what rank 0 found. */
+typedef struct {
+    int root;
+    int (*agree)(void *ctx, int ok);
+    nq_status (*run)(void *ctx, const nq_plan *p, const nq_run_options *o,
+                     nq_tally *sum, nq_run_report *report);
+    int workers;
+    void *ctx;
+} nq_runner;
+
+nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
+                        const nq_runner *runner, nq_run_report *report);
+
+#endif

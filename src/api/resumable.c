@@ -1,0 +1,181 @@
+/*
+ * resumable.c - a long count: plan, journal, run, report.  The one path
+ * behind `nqueens count --checkpoint` and `nqueens-mpi`: only who runs the
+ * units differs (nq_runner).
+ *
+ * What the journal records is the truth of the run: the report's counts
+ * come from its records (this run's and every earlier one's), and a count
+ * whose consistency check fails (Burnside's division with a remainder) is
+ * a failure, never a printed number.
+ */
+#include <string.h>
+
+#include "../engines/engine.h"
+#include "../parallel/journal.h"
+#include "api.h"
+
+static nq_status record_unit(void *ctx, uint64_t unit, const nq_tally *t)
+{
+    return nq_journal_record(ctx, unit, t);
+}
+
+/* The header a new journal of this count and share gets. */
+static void journal_header(const nq_plan *plan, const nq_resume_options *o,
+                           nq_journal_header *h)
+{
+    memset(h, 0, sizeof *h);
+    h->version = NQ_JOURNAL_VERSION;
+    h->n = plan->n;
+    snprintf(h->plan, sizeof h->plan, "%s", nq_plan_split(plan));
+    snprintf(h->engine, sizeof h->engine, "%s", plan->engine->name);
+    h->units = plan->units;
+    h->identity = nq_plan_identity(plan);
+    h->part = o->parts ? o->part : 1;
+    h->parts = o->parts ? o->parts : 1;
+    nq_journal_new_key(h->key);
+}
+
+/* Root opens the journal; every process learns whether it could. */
+static nq_status open_journal(const nq_plan *plan, const nq_resume_options *o,
+                              const nq_runner *rn, nq_journal **j,
+                              nq_run_report *r)
+{
+    nq_status st = NQ_OK;
+    nq_journal_header want;
+    *j = NULL;
+    if (rn->root && o->journal) {
+        journal_header(plan, o, &want);
+        st = nq_journal_open(o->journal, &want, j, r->why, sizeof r->why);
+    }
+    if (rn->agree && !rn->agree(rn->ctx, st == NQ_OK) && st == NQ_OK)
+        st = NQ_ERR_IO; /* a worker: rank 0 said why */
+    return st;
+}
+
+/* A journal that cannot be written is enough only if nothing is left. */
+static nq_status check_writable(const nq_journal *j, const char *path,
+                                nq_run_report *r)
+{
+    if (!j || nq_journal_writable(j) || r->recorded >= r->share)
+        return NQ_OK;
+    snprintf(r->why, sizeof r->why, "cannot write the journal %s (read-only "
+             "file system or no permission), and %llu of its %llu units are "
+             "left to count", path,
+             (unsigned long long)(r->share - r->recorded),
+             (unsigned long long)r->share);
+    return NQ_ERR_IO;
+}
+
+/* Run what is left of the share, recording each unit as it finishes. */
+static nq_status run_share(const nq_plan *plan, const nq_request *req,
+                           const nq_resume_options *o, const nq_runner *rn,
+                           nq_journal *j, nq_tally *fresh, nq_run_report *r)
+{
+    nq_run_options ro = {
+        .threads = req->threads, .part = o->part, .parts = o->parts,
+        .done = j ? nq_journal_done(j) : NULL, .max_units = o->max_units,
+        .stop = o->stop, .on_unit = j ? record_unit : NULL, .ctx = j,
+        .progress = req->progress, .progress_ctx = req->progress_ctx,
+    };
+    if (r->recorded >= r->share && rn->root && !rn->agree)
+        return NQ_OK; /* finished before: nothing to start */
+    return rn->run(rn->ctx, plan, &ro, fresh, r);
+}
+
+/* The end: close the journal, then say how the run ended, the board's
+ * counts when it is whole. */
+static nq_status conclude(const nq_plan *plan, const nq_resume_options *o,
+                          nq_journal *j, nq_status run, nq_tally *sum,
+                          nq_run_report *r)
+{
+    char why[sizeof r->why] = "";
+    if (j) {
+        const nq_journal_state *js = nq_journal_state_get(j);
+        *sum = js->sum, r->recorded = js->units_done;
+    }
+    nq_status closed = nq_journal_close(j, why, sizeof why);
+    if (closed != NQ_OK) {
+        snprintf(r->why, sizeof r->why, "%s", why);
+        return closed;
+    }
+    if (run != NQ_OK)
+        return run;
+    r->complete = r->recorded >= r->share || !o->journal;
+    if (!r->complete)
+        return NQ_ERR_STOPPED;
+    if (o->parts > 1)
+        return NQ_OK;
+    nq_status st = nq_plan_finish(plan, sum, &r->counts);
+    if (st != NQ_OK)
+        snprintf(r->why, sizeof r->why, "the count of N=%d failed its final "
+                 "check (%s): the journal %s holds a wrong record", plan->n,
+                 nq_strerror(st), o->journal ? o->journal : "(none)");
+    return st;
+}
+
+static void report_start(const nq_plan *plan, const nq_resume_options *o,
+                         const nq_journal *j, nq_run_report *r)
+{
+    nq_run_options share = {.part = o->part, .parts = o->parts};
+    r->units = nq_plan_units(plan);
+    r->share = nq_plan_selected(plan, &share);
+    if (j) {
+        r->recorded = nq_journal_state_get(j)->units_done;
+        r->dropped_tail = nq_journal_state_get(j)->dropped_tail;
+    }
+}
+
+nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
+                        const nq_runner *rn, nq_run_report *r)
+{
+    nq_plan *plan;
+    nq_journal *j = NULL;
+    nq_tally fresh = {0};
+    memset(r, 0, sizeof *r);
+    r->failed_rank = -1;
+    if (!o || (!o->journal && (o->parts || o->max_units)))
+        return NQ_ERR_ARG;
+    nq_status st = nq_plan_create(req, &plan);
+    if (st != NQ_OK)
+        return st;
+    if ((st = open_journal(plan, o, rn, &j, r)) == NQ_OK) {
+        report_start(plan, o, j, r);
+        r->workers = rn->workers;
+        st = check_writable(j, o->journal, r);
+    }
+    if (st != NQ_OK) {
+        nq_journal_close(j, NULL, 0);
+        nq_plan_free(plan);
+        return st;
+    }
+    uint64_t before = r->recorded;
+    double t0 = nq_clock_seconds();
+    st = run_share(plan, req, o, rn, j, &fresh, r);
+    r->seconds = nq_clock_seconds() - t0;
+    if (rn->root) {
+        st = conclude(plan, o, j, st, &fresh, r);
+        r->ran = r->recorded - before;
+    }
+    nq_plan_free(plan);
+    return st;
+}
+
+/* ---- on this process's threads ---- */
+
+static nq_status run_threads(void *ctx, const nq_plan *p,
+                             const nq_run_options *o, nq_tally *sum,
+                             nq_run_report *r)
+{
+    (void)ctx, (void)r;
+    return nq_plan_run(p, o, sum);
+}
+
+nq_status nq_count_resumable(const nq_request *req, const nq_resume_options *o,
+                             nq_run_report *report)
+{
+    nq_runner rn = {.root = 1, .run = run_threads,
+                    .workers = nq_request_threads(req)};
+    if (!req || !report)
+        return NQ_ERR_ARG;
+    return nq_count_with(req, o, &rn, report);
+}

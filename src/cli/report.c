@@ -1,0 +1,122 @@
+/*
+ * report.c - what the programs print of a count: the seed series' table
+ * row or a JSON line, and the outcome of a long (journaled) count, the
+ * same for `nqueens count --checkpoint` and `nqueens-mpi`.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void format_elapsed(double seconds, char *buf, size_t size)
+{
+    unsigned long long ms = (unsigned long long)(seconds * 1000.0 + 0.5);
+    snprintf(buf, size, "%02llu:%02llu:%02llu.%03llu", ms / 3600000,
+             ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
+}
+
+static const char table_header[] =
+    " N:        Total       Unique        hh:mm:ss.ms\n";
+
+int cli_print_counts(int n, const nq_counts *c, const char *engine,
+                      int threads, double seconds, int json, int header)
+{
+    char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
+    char elapsed[32];
+    nq_format_u128(c->total, total);
+    nq_format_u128(c->unique, unique);
+    if (json) {
+        printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,"
+               "\"engine\":\"%s\",\"threads\":%d,\"seconds\":%.6f}\n", n,
+               total, unique, nq_format_u128(c->nodes, nodes), engine, threads,
+               seconds);
+    } else {
+        format_elapsed(seconds, elapsed, sizeof elapsed);
+        printf("%s%2d:%13s%13s%19s\n", header ? table_header : "", n, total,
+               unique, elapsed);
+    }
+    return fflush(stdout) != 0 || ferror(stdout) ? -1 : 0;
+}
+
+/* ---- stopping ---- */
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    __atomic_store_n(&stop_requested, 1, __ATOMIC_RELAXED);
+}
+
+/* SIGINT and SIGTERM ask the run to stop: units running give up and are
+ * redone on resume.  A second one (the handler resets itself) ends the
+ * process at once, which the journal survives as it survives a crash. */
+volatile sig_atomic_t *cli_catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    return &stop_requested;
+}
+
+/* ---- a long count's outcome ---- */
+
+static void warn_dropped_tail(const cli_long_count *c, const nq_run_report *r)
+{
+    if (r->dropped_tail)
+        fprintf(stderr, "%s: warning: %s: dropped a half-written last line (a "
+                "crash); its unit was counted again\n", cli_program,
+                c->opt.journal);
+}
+
+/* A part of a split run is done: say where its records are. */
+static int report_part(const cli_long_count *c, const nq_run_report *r)
+{
+    if (c->json)
+        printf("{\"n\":%d,\"engine\":\"%s\",\"part\":\"%u/%u\",\"units\":%llu,"
+               "\"journal\":\"%s\",\"seconds\":%.6f}\n", c->req.n,
+               c->req.engine, c->opt.part, c->opt.parts,
+               (unsigned long long)r->recorded, c->opt.journal, r->seconds);
+    else
+        printf("part %u/%u of N=%d (engine %s) done: %llu of its units "
+               "recorded in %s; combine the parts with 'nqueens merge'\n",
+               c->opt.part, c->opt.parts, c->req.n, c->req.engine,
+               (unsigned long long)r->recorded, c->opt.journal);
+    return CLI_OK;
+}
+
+static int report_failure(const cli_long_count *c, nq_status st,
+                          const nq_run_report *r)
+{
+    if (st == NQ_ERR_STOPPED)
+        return cli_error(CLI_FAIL, "stopped with %llu of %llu units of N=%d "
+                         "recorded in %s; run the same command again to "
+                         "resume", (unsigned long long)r->recorded,
+                         (unsigned long long)r->share, c->req.n,
+                         c->opt.journal ? c->opt.journal : "no journal");
+    if (r->failed_rank >= 0)
+        return cli_error(CLI_FAIL, "rank %d failed: %s", r->failed_rank,
+                         r->why[0] ? r->why : nq_strerror(st));
+    if (r->why[0])
+        return cli_error(st == NQ_ERR_VERSION ? CLI_USAGE : CLI_FAIL, "%s",
+                         r->why);
+    return cli_error(CLI_FAIL, "count %d: %s", c->req.n, nq_strerror(st));
+}
+
+int cli_report_long_count(const cli_long_count *c, nq_status st,
+                          const nq_run_report *r)
+{
+    warn_dropped_tail(c, r);
+    if (st != NQ_OK)
+        return report_failure(c, st, r);
+    if (c->opt.parts > 1)
+        return report_part(c, r);
+    cli_print_counts(c->req.n, &r->counts, c->req.engine, r->workers,
+                     r->seconds, c->json, 1);
+    return CLI_OK;
+}

@@ -1,0 +1,59 @@
+/*
+ * journal.h - a journal being written: the file of a running count, its
+ * units recorded as they finish (journal.c), and the set of records read
+ * from journals, each unit once (shared with merging).
+ */
+#ifndef NQ_JOURNAL_H
+#define NQ_JOURNAL_H
+
+#include "journal_format.h"
+
+/* Units seen, each counted once: a repeat must carry the same counts. */
+typedef struct {
+    unsigned char *done;        /* bit per unit */
+    uint64_t *digest;           /* per unit, its counts' digest */
+    uint64_t units;
+    nq_journal_state state;
+} nq_record_set;
+
+nq_status nq_record_set_init(nq_record_set *rs, uint64_t units);
+void nq_record_set_free(nq_record_set *rs);
+/* Add a unit's record; a unit seen before with other counts is
+ * NQ_ERR_CORRUPT (why names path, line and unit). */
+nq_status nq_record_set_add(nq_record_set *rs, const char *path, long line,
+                            uint64_t unit, const nq_tally *t, char *why,
+                            size_t wsize);
+
+/* Open a regular file (a FIFO, a terminal or a device is refused: opening
+ * or reading one could block forever); -1 with why set on failure. */
+int nq_open_regular(const char *path, int flags, char *why, size_t wsize);
+
+typedef struct nq_journal nq_journal;
+
+/* A random key for a new journal's header. */
+void nq_journal_new_key(uint64_t key[2]);
+
+/* Open the journal `path` of a plan's share (the header says which) to
+ * resume and append, creating it if absent; want->key is kept for a new
+ * file, replaced by the file's own for an existing one.  The file is
+ * locked: two runs appending would interleave lines.  A half-written last
+ * line (a crash) is cut off and its unit will be done again.  A journal of
+ * another count is NQ_ERR_MISMATCH, damage NQ_ERR_CORRUPT, another format
+ * NQ_ERR_VERSION: the file is then left as it was.  A journal that cannot
+ * be written (a read-only file system) is still opened for reading:
+ * nq_journal_writable() says so, and the caller decides whether that is
+ * enough (it is when every unit is recorded). */
+nq_status nq_journal_open(const char *path, const nq_journal_header *want,
+                          nq_journal **out, char *why, size_t wsize);
+int nq_journal_writable(const nq_journal *j);
+const nq_journal_state *nq_journal_state_get(const nq_journal *j);
+/* A bit per unit, set for those with a record (nq_run_options.done). */
+const unsigned char *nq_journal_done(const nq_journal *j);
+/* Queue a finished unit's record; a writer thread appends and fsyncs it.
+ * A unit recorded before is not recorded (or counted) again. */
+nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t);
+/* Write what is queued, fsync, close, free; the first write failure, if
+ * any, with why saying what happened to the file. */
+nq_status nq_journal_close(nq_journal *j, char *why, size_t wsize);
+
+#endif

@@ -1,0 +1,263 @@
+/*
+ * journal_format.c - the lines of a journal: a header, then one record per
+ * finished unit, in text (doc/journal-format.md).
+ *
+ *   nqueens-journal 2 n=18 plan=fast-ring/1 units=6813 id=9f3c...e1 part=1/1 key=<32 hex> engine=fast crc=1a2b3c4d
+ *   unit 17 81245 0 0 0 1204973 tag=0c7e2f1011223344
+ *
+ * Text, so that a person can read a week-long run's state with less, and
+ * 128-bit counts print whole.  The header carries the CRC-32 of its text;
+ * each record a SipHash-2-4 tag of its text keyed by the header's random
+ * key mixed with the plan's identity, so a flipped bit, a record from
+ * another journal, or an edit that did not redo the tag is refused with
+ * its line and unit.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/core.h"
+#include "journal_format.h"
+
+void nq_jf_why(char *why, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    if (!why || !size)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- writing ---- */
+
+int nq_jf_header_line(char *buf, size_t size, const nq_journal_header *h)
+{
+    int len = snprintf(buf, size, "nqueens-journal %d n=%d plan=%s units=%llu "
+                       "id=%016llx part=%u/%u key=%016llx%016llx engine=%s",
+                       NQ_JOURNAL_VERSION, h->n, h->plan,
+                       (unsigned long long)h->units,
+                       (unsigned long long)h->identity, h->part, h->parts,
+                       (unsigned long long)h->key[0],
+                       (unsigned long long)h->key[1], h->engine);
+    return len + snprintf(buf + len, size - (size_t)len, " crc=%08x\n",
+                          nq_crc32(0, buf, (size_t)len));
+}
+
+/* The record's tag: keyed by the journal's key and its plan, so a record
+ * copied from another journal does not check out either. */
+static uint64_t record_tag(const nq_journal_header *h, const char *body,
+                           size_t len)
+{
+    return nq_siphash(h->key[0] ^ h->identity, h->key[1], body, len);
+}
+
+int nq_jf_record_line(char *buf, size_t size, const nq_journal_header *h,
+                      uint64_t unit, const nq_tally *t)
+{
+    char v[5][NQ_U128_DIGITS];
+    int len = snprintf(buf, size, "unit %llu %s %s %s %s %s",
+                       (unsigned long long)unit, nq_format_u128(t->total, v[0]),
+                       nq_format_u128(t->unique, v[1]),
+                       nq_format_u128(t->fixed180, v[2]),
+                       nq_format_u128(t->fixed90, v[3]),
+                       nq_format_u128(t->nodes, v[4]));
+    return len + snprintf(buf + len, size - (size_t)len, " tag=%016llx\n",
+                          (unsigned long long)record_tag(h, buf, (size_t)len));
+}
+
+/* ---- parsing ---- */
+
+/* Split off the trailing " NAME=<digits hex digits>" and return its value;
+ * the body is left NUL-ended.  0 if the line does not end so. */
+static int split_check(char *line, const char *name, int digits,
+                       uint64_t *value)
+{
+    size_t tail = strlen(name) + 2 + (size_t)digits, len = strlen(line);
+    char *end;
+    if (len < tail || line[len - tail] != ' ' ||
+        strncmp(line + len - tail + 1, name, strlen(name)) ||
+        line[len - (size_t)digits - 1] != '=')
+        return 0;
+    for (size_t i = len - (size_t)digits; i < len; i++)
+        if (!strchr("0123456789abcdef", line[i]))
+            return 0;
+    *value = strtoull(line + len - digits, &end, 16);
+    line[len - tail] = '\0';
+    return 1;
+}
+
+/* The version a header line claims, or -1 if it is no journal header. */
+static int header_version(const char *line)
+{
+    int version, used = 0;
+    if (sscanf(line, "nqueens-journal %d%n", &version, &used) != 1 ||
+        (line[used] != ' ' && line[used] != '\0'))
+        return -1;
+    return version;
+}
+
+int nq_jf_parse_header(char *line, nq_journal_header *h)
+{
+    unsigned long long units, id, k0, k1;
+    uint64_t crc;
+    int used = 0;
+    char key[33];
+    memset(h, 0, sizeof *h);
+    if (!split_check(line, "crc", 8, &crc) ||
+        crc != nq_crc32(0, line, strlen(line)))
+        return 0;
+    if (sscanf(line, "nqueens-journal %d n=%d plan=%31s units=%llu id=%llx "
+               "part=%u/%u key=%32[0-9a-f] engine=%31s%n", &h->version, &h->n,
+               h->plan, &units, &id, &h->part, &h->parts, key, h->engine,
+               &used) != 9 || line[used] || strlen(key) != 32 ||
+        sscanf(key, "%16llx%16llx", &k0, &k1) != 2)
+        return 0;
+    h->units = units, h->identity = id, h->key[0] = k0, h->key[1] = k1;
+    return h->n >= 1 && h->n <= NQ_MAX_N && h->parts >= 1 &&
+           h->part >= 1 && h->part <= h->parts;
+}
+
+static int parse_record(char *line, const nq_journal_header *h,
+                        uint64_t *unit, nq_tally *t)
+{
+    char f[6][64];
+    int used = 0;
+    uint64_t tag;
+    nq_u128 v, *dst[5] = {&t->total, &t->unique, &t->fixed180, &t->fixed90,
+                          &t->nodes};
+    if (!split_check(line, "tag", 16, &tag) ||
+        tag != record_tag(h, line, strlen(line)))
+        return 0;
+    if (sscanf(line, "unit %63s %63s %63s %63s %63s %63s%n", f[0], f[1], f[2],
+               f[3], f[4], f[5], &used) != 6 || line[used])
+        return 0;
+    if (nq_parse_u128(f[0], &v) != NQ_OK || v >= h->units)
+        return 0;
+    for (int i = 0; i < 5; i++)
+        if (nq_parse_u128(f[i + 1], dst[i]) != NQ_OK)
+            return 0;
+    *unit = (uint64_t)v;
+    return 1;
+}
+
+/* ---- reading ---- */
+
+/* Could `s` (len bytes, no newline) be the start of a line a journal
+ * holds?  Only then is it the remains of a write cut short by a crash:
+ * zeros (what some file systems leave after a power loss), a prefix of the
+ * expected header, or "unit " and numbers, perhaps up to " tag=" and some
+ * hex digits.  Anything else is damage, and is refused. */
+static int crash_leftover(const char *s, size_t len, int have_header,
+                          const char *expected_header)
+{
+    size_t i = 0;
+    while (i < len && s[i] == '\0')
+        i++;
+    if (i == len)
+        return 1;
+    if (!have_header)
+        return expected_header && len <= strlen(expected_header) &&
+               memcmp(s, expected_header, len) == 0;
+    static const char unit[] = "unit ", tag[] = "tag=";
+    for (i = 0; i < len && i < 5; i++)
+        if (s[i] != unit[i])
+            return 0;
+    while (i < len && (s[i] == ' ' || (s[i] >= '0' && s[i] <= '9')))
+        i++;
+    if (i == len)
+        return 1;
+    if (s[i - 1] != ' ') /* " tag=" follows the numbers */
+        return 0;
+    for (size_t k = 0; i < len && k < 4; i++, k++)
+        if (s[i] != tag[k])
+            return 0;
+    for (size_t hex = 0; i < len; i++, hex++)
+        if (hex == 16 || !s[i] || !strchr("0123456789abcdef", s[i]))
+            return 0;
+    return 1;
+}
+
+static nq_status check_header(char *line, const char *path,
+                              const nq_jf_reader *rd, nq_jf_result *res,
+                              char *why, size_t wsize)
+{
+    int version = header_version(line);
+    if (version >= 0 && (version < NQ_JOURNAL_OLDEST ||
+                         version > NQ_JOURNAL_VERSION)) {
+        nq_jf_why(why, wsize, "%s: journal format version %d is not "
+                  "supported (this release reads %d..%d)", path, version,
+                  NQ_JOURNAL_OLDEST, NQ_JOURNAL_VERSION);
+        return NQ_ERR_VERSION;
+    }
+    if (!nq_jf_parse_header(line, &res->header)) {
+        nq_jf_why(why, wsize, "%s: not an nqueens journal (line 1 does not "
+                  "check out)", path);
+        return NQ_ERR_CORRUPT;
+    }
+    nq_status st = rd->header(rd->ctx, path, &res->header, why, wsize);
+    res->have_header = st == NQ_OK;
+    return st;
+}
+
+static nq_status check_line(char *line, size_t len, const char *path, long no,
+                            const nq_jf_reader *rd, nq_jf_result *res,
+                            char *why, size_t wsize)
+{
+    uint64_t unit;
+    nq_tally t = {0};
+    if (len > NQ_JOURNAL_LINE_MAX || memchr(line, '\0', len)) {
+        nq_jf_why(why, wsize, res->have_header ? "%s line %ld: damaged record"
+                  : "%s: not an nqueens journal (line %ld does not check out)",
+                  path, no);
+        return NQ_ERR_CORRUPT;
+    }
+    line[len] = '\0';
+    if (!res->have_header)
+        return check_header(line, path, rd, res, why, wsize);
+    if (!parse_record(line, &res->header, &unit, &t)) {
+        unsigned long long u;
+        if (sscanf(line, "unit %llu ", &u) == 1)
+            nq_jf_why(why, wsize, "%s line %ld: the record of unit %llu does "
+                      "not check out (damaged or edited)", path, no, u);
+        else
+            nq_jf_why(why, wsize, "%s line %ld: damaged record", path, no);
+        return NQ_ERR_CORRUPT;
+    }
+    return rd->record(rd->ctx, path, no, unit, &t, why, wsize);
+}
+
+nq_status nq_jf_read(FILE *f, const char *path, const nq_jf_reader *rd,
+                     nq_jf_result *res, char *why, size_t wsize)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long no = 0;
+    nq_status st = NQ_OK;
+    memset(res, 0, sizeof *res);
+    while (st == NQ_OK && (len = getline(&line, &cap, f)) >= 0) {
+        no++;
+        if (len == 0 || line[len - 1] != '\n') { /* the end, cut short */
+            if (crash_leftover(line, (size_t)len, res->have_header,
+                               rd->expected_header)) {
+                res->tail = 1;
+            } else {
+                nq_jf_why(why, wsize, "%s line %ld: the last line is cut "
+                          "short and no part of a journal", path, no);
+                st = NQ_ERR_CORRUPT;
+            }
+            break;
+        }
+        st = check_line(line, (size_t)len - 1, path, no, rd, res, why, wsize);
+        if (st == NQ_OK)
+            res->good += (off_t)len;
+    }
+    if (st == NQ_OK && ferror(f)) {
+        nq_jf_why(why, wsize, "%s: %s", path, strerror(errno));
+        st = NQ_ERR_IO;
+    }
+    free(line);
+    return st;
+}

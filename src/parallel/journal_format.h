@@ -1,0 +1,64 @@
+/*
+ * journal_format.h - the lines of a journal file: writing them, reading
+ * and checking them (doc/journal-format.md is the specification).
+ *
+ * Only the format lives here: which file, locking, the writer thread and
+ * resuming are journal.c's; combining journals is the API's (merge.c).
+ */
+#ifndef NQ_JOURNAL_FORMAT_H
+#define NQ_JOURNAL_FORMAT_H
+
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "nqueens.h"
+
+#define NQ_JOURNAL_VERSION 2 /* the version this release writes */
+#define NQ_JOURNAL_OLDEST 2  /* the oldest it reads */
+#define NQ_JOURNAL_LINE_MAX 512
+
+/* The header line of h, newline included; its length. */
+int nq_jf_header_line(char *buf, size_t size, const nq_journal_header *h);
+/* The record line of a unit, tagged with the header's key. */
+int nq_jf_record_line(char *buf, size_t size, const nq_journal_header *h,
+                      uint64_t unit, const nq_tally *t);
+
+/* Parse and check a header line (no newline): 1 if it is one of this
+ * version. */
+int nq_jf_parse_header(char *line, nq_journal_header *h);
+
+/* What the reader does with what it reads: header() once the header is
+ * checked (a journal of another count is refused before its records are
+ * looked at), record() for each record that checks out.  Either may
+ * refuse with a status, saying why. */
+typedef struct {
+    nq_status (*header)(void *ctx, const char *path,
+                        const nq_journal_header *h, char *why, size_t wsize);
+    nq_status (*record)(void *ctx, const char *path, long line,
+                        uint64_t unit, const nq_tally *t, char *why,
+                        size_t wsize);
+    void *ctx;
+    const char *expected_header; /* resuming: the header a new file gets,
+                                    so a crash's half-written header is
+                                    recognised; NULL when merging */
+} nq_jf_reader;
+
+typedef struct {
+    nq_journal_header header;
+    int have_header;
+    off_t good;   /* bytes up to the end of the last line that checked out */
+    int tail;     /* a half-written last line (a crash) was left out */
+} nq_jf_result;
+
+/* Read and check a whole journal.  A half-written last line (the remains
+ * of a crash) is left out and noted; anything else that does not check
+ * out is NQ_ERR_CORRUPT, another format version NQ_ERR_VERSION, with why
+ * naming the file and line. */
+nq_status nq_jf_read(FILE *f, const char *path, const nq_jf_reader *rd,
+                     nq_jf_result *res, char *why, size_t wsize);
+
+/* snprintf into why (when given): the library's words for a failure. */
+void nq_jf_why(char *why, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif
