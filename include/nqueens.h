@@ -263,6 +263,11 @@ typedef enum {
 #define NQ_BY_COLUMN 1u /* a queen in its column */
 #define NQ_BY_SUM 2u    /* a queen on its diagonal r + c (rising to the right) */
 #define NQ_BY_DIF 4u    /* a queen on its diagonal r - c (falling to the right) */
+#define NQ_BY_ROW 8u    /* a queen in its row */
+
+/* The lines the queens at (r1, c1) and (r2, c2) share (NQ_BY_* bits); 0
+ * if they do not attack each other. */
+unsigned nq_attack_lines(int r1, int c1, int r2, int c2);
 
 typedef struct {
     nq_event_kind kind;
@@ -318,8 +323,13 @@ typedef enum {
 nq_status nq_find_solution(int n, nq_find_method method, uint64_t seed,
                            int *cols);
 
-/* The 8 symmetries of the square, numbered 0..7; 0 is the identity. */
+/* The 8 symmetries of the square, numbered 0..7: 0 the identity, 1 the
+ * quarter turn clockwise, 2 the half turn, 3 the three-quarter turn, 4
+ * the mirror left-right, 5 the mirror top-bottom, 6 the transpose, 7 the
+ * anti-transpose.  Every part of nqueens uses this numbering. */
 #define NQ_SYMMETRIES 8
+/* Square (*row, *col) of the n x n board moved by the symmetry. */
+void nq_transform_square(int n, int symmetry, int *row, int *col);
 void nq_transform_placement(const int *cols, int n, int symmetry, int *out);
 
 /* How many distinct images the solution has (1, 2, 4 or 8) if it is the

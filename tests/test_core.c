@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "../src/core/core.h"
 
 /* Gauss's 8-queens solution (seed 001: 4 7 3 8 2 5 1 6, 1-based). */
 static const int gauss8[8] = {3, 6, 2, 7, 1, 4, 0, 5};
@@ -29,19 +30,25 @@ static int same(const int *a, const int *b, int n)
 
 /* Symmetry k applied to cols, computed from its geometric definition on
  * squares, independently of symmetry.c's formulas. */
+static void square_by_geometry(int n, int k, int r, int c, int *r2, int *c2)
+{
+    *r2 = r, *c2 = c;
+    switch (k) {
+    case 1: *r2 = c, *c2 = n - 1 - r; break;
+    case 2: *r2 = n - 1 - r, *c2 = n - 1 - c; break;
+    case 3: *r2 = n - 1 - c, *c2 = r; break;
+    case 4: *c2 = n - 1 - c; break;
+    case 5: *r2 = n - 1 - r; break;
+    case 6: *r2 = c, *c2 = r; break;
+    case 7: *r2 = n - 1 - c, *c2 = n - 1 - r; break;
+    }
+}
+
 static void transform_by_squares(const int *cols, int n, int k, int *out)
 {
     for (int r = 0; r < n; r++) {
-        int c = cols[r], r2 = r, c2 = c;
-        switch (k) {
-        case 1: r2 = c, c2 = n - 1 - r; break;
-        case 2: r2 = n - 1 - r, c2 = n - 1 - c; break;
-        case 3: r2 = n - 1 - c, c2 = r; break;
-        case 4: c2 = n - 1 - c; break;
-        case 5: r2 = n - 1 - r; break;
-        case 6: r2 = c, c2 = r; break;
-        case 7: r2 = n - 1 - c, c2 = n - 1 - r; break;
-        }
+        int r2, c2;
+        square_by_geometry(n, k, r, cols[r], &r2, &c2);
         out[r2] = c2;
     }
 }
@@ -131,6 +138,55 @@ static void u128_sums(void *arg)
     CHECK(acc == ~(nq_u128)0);
 }
 
+/* The library's one definition of the symmetries on squares agrees with
+ * the geometric one above, on every square of boards 1..9. */
+static void squares_match_geometry(void *arg)
+{
+    (void)arg;
+    for (int n = 1; n <= 9; n++)
+        for (int k = 0; k < NQ_SYMMETRIES; k++)
+            for (int r = 0; r < n; r++)
+                for (int c = 0; c < n; c++) {
+                    int wr, wc, r2 = r, c2 = c;
+                    square_by_geometry(n, k, r, c, &wr, &wc);
+                    nq_transform_square(n, k, &r2, &c2);
+                    CHECKF(r2 == wr && c2 == wc,
+                           "n=%d symmetry %d square %d:%d", n, k, r, c);
+                }
+}
+
+/* Every pair of squares of an 8x8 board: the lines shared, against the
+ * definitions (same row, column, r+c, r-c). */
+static void attack_lines(void *arg)
+{
+    (void)arg;
+    for (int a = 0; a < 64; a++)
+        for (int b = 0; b < 64; b++) {
+            int r1 = a / 8, c1 = a % 8, r2 = b / 8, c2 = b % 8;
+            unsigned want = (r1 == r2 ? NQ_BY_ROW : 0u) |
+                            (c1 == c2 ? NQ_BY_COLUMN : 0u) |
+                            (r1 + c1 == r2 + c2 ? NQ_BY_SUM : 0u) |
+                            (r1 - c1 == r2 - c2 ? NQ_BY_DIF : 0u);
+            CHECKF(nq_attack_lines(r1, c1, r2, c2) == want, "%d:%d %d:%d",
+                   r1, c1, r2, c2);
+        }
+    CHECK(nq_attack_lines(0, 0, 1, 2) == 0);
+}
+
+/* SipHash-2-4 against the reference vectors of the paper's code: key
+ * 00 01 .. 0f, messages 00 01 .. of length 0, 8 and 15. */
+static void siphash_vectors(void *arg)
+{
+    (void)arg;
+    unsigned char m[16];
+    for (int i = 0; i < 16; i++)
+        m[i] = (unsigned char)i;
+    uint64_t k0 = 0x0706050403020100ull, k1 = 0x0f0e0d0c0b0a0908ull;
+    CHECK(nq_siphash(k0, k1, m, 0) == 0x726fdb47dd0e0e31ull);
+    CHECK(nq_siphash(k0, k1, m, 8) == 0x93f5f5799a932462ull);
+    CHECK(nq_siphash(k0, k1, m, 15) == 0xa129ca6149be45e5ull);
+}
+
 static void status_words(void *arg)
 {
     (void)arg;
@@ -150,4 +206,7 @@ void tests_core(void)
     t_case(u128_text, NULL, "core/u128-text");
     t_case(u128_sums, NULL, "core/u128-sum-past-2^64");
     t_case(status_words, NULL, "core/status-words");
+    t_case(squares_match_geometry, NULL, "core/square-symmetries-match-geometry");
+    t_case(attack_lines, NULL, "core/attack-lines");
+    t_case(siphash_vectors, NULL, "core/siphash-reference-vectors");
 }

@@ -51,11 +51,8 @@ static int parse_pair(const char *s, int n, int *r, int *c, const char **end)
 /* Which line two given queens share, or NULL if they do not attack. */
 static const char *shared_line(int r1, int c1, int r2, int c2)
 {
-    if (c1 == c2)
-        return "column";
-    if (r1 - r2 == c1 - c2 || r1 - r2 == c2 - c1)
-        return "diagonal";
-    return NULL;
+    unsigned how = nq_attack_lines(r1, c1, r2, c2);
+    return how & NQ_BY_COLUMN ? "column" : how ? "diagonal" : NULL;
 }
 
 static int add_given(int *given, int n, int r, int c)

@@ -8,12 +8,11 @@
  */
 #include <stdlib.h>
 
-#include "nqueens.h"
+#include "board.h"
 
-static int attacks(int r1, int c1, int r2, int c2)
+unsigned nq_attack_lines(int r1, int c1, int r2, int c2)
 {
-    int dr = r1 - r2, dc = c1 - c2;
-    return c1 == c2 || dr == dc || dr == -dc;
+    return nq_lines_shared(r1, c1, r2, c2);
 }
 
 /* Large boards (find): each column and diagonal marked once, O(n) time. */
@@ -46,7 +45,7 @@ nq_status nq_check_placement(const int *cols, int n)
         if (cols[r] < 0 || cols[r] >= n)
             return NQ_ERR_INVALID;
         for (int q = 0; q < r; q++)
-            if (attacks(q, cols[q], r, cols[r]))
+            if (nq_lines_shared(q, cols[q], r, cols[r]))
                 return NQ_ERR_INVALID;
     }
     return NQ_OK;

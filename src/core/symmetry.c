@@ -9,9 +9,27 @@
  */
 #include "nqueens.h"
 
-/* Row r of image t of p, where inv is the inverse permutation.  Written as a
+/* The definition of the 8 symmetries: where each takes a square. */
+void nq_transform_square(int n, int t, int *r, int *c)
+{
+    int m = n - 1, r0 = *r, c0 = *c;
+    switch (t & 7) {
+    case 1: *r = c0, *c = m - r0; break;          /* quarter turn */
+    case 2: *r = m - r0, *c = m - c0; break;      /* half turn */
+    case 3: *r = m - c0, *c = r0; break;          /* three-quarter turn */
+    case 4: *c = m - c0; break;                   /* mirror left-right */
+    case 5: *r = m - r0; break;                   /* mirror top-bottom */
+    case 6: *r = c0, *c = r0; break;              /* transpose */
+    case 7: *r = m - c0, *c = m - r0; break;      /* anti-transpose */
+    default: break;
+    }
+}
+
+/* Row r of image t of p, where inv is the inverse permutation: the column
+ * nq_transform_square gives the queen that lands in row r, written as a
  * lookup of one entry so comparisons can stop at the first difference
- * without building the whole image. */
+ * without building the whole image (tests/test_core.c checks the two
+ * agree). */
 static inline int image_at(const int *p, const int *inv, int n, int t, int r)
 {
     switch (t) {

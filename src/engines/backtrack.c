@@ -6,19 +6,16 @@
  * is abandoned at once, so the search walks the tree of consistent partial
  * placements (OEIS A319235) instead of all N^N.
  */
+#include "../core/board.h"
 #include "engine.h"
 
 /* The first earlier row whose queen attacks (row, c), or -1; *how says
  * along which line. */
 static int attacker(const int *cols, int row, int c, unsigned *how)
 {
-    for (int i = 0; i < row; i++) {
-        int d = cols[i] - c;
-        *how = d == 0 ? NQ_BY_COLUMN : d == row - i ? NQ_BY_SUM
-             : d == i - row ? NQ_BY_DIF : 0;
-        if (*how)
+    for (int i = 0; i < row; i++)
+        if ((*how = nq_lines_shared(i, cols[i], row, c)))
             return i;
-    }
     return -1;
 }
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../core/bits.h"
+#include "../core/board.h"
 #include "engine.h"
 #include "frontier.h"
 #include "stop.h"
@@ -40,11 +41,9 @@ static nq_status check_given(int n, const int *given)
     for (int r = 0; r < n; r++) {
         if (given[r] < -1 || given[r] >= n)
             return NQ_ERR_ARG;
-        for (int q = 0; q < r && given[r] >= 0; q++) {
-            int dc = given[q] - given[r];
-            if (given[q] >= 0 && (dc == 0 || dc == r - q || dc == q - r))
+        for (int q = 0; q < r && given[r] >= 0; q++)
+            if (given[q] >= 0 && nq_lines_shared(q, given[q], r, given[r]))
                 return NQ_ERR_INVALID;
-        }
     }
     return NQ_OK;
 }

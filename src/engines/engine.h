@@ -66,7 +66,7 @@ int nq_plan_push(nq_plan *p, const void *unit, size_t size);
 void nq_count_whole_board(int n, nq_tally *t);
 
 /* The solutions fixed by the half turn and by the quarter turn (either
- * pointer may be NULL), giving up when *stop is set (fixed.c). */
+ * pointer may be NULL), giving up when *stop is set (fixed_points.c). */
 nq_status nq_count_fixed_points(int n, nq_u128 *half_turn,
                                 nq_u128 *quarter_turn,
                                 const volatile sig_atomic_t *stop);

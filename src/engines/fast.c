@@ -34,7 +34,7 @@
  * Unique.  By Burnside's lemma the classes number (T + P + 2R) / 8 for
  * n > 1, with P and R the solutions fixed by the half and quarter turns
  * (no reflection fixes a solution).  Two extra units count P and R with
- * small symmetric searches (fixed.c).  Boards under 4 x 4 have no ring of
+ * small symmetric searches (fixed_points.c).  Boards under 4 x 4 have no ring of
  * distinct edge queens; they are one unit solved by the symmetry engine.
  */
 #include <stdio.h>
@@ -44,6 +44,7 @@
 #include <stdarg.h>
 
 #include "../core/bits.h"
+#include "../core/board.h"
 #include "engine.h"
 #include "fast.h"
 #include "frame.h"
@@ -124,12 +125,6 @@ static int free_rows(int n, const fast_unit *u, int *rows)
     return k;
 }
 
-static int attacks(int r1, int c1, int r2, int c2)
-{
-    int dr = r1 - r2, dc = c1 - c2;
-    return dr == 0 || dc == 0 || dr == dc || dr == -dc;
-}
-
 /* Split a ring unit by the queen of its first free row.  Corner units are
  * always split: the corner rule needs row 1's queen (the first free row,
  * as the rule excludes d = 1). */
@@ -139,8 +134,9 @@ static int push_split(nq_plan *l, int n, fast_unit u)
     if (n < SPLIT_N && u.m != 0)
         return push(l, u);
     for (int col = 1; col < n - 1; col++) {
-        if (col == u.m || attacks(r, col, 0, u.m) || attacks(r, col, u.c, 0) ||
-            attacks(r, col, u.d, n - 1))
+        if (col == u.m || nq_lines_shared(r, col, 0, u.m) ||
+            nq_lines_shared(r, col, u.c, 0) ||
+            nq_lines_shared(r, col, u.d, n - 1))
             continue;
         u.first = (int8_t)col;
         if (push(l, u))

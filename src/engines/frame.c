@@ -3,21 +3,6 @@
  */
 #include "frame.h"
 
-void nq_transform_square(int n, int t, int *r, int *c)
-{
-    int m = n - 1, r0 = *r, c0 = *c;
-    switch (t & 7) {
-    case 1: *r = c0, *c = m - r0; break;          /* quarter turn */
-    case 2: *r = m - r0, *c = m - c0; break;      /* half turn */
-    case 3: *r = m - c0, *c = r0; break;          /* three-quarter turn */
-    case 4: *c = m - c0; break;                   /* mirror left-right */
-    case 5: *r = m - r0; break;                   /* mirror top-bottom */
-    case 6: *r = c0, *c = r0; break;              /* transpose */
-    case 7: *r = m - c0, *c = m - r0; break;      /* anti-transpose */
-    default: break;
-    }
-}
-
 /* Lines in key order: top rows, left columns, right columns, bottom rows.
  * 31 marks a line with no queen (never in a valid frame). */
 uint64_t nq_frame_key(const nq_frame *f)

@@ -15,6 +15,8 @@
 
 #include <stdint.h>
 
+#include "nqueens.h"
+
 typedef struct {
     int n, width;
     int count;      /* queens on the frame (corner queens once) */
@@ -30,8 +32,5 @@ void nq_frame_image(const nq_frame *f, int t, nq_frame *out);
 unsigned nq_frame_stabiliser(const nq_frame *f);
 /* 1 if the frame's queens do not attack each other. */
 int nq_frame_consistent(const nq_frame *f);
-
-/* Square (r, c) under symmetry t of an n x n board. */
-void nq_transform_square(int n, int t, int *r, int *c);
 
 #endif

@@ -12,9 +12,9 @@
  * Every class has its smallest member among the solutions searched, so the
  * unique count is the number of searched solutions that are smallest.
  */
-#include "bitdfs.h"
+#include "dfs_board.h"
 
-static void mirror_leaf(nq_bitdfs *d)
+static void mirror_leaf(nq_dfs_board *d)
 {
     nq_search *s = d->s;
     nq_search_event(s, NQ_EVENT_SOLUTION, d->n - 1, d->cols[d->n - 1], d->cols);
@@ -22,19 +22,19 @@ static void mirror_leaf(nq_bitdfs *d)
     s->unique += nq_canonical_weight(d->cols, d->n) != 0;
 }
 
-static void mirror_from(nq_bitdfs *d, int col)
+static void mirror_from(nq_dfs_board *d, int col)
 {
     uint32_t down = 0, left = 0, right = 0;
-    nq_bitdfs_place(d, 0, col, &down, &left, &right);
-    nq_bitdfs_run(d, 1, down, left, right);
-    nq_bitdfs_unplace(d, 0, 0, 0, 0);
+    nq_dfs_board_place(d, 0, col, &down, &left, &right);
+    nq_dfs_board_run(d, 1, down, left, right);
+    nq_dfs_board_unplace(d, 0, 0, 0, 0);
 }
 
 static void mirror_search(nq_search *s)
 {
-    nq_bitdfs d;
+    nq_dfs_board d;
     int n = s->n, half = n / 2;
-    nq_bitdfs_init(&d, s, mirror_leaf);
+    nq_dfs_board_init(&d, s, mirror_leaf);
     s->nodes = 1;
     d.weight = 2;
     for (int c = 0; c < half; c++)

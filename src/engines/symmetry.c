@@ -20,9 +20,9 @@
  * Whatever ties remain are settled at the leaf by comparing the solution
  * with its images (nq_canonical_weight), which also gives the weight.
  */
-#include "bitdfs.h"
+#include "dfs_board.h"
 
-static void symmetry_leaf(nq_bitdfs *d)
+static void symmetry_leaf(nq_dfs_board *d)
 {
     nq_search *s = d->s;
     int w = nq_canonical_weight(d->cols, d->n);
@@ -31,33 +31,33 @@ static void symmetry_leaf(nq_bitdfs *d)
     s->unique += w != 0;
 }
 
-static void clear_forbid(nq_bitdfs *d)
+static void clear_forbid(nq_dfs_board *d)
 {
     for (int r = 0; r < d->n; r++)
         d->forbid[r] = 0;
 }
 
 /* Queen in the corner (0,0). */
-static void symmetry_corner(nq_bitdfs *d)
+static void symmetry_corner(nq_dfs_board *d)
 {
     uint32_t down = 0, left = 0, right = 0;
-    nq_bitdfs_place(d, 0, 0, &down, &left, &right);
+    nq_dfs_board_place(d, 0, 0, &down, &left, &right);
     if (d->n == 1)
-        nq_bitdfs_run(d, 1, down, left, right);
+        nq_dfs_board_run(d, 1, down, left, right);
     for (int c1 = 2; c1 < d->n && !d->s->stop; c1++) {
         uint32_t dn = down, lf = left, rt = right;
         clear_forbid(d);
         for (int r = 2; r < c1; r++)
             d->forbid[r] = 2;
-        nq_bitdfs_place(d, 1, c1, &dn, &lf, &rt);
-        nq_bitdfs_run(d, 2, dn, lf, rt);
-        nq_bitdfs_unplace(d, 1, down, left, right);
+        nq_dfs_board_place(d, 1, c1, &dn, &lf, &rt);
+        nq_dfs_board_run(d, 2, dn, lf, rt);
+        nq_dfs_board_unplace(d, 1, down, left, right);
     }
-    nq_bitdfs_unplace(d, 0, 0, 0, 0);
+    nq_dfs_board_unplace(d, 0, 0, 0, 0);
 }
 
 /* Queen of row 0 in column m >= 1, nearest of the edge queens to a corner. */
-static void symmetry_edge(nq_bitdfs *d, int m)
+static void symmetry_edge(nq_dfs_board *d, int m)
 {
     int n = d->n;
     uint32_t down = 0, left = 0, right = 0;
@@ -68,15 +68,15 @@ static void symmetry_edge(nq_bitdfs *d, int m)
             d->forbid[r] = sides;
     d->forbid[n - 1] |= (uint32_t)nq_low_bits(m) |
                         (d->full & ~(uint32_t)nq_low_bits(n - m));
-    nq_bitdfs_place(d, 0, m, &down, &left, &right);
-    nq_bitdfs_run(d, 1, down, left, right);
-    nq_bitdfs_unplace(d, 0, 0, 0, 0);
+    nq_dfs_board_place(d, 0, m, &down, &left, &right);
+    nq_dfs_board_run(d, 1, down, left, right);
+    nq_dfs_board_unplace(d, 0, 0, 0, 0);
 }
 
 static void symmetry_search(nq_search *s)
 {
-    nq_bitdfs d;
-    nq_bitdfs_init(&d, s, symmetry_leaf);
+    nq_dfs_board d;
+    nq_dfs_board_init(&d, s, symmetry_leaf);
     s->nodes = 1;
     symmetry_corner(&d);
     for (int m = 1; 2 * m <= s->n - 1; m++)

@@ -1,5 +1,5 @@
 /*
- * bitdfs.h - the bitboard depth-first search shared by bitmap, mirror and
+ * dfs_board.h - the bitboard depth-first search shared by bitmap, mirror and
  * symmetry.
  *
  * Columns and both diagonals are words: bit c of `down` is an occupied
@@ -11,25 +11,25 @@
  * a solution is worth, so the loop lives here once, in a recursive and an
  * explicit-stack form.
  */
-#ifndef NQ_BITDFS_H
-#define NQ_BITDFS_H
+#ifndef NQ_DFS_BOARD_H
+#define NQ_DFS_BOARD_H
 
 #include "engine.h"
 #include "../core/bits.h"
 
-typedef struct nq_bitdfs nq_bitdfs;
-struct nq_bitdfs {
+typedef struct nq_dfs_board nq_dfs_board;
+struct nq_dfs_board {
     nq_search *s;
     int n;
     uint32_t full;                /* the n board columns */
     uint32_t forbid[NQ_MAX_N];    /* squares an engine rules out per row */
     int cols[NQ_MAX_N];           /* the placement so far */
     int weight;                   /* what the leaf handler may use */
-    void (*leaf)(nq_bitdfs *d);   /* called with cols[0..n-1] complete */
+    void (*leaf)(nq_dfs_board *d);   /* called with cols[0..n-1] complete */
 };
 
-static inline void nq_bitdfs_init(nq_bitdfs *d, nq_search *s,
-                                  void (*leaf)(nq_bitdfs *))
+static inline void nq_dfs_board_init(nq_dfs_board *d, nq_search *s,
+                                  void (*leaf)(nq_dfs_board *))
 {
     d->s = s;
     d->n = s->n;
@@ -40,7 +40,7 @@ static inline void nq_bitdfs_init(nq_bitdfs *d, nq_search *s,
     d->leaf = leaf;
 }
 
-static inline uint32_t nq_bitdfs_free(const nq_bitdfs *d, int row,
+static inline uint32_t nq_dfs_board_free(const nq_dfs_board *d, int row,
                                       uint32_t down, uint32_t left,
                                       uint32_t right)
 {
@@ -49,7 +49,7 @@ static inline uint32_t nq_bitdfs_free(const nq_bitdfs *d, int row,
 
 /* A watched search hears each placement and removal with the row's three
  * masks as they were before it (the columns attacked in that row). */
-static inline void nq_bitdfs_event(const nq_bitdfs *d, nq_event_kind kind,
+static inline void nq_dfs_board_event(const nq_dfs_board *d, nq_event_kind kind,
                                    int row, uint32_t down, uint32_t left,
                                    uint32_t right)
 {
@@ -62,23 +62,23 @@ static inline void nq_bitdfs_event(const nq_bitdfs *d, nq_event_kind kind,
     }
 }
 
-static inline void nq_bitdfs_rec(nq_bitdfs *d, int row, uint32_t down,
+static inline void nq_dfs_board_rec(nq_dfs_board *d, int row, uint32_t down,
                           uint32_t left, uint32_t right)
 {
     if (row == d->n) {
         d->leaf(d);
         return;
     }
-    uint32_t avail = nq_bitdfs_free(d, row, down, left, right);
+    uint32_t avail = nq_dfs_board_free(d, row, down, left, right);
     while (avail && !d->s->stop) {
         uint32_t bit = (uint32_t)nq_lowest_bit(avail);
         avail ^= bit;
         d->s->nodes++;
         d->cols[row] = nq_ctz(bit);
-        nq_bitdfs_event(d, NQ_EVENT_PLACE, row, down, left, right);
-        nq_bitdfs_rec(d, row + 1, down | bit, (left | bit) << 1,
+        nq_dfs_board_event(d, NQ_EVENT_PLACE, row, down, left, right);
+        nq_dfs_board_rec(d, row + 1, down | bit, (left | bit) << 1,
                       (right | bit) >> 1);
-        nq_bitdfs_event(d, NQ_EVENT_REMOVE, row, down, left, right);
+        nq_dfs_board_event(d, NQ_EVENT_REMOVE, row, down, left, right);
     }
 }
 
@@ -86,7 +86,7 @@ static inline void nq_bitdfs_rec(nq_bitdfs *d, int row, uint32_t down,
  * what the recursive form keeps on the call stack, made explicit.  A row's
  * queen is taken back (cols[row] = -1) before its next square is tried or
  * the walk goes up, as the recursion does when its call returns. */
-static inline void nq_bitdfs_iter(nq_bitdfs *d, int row0, uint32_t down,
+static inline void nq_dfs_board_iter(nq_dfs_board *d, int row0, uint32_t down,
                            uint32_t left, uint32_t right)
 {
     uint32_t avail[NQ_MAX_N], dn[NQ_MAX_N], lf[NQ_MAX_N], rt[NQ_MAX_N];
@@ -96,11 +96,11 @@ static inline void nq_bitdfs_iter(nq_bitdfs *d, int row0, uint32_t down,
         return;
     }
     dn[row] = down, lf[row] = left, rt[row] = right;
-    avail[row] = nq_bitdfs_free(d, row, down, left, right);
+    avail[row] = nq_dfs_board_free(d, row, down, left, right);
     d->cols[row] = -1;
     for (;;) {
         if (d->cols[row] >= 0) {
-            nq_bitdfs_event(d, NQ_EVENT_REMOVE, row, dn[row], lf[row], rt[row]);
+            nq_dfs_board_event(d, NQ_EVENT_REMOVE, row, dn[row], lf[row], rt[row]);
             d->cols[row] = -1;
         }
         if (!avail[row] || d->s->stop) {
@@ -113,7 +113,7 @@ static inline void nq_bitdfs_iter(nq_bitdfs *d, int row0, uint32_t down,
         avail[row] ^= bit;
         d->s->nodes++;
         d->cols[row] = nq_ctz(bit);
-        nq_bitdfs_event(d, NQ_EVENT_PLACE, row, dn[row], lf[row], rt[row]);
+        nq_dfs_board_event(d, NQ_EVENT_PLACE, row, dn[row], lf[row], rt[row]);
         if (row + 1 == d->n) {
             d->leaf(d);
             continue;
@@ -122,43 +122,43 @@ static inline void nq_bitdfs_iter(nq_bitdfs *d, int row0, uint32_t down,
         lf[row + 1] = (lf[row] | bit) << 1;
         rt[row + 1] = (rt[row] | bit) >> 1;
         row++;
-        avail[row] = nq_bitdfs_free(d, row, dn[row], lf[row], rt[row]);
+        avail[row] = nq_dfs_board_free(d, row, dn[row], lf[row], rt[row]);
         d->cols[row] = -1;
     }
 }
 
 /* Search rows row..n-1 below the given occupancy, in the form the request
  * asked for. */
-static inline void nq_bitdfs_run(nq_bitdfs *d, int row, uint32_t down,
+static inline void nq_dfs_board_run(nq_dfs_board *d, int row, uint32_t down,
                                  uint32_t left, uint32_t right)
 {
     if (d->s->iterative)
-        nq_bitdfs_iter(d, row, down, left, right);
+        nq_dfs_board_iter(d, row, down, left, right);
     else
-        nq_bitdfs_rec(d, row, down, left, right);
+        nq_dfs_board_rec(d, row, down, left, right);
 }
 
 /* Place a queen in `col` of `row` by hand (an engine's own first rows):
  * counts the node and returns the occupancy seen by the next row. */
-static inline void nq_bitdfs_place(nq_bitdfs *d, int row, int col,
+static inline void nq_dfs_board_place(nq_dfs_board *d, int row, int col,
                                    uint32_t *down, uint32_t *left,
                                    uint32_t *right)
 {
     uint32_t bit = (uint32_t)1 << col;
     d->s->nodes++;
     d->cols[row] = col;
-    nq_bitdfs_event(d, NQ_EVENT_PLACE, row, *down, *left, *right);
+    nq_dfs_board_event(d, NQ_EVENT_PLACE, row, *down, *left, *right);
     *down |= bit;
     *left = (*left | bit) << 1;
     *right = (*right | bit) >> 1;
 }
 
 /* Take back a queen placed by hand; the masks are the ones it was placed
- * over (what nq_bitdfs_place was given). */
-static inline void nq_bitdfs_unplace(nq_bitdfs *d, int row, uint32_t down,
+ * over (what nq_dfs_board_place was given). */
+static inline void nq_dfs_board_unplace(nq_dfs_board *d, int row, uint32_t down,
                                      uint32_t left, uint32_t right)
 {
-    nq_bitdfs_event(d, NQ_EVENT_REMOVE, row, down, left, right);
+    nq_dfs_board_event(d, NQ_EVENT_REMOVE, row, down, left, right);
 }
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * fixed.c - counting the solutions a half turn or a quarter turn of the
+ * fixed_points.c - counting the solutions a half turn or a quarter turn of the
  * board leaves unchanged.
  *
  * Burnside's lemma turns these into the unique count: the classes under
@@ -47,11 +47,7 @@ static int orbit_squares(int n, int r, int c, int turns, int *rr, int *cc)
     int k = 0;
     for (int i = 0; i < 4; i += turns) {
         rr[k] = r, cc[k] = c, k++;
-        for (int t = 0; t < turns; t++) { /* (r, c) -> (c, n-1-r) */
-            int nr = c;
-            c = n - 1 - r;
-            r = nr;
-        }
+        nq_transform_square(n, turns, &r, &c); /* 1 or 2 quarter turns */
     }
     return k;
 }
