@@ -118,7 +118,7 @@ run: $(CLI)
 	$(CLI) count 4-16
 
 test: $(CLI) $(TESTS) $(TEST_MPI)
-	NQ_CLI=$(CLI) NQ_DATA=tests/data $(TEST_ENV_MPI) $(TESTS)
+	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) $(TESTS) $(T)
 
 asan:
 	$(MAKE) BUILD=build/asan OPT=-O1 \

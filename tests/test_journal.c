@@ -607,6 +607,90 @@ static void mpi_stops_inside_units(void *arg)
     CHECK(records_once(j, units, 1, &seen) && seen < units);
 }
 
+/* A copy of a journal under tests/data in the scratch directory. */
+static int copy_sample(const char *name, const char *to)
+{
+    size_t len;
+    char *text = t_read_file(t_data_path(name), &len);
+    if (text)
+        write_text(to, text, len);
+    free(text);
+    return text != NULL;
+}
+
+/* The journal committed by the release that introduced format 2 (part 1
+ * of 2 of N=12, six units done): every later release resumes it, counts
+ * the other part, and merges the two to OEIS's numbers. */
+static void sample_resumes_and_merges(void *arg)
+{
+    (void)arg;
+    const char *a = file("sample-part1"), *b = file("sample-part2");
+    t_proc p;
+    CHECK(copy_sample("journal-v2-n12-part1of2.txt", a));
+    CHECK(t_run_cli(&p, ARGS("merge", a)) == 0);
+    int missing = p.exit_code == 1 && strstr(p.err, "missing");
+    t_proc_free(&p);
+    CHECKF(missing, "the incomplete sample merged alone");
+    CHECK(t_run_cli(&p, ARGS("count", "12", "--part", "1/2", "--checkpoint",
+                             a)) == 0);
+    int resumed = p.exit_code == 0 && strstr(p.out, "part 1/2");
+    t_proc_free(&p);
+    CHECKF(resumed, "the sample did not resume");
+    CHECK(t_run_cli(&p, ARGS("count", "12", "--part", "2/2", "--checkpoint",
+                             b)) == 0);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("merge", b, a)) == 0);
+    int ok = p.exit_code == 0 && row_is_oeis(p.out, 12);
+    t_proc_free(&p);
+    CHECK(ok);
+}
+
+/* Journals of another format version are refused by version: exit 2,
+ * the message naming the versions read, the file untouched.  Version 1 is
+ * a real journal of nqueens 0.1.0; version 3 the sample relabelled. */
+static void refuse_version(const char *path, const char *version)
+{
+    const char *const runs[2][6] = {
+        {"count", "12", "--part", "1/2", "--checkpoint", path},
+        {"merge", path, NULL}};
+    size_t len, after_len;
+    char *before = t_read_file(path, &len), want[128];
+    snprintf(want, sizeof want, "journal format version %s is not supported "
+             "(this release reads 2..2)", version);
+    for (int r = 0; r < 2 && before; r++) {
+        t_proc p;
+        CHECK(t_run_cli(&p, runs[r][2] ? (const char *const[]){runs[r][0],
+                  runs[r][1], runs[r][2], runs[r][3], runs[r][4], runs[r][5],
+                  NULL} : ARGS(runs[r][0], runs[r][1])) == 0);
+        int refused = p.exit_code == 2 && strstr(p.err, want) && !p.out_len;
+        t_proc_free(&p);
+        char *after = t_read_file(path, &after_len);
+        int same = after && after_len == len && !memcmp(after, before, len);
+        free(after);
+        if (!refused || !same)
+            free(before);
+        CHECKF(refused, "%s: version %s not refused", runs[r][0], version);
+        CHECKF(same, "%s: the journal was changed", runs[r][0]);
+    }
+    free(before);
+}
+
+static void other_versions_refused(void *arg)
+{
+    (void)arg;
+    const char *v1 = file("v1"), *v3 = file("v3");
+    CHECK(copy_sample("journal-v1-n12-part1of2.txt", v1));
+    refuse_version(v1, "1");
+    T_BAIL();
+    size_t len;
+    char *text = t_read_file(t_data_path("journal-v2-n12-part1of2.txt"), &len);
+    CHECK(text && !strncmp(text, "nqueens-journal 2 ", 18));
+    text[16] = '3';
+    write_text(v3, text, len);
+    free(text);
+    refuse_version(v3, "3");
+}
+
 static void remove_dir(void)
 {
     DIR *d = opendir(dir);
@@ -665,6 +749,10 @@ void tests_journal(void)
     t_case(split_and_merge, NULL, "journal/split-3-ways-and-merge");
     t_case(merge_refuses_conflict, NULL, "journal/merge-refuses-conflict");
     t_case(sums_past_64_bits, NULL, "journal/sums-past-2^64");
+    t_case(sample_resumes_and_merges, NULL,
+           "journal/committed-v2-sample-resumes-and-merges");
+    t_case(other_versions_refused, NULL,
+           "journal/versions-1-and-3-refused-by-version");
     if (getenv("NQ_MPI")) {
         t_case(mpi_count_and_resume, NULL, "journal/mpi-3-ranks-stop-resume");
         t_case(mpi_stops_inside_units, NULL,

@@ -71,8 +71,7 @@ static nq_status take_header(void *ctx, const char *path,
             *w = *h, m->have_set = 1;
         return st;
     }
-    if (h->n == w->n && !strcmp(h->plan, w->plan) && h->units == w->units &&
-        h->identity == w->identity)
+    if (nq_jf_same_count(h, w))
         return NQ_OK;
     nq_jf_why(why, wsize, "%s is for N=%d plan %s, %s for N=%d plan %s", path,
               h->n, h->plan, m->first_path, w->n, w->plan);

@@ -81,8 +81,9 @@ int cmd_merge(int argc, char **argv)
     char why[4096] = "";
     nq_status st = nq_journal_merge(pos, npos, &h, &s, &done, why, sizeof why);
     free(pos);
-    if (st != NQ_OK)
-        return cli_error(CLI_FAIL, "%s", why[0] ? why : nq_strerror(st));
+    if (st != NQ_OK) /* a journal of another format is bad input */
+        return cli_error(st == NQ_ERR_VERSION ? CLI_USAGE : CLI_FAIL, "%s",
+                         why[0] ? why : nq_strerror(st));
     if (s.units_done < h.units) { /* one line, the crash note folded in */
         cli_clear_progress();
         fprintf(stderr, "nqueens: N=%d engine %s: %llu of %llu units "

@@ -170,9 +170,7 @@ static nq_status header_matches(void *ctx, const char *path,
                                 size_t wsize)
 {
     const nq_journal_header *w = &((nq_journal *)ctx)->header;
-    if (h->n == w->n && !strcmp(h->plan, w->plan) && h->units == w->units &&
-        h->identity == w->identity && h->part == w->part &&
-        h->parts == w->parts)
+    if (nq_jf_same_count(h, w) && h->part == w->part && h->parts == w->parts)
         return NQ_OK;
     nq_jf_why(why, wsize, "%s is the journal of N=%d plan %s part %u/%u%s, not "
               "of this count (N=%d plan %s part %u/%u)", path, h->n, h->plan,

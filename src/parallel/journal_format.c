@@ -142,6 +142,12 @@ static int parse_record(char *line, const nq_journal_header *h,
     return 1;
 }
 
+int nq_jf_same_count(const nq_journal_header *a, const nq_journal_header *b)
+{
+    return a->n == b->n && !strcmp(a->plan, b->plan) &&
+           a->units == b->units && a->identity == b->identity;
+}
+
 /* ---- reading ---- */
 
 /* Could `s` (len bytes, no newline) be the start of a line a journal

@@ -27,6 +27,10 @@ int nq_jf_record_line(char *buf, size_t size, const nq_journal_header *h,
  * version. */
 int nq_jf_parse_header(char *line, nq_journal_header *h);
 
+/* 1 if two headers are of the same count: N, plan and identity (the
+ * share aside). */
+int nq_jf_same_count(const nq_journal_header *a, const nq_journal_header *b);
+
 /* What the reader does with what it reads: header() once the header is
  * checked (a journal of another count is refused before its records are
  * looked at), record() for each record that checks out.  Either may

@@ -1,0 +1,238 @@
+/*
+ * test_layers.c - the dependency rule, checked on the built objects and
+ * on the sources, so that it keeps holding.
+ *
+ * Layers, bottom to top: core, engines, parallel, api, cli.  A layer may
+ * use only those below it: no object may need a symbol that only a higher
+ * layer's objects define (read with nm), and no source may include a
+ * header from a higher layer.  The CLI includes only the public header
+ * and its own.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+static const char *const layers[] = {"core", "engines", "parallel", "api",
+                                     "cli"};
+#define LAYERS 5
+
+typedef struct {
+    char name[200];
+    int layer;
+} symbol;
+
+typedef struct {
+    symbol *defined, *used;     /* used: with the object's own layer */
+    size_t ndef, nused, capdef, capused;
+    char first[256];            /* the first violation, in words */
+} symbol_table;
+
+static int add_symbol(symbol **v, size_t *n, size_t *cap, const char *name,
+                      int layer)
+{
+    if (*n == *cap) {
+        size_t c = *cap ? 2 * *cap : 256;
+        symbol *nv = realloc(*v, c * sizeof *nv);
+        if (!nv)
+            return -1;
+        *v = nv, *cap = c;
+    }
+    snprintf((*v)[*n].name, sizeof (*v)[*n].name, "%s", name);
+    (*v)[(*n)++].layer = layer;
+    return 0;
+}
+
+/* The symbols one object defines and needs, from nm's "TYPE NAME" lines. */
+static int read_object(symbol_table *t, const char *path, int layer)
+{
+    char cmd[700], line[256], name[200], type;
+    snprintf(cmd, sizeof cmd, "nm -g '%s' 2>/dev/null", path);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return -1;
+    while (fgets(line, sizeof line, p)) {
+        char *tail = strrchr(line, ' ');
+        if (!tail || sscanf(tail - 1, "%c %199s", &type, name) != 2)
+            continue;
+        if (type == 'U')
+            add_symbol(&t->used, &t->nused, &t->capused, name, layer);
+        else if (strchr("TDBRCVW", type))
+            add_symbol(&t->defined, &t->ndef, &t->capdef, name, layer);
+    }
+    return pclose(p) == 0 ? 0 : -1;
+}
+
+/* Every object of every layer under obj (the build's object tree). */
+static int read_layers(symbol_table *t, const char *obj)
+{
+    int objects = 0;
+    for (int l = 0; l < LAYERS; l++) {
+        char dir[300], path[600];
+        snprintf(dir, sizeof dir, "%s/src/%s", obj, layers[l]);
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            size_t len = strlen(e->d_name);
+            if (len < 3 || strcmp(e->d_name + len - 2, ".o"))
+                continue;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            if (read_object(t, path, l) != 0)
+                return -1;
+            objects++;
+        }
+        if (d)
+            closedir(d);
+    }
+    return objects;
+}
+
+/* Violations: a symbol used in a layer and defined only in a higher one. */
+static int upward_references(symbol_table *t)
+{
+    int bad = 0;
+    for (size_t u = 0; u < t->nused; u++) {
+        int lowest = LAYERS;
+        for (size_t d = 0; d < t->ndef; d++)
+            if (!strcmp(t->defined[d].name, t->used[u].name) &&
+                t->defined[d].layer < lowest)
+                lowest = t->defined[d].layer;
+        if (lowest < LAYERS && lowest > t->used[u].layer && !bad++)
+            snprintf(t->first, sizeof t->first, "%s uses %s, defined in %s",
+                     layers[t->used[u].layer], t->used[u].name,
+                     layers[lowest]);
+    }
+    return bad;
+}
+
+static void table_free(symbol_table *t)
+{
+    free(t->defined);
+    free(t->used);
+}
+
+static void objects_use_only_lower_layers(void *arg)
+{
+    (void)arg;
+    const char *obj = getenv("NQ_OBJ");
+    symbol_table t = {0};
+    CHECKF(obj, "NQ_OBJ (the build's object directory) is not set");
+    int objects = read_layers(&t, obj);
+    int bad = objects > 0 ? upward_references(&t) : -1;
+    char first[256];
+    snprintf(first, sizeof first, "%s", t.first);
+    table_free(&t);
+    CHECKF(objects >= 20, "read %d objects under %s (is nm installed?)",
+           objects, obj);
+    CHECKF(bad == 0, "%d upward references; first: %s", bad, first);
+}
+
+/* The checker itself: an engine that called the runner must be caught. */
+static void checker_catches_a_back_edge(void *arg)
+{
+    (void)arg;
+    symbol_table t = {0};
+    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_plan_run", 2);
+    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_popcount_table", 0);
+    add_symbol(&t.used, &t.nused, &t.capused, "nq_popcount_table", 1);
+    int clean = upward_references(&t);
+    add_symbol(&t.used, &t.nused, &t.capused, "nq_plan_run", 1);
+    int caught = upward_references(&t);
+    int named = strstr(t.first, "engines uses nq_plan_run") != NULL;
+    table_free(&t);
+    CHECK(clean == 0 && caught == 1 && named);
+}
+
+/* The layer a quoted include reaches, from a file in layer `from`: -1 for
+ * its own layer or the public header, else the index. */
+static int include_layer(const char *line)
+{
+    for (int l = 0; l < LAYERS; l++) {
+        char up[64];
+        snprintf(up, sizeof up, "\"../%s/", layers[l]);
+        if (strstr(line, up))
+            return l;
+    }
+    return strstr(line, "\"../") ? LAYERS : -1; /* ../gpu/ or elsewhere */
+}
+
+/* A source's includes reach no higher layer (and, in the CLI, no other
+ * layer at all). */
+static int includes_ok(const char *path, int layer, char *why, size_t size)
+{
+    size_t len;
+    char *text = t_read_file(path, &len), *save = NULL;
+    int ok = text != NULL;
+    for (char *line = ok ? strtok_r(text, "\n", &save) : NULL; line && ok;
+         line = strtok_r(NULL, "\n", &save)) {
+        if (strncmp(line, "#include \"", 10))
+            continue;
+        int to = include_layer(line);
+        if (to > layer || (layer == LAYERS - 1 && to >= 0)) {
+            snprintf(why, size, "%.200s: %.150s", path, line);
+            ok = 0;
+        }
+    }
+    free(text);
+    return ok;
+}
+
+static void sources_include_only_lower_layers(void *arg)
+{
+    (void)arg;
+    char why[400] = "", path[400];
+    int files = 0, ok = 1;
+    for (int l = 0; l < LAYERS && ok; l++) {
+        char dir[64];
+        snprintf(dir, sizeof dir, "src/%s", layers[l]);
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        while (d && ok && (e = readdir(d))) {
+            if (e->d_name[0] == '.')
+                continue;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            ok = includes_ok(path, l, why, sizeof why);
+            files++;
+        }
+        if (d)
+            closedir(d);
+    }
+    CHECKF(files >= 40, "found %d sources (run from the project root)", files);
+    CHECKF(ok, "include from a higher layer: %s", why);
+}
+
+/* src/gpu holds CUDA sources only (.cu, .cuh): the plain build never
+ * needs nvcc, and nothing else hides there. */
+static void gpu_holds_cuda_only(void *arg)
+{
+    (void)arg;
+    DIR *d = opendir("src/gpu");
+    struct dirent *e;
+    int cuda = 0;
+    char other[256] = "";
+    while (d && (e = readdir(d))) {
+        const char *dot = strrchr(e->d_name, '.');
+        if (e->d_name[0] == '.')
+            continue;
+        if (dot && (!strcmp(dot, ".cu") || !strcmp(dot, ".cuh")))
+            cuda++;
+        else
+            snprintf(other, sizeof other, "%s", e->d_name);
+    }
+    if (d)
+        closedir(d);
+    CHECKF(!other[0], "src/gpu/%s is not a CUDA source", other);
+    CHECK(cuda >= 1);
+}
+
+void tests_layers(void)
+{
+    t_case(objects_use_only_lower_layers, NULL,
+           "layers/objects-use-only-lower-layers");
+    t_case(checker_catches_a_back_edge, NULL, "layers/checker-catches-a-back-edge");
+    t_case(sources_include_only_lower_layers, NULL,
+           "layers/sources-include-only-lower-layers");
+    t_case(gpu_holds_cuda_only, NULL, "layers/gpu-holds-cuda-only");
+}
