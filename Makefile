@@ -28,7 +28,7 @@ CPPFLAGS := -Iinclude -MMD -MP
 LDLIBS   := -lpthread
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(SAN)
 
-MPI_SRC  := src/parallel/mpi.c src/cli/mpi_main.c
+MPI_SRC  := src/parallel/mpi.c src/api/mpi_count.c src/cli/mpi_main.c
 LIB_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/core/*.c src/engines/*.c src/parallel/*.c src/api/*.c))
 CLI_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/cli/*.c))
 TEST_SRC := $(wildcard tests/*.c)

@@ -93,6 +93,9 @@ typedef struct {
     int threads;        /* unit engines: threads, 0 for one per online core */
     nq_progress_fn progress; /* optional, unit engines only */
     void *progress_ctx;
+    volatile sig_atomic_t *stop; /* optional, unit engines: set (by a
+                                    signal handler) to give up; the call
+                                    then returns NQ_ERR_STOPPED */
 } nq_request;
 
 const char *nq_get_version(void);
@@ -214,14 +217,14 @@ int nq_request_threads(const nq_request *req);
 /* A long count: each unit recorded in a journal as it finishes, so that a
  * crash, a kill or a stop loses none of the work done; the same call again
  * resumes it.  One share of a split run (part K of M) runs alone and is
- * combined with the others' journals by nq_journal_merge. */
+ * combined with the others' journals by nq_journal_merge.  The request's
+ * stop flag stops it at any point (planning, reading the journal, inside
+ * units): units cut short are redone on resume. */
 typedef struct {
     const char *journal;        /* the journal; NULL: none (then neither
                                    parts nor max_units) */
     uint32_t part, parts;       /* this run's share; 0/0: the whole count */
     uint64_t max_units;         /* stop after this many more units (0: none) */
-    volatile sig_atomic_t *stop;/* set (by a signal handler) to stop: units
-                                   running give up and are redone on resume */
 } nq_resume_options;
 
 /* What a long count did.  counts is the board's answer once `complete` and

@@ -4,6 +4,7 @@
  * split runs and merges, 128-bit sums, and MPI when it is installed.
  */
 #include <dirent.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <signal.h>
@@ -208,8 +209,9 @@ static void survives_kills(void *arg)
     CHECK(records_once(j, plan_units("fast", 18), 0, NULL));
 }
 
-/* SIGINT and SIGTERM stop at a unit boundary: exit 1, a message saying
- * how to resume, a journal that checks out; then the rest. */
+/* SIGINT and SIGTERM stop the run: the shell's status for the signal
+ * (130, 143), one line naming the signal and saying how to resume, a
+ * journal that checks out; then the rest. */
 static void stops_cleanly(void *arg)
 {
     int sig = *(const int *)arg;
@@ -218,7 +220,9 @@ static void stops_cleanly(void *arg)
     t_proc p;
     CHECK(t_run_when(&p, ARGS("count", "18", "--threads", "1", "--checkpoint",
                               j, "--quiet"), grown, &g, sig) == 0);
-    int clean = p.exit_code == 1 && strstr(p.err, "run the same command") &&
+    int clean = p.exit_code == 128 + sig &&
+                strstr(p.err, sig == SIGINT ? "by SIGINT" : "by SIGTERM") &&
+                strstr(p.err, "run the same command") &&
                 strchr(p.err, '\n') == p.err + p.err_len - 1;
     t_proc_free(&p);
     CHECKF(clean, "no clean stop");
@@ -247,7 +251,7 @@ static void stops_inside_units(void *arg)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double took = (double)(t1.tv_sec - t0.tv_sec) +
                   (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    int clean = p.exit_code == 1 && strstr(p.err, "run the same command");
+    int clean = p.exit_code == 130 && strstr(p.err, "run the same command");
     t_proc_free(&p);
     CHECKF(clean, "no clean stop");
     CHECKF(took < 30, "took %.1f s to stop", took);
@@ -400,7 +404,7 @@ static void record_once(void *arg)
     nq_journal *jn;
     char why[256];
     plan_header("fast", 9, &h);
-    CHECK(nq_journal_open(j, &h, &jn, why, sizeof why) == NQ_OK);
+    CHECK(nq_journal_open(j, &h, NULL, &jn, why, sizeof why) == NQ_OK);
     nq_tally t = {.total = 5};
     int ok = nq_journal_record(jn, 3, &t) == NQ_OK &&
              nq_journal_record(jn, 3, &t) == NQ_OK &&
@@ -599,12 +603,65 @@ static void mpi_stops_inside_units(void *arg)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double took = (double)(t1.tv_sec - t0.tv_sec) +
                   (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    /* OpenMPI's mpirun passes a SIGINT on as SIGTERM and then exits 1 by
+     * itself, whatever the ranks return */
     int stopped = p.exit_code != 0 && strstr(p.err, "run the same command");
     t_proc_free(&p);
     CHECKF(stopped, "the MPI run did not stop cleanly");
     CHECKF(took < 60, "took %.1f s to stop", took);
     uint64_t seen, units = plan_units("fast", 30);
     CHECK(records_once(j, units, 1, &seen) && seen < units);
+}
+
+/* The process that has `path` open: rank 0, the journal's only writer. */
+static pid_t holder_of(const char *path)
+{
+    DIR *proc = opendir("/proc");
+    struct dirent *e;
+    pid_t found = 0;
+    while (proc && !found && (e = readdir(proc))) {
+        char dir[300], link[600], target[512];
+        snprintf(dir, sizeof dir, "/proc/%s/fd", e->d_name);
+        DIR *fds = e->d_name[0] >= '1' && e->d_name[0] <= '9' ? opendir(dir)
+                                                               : NULL;
+        struct dirent *fd;
+        while (fds && !found && (fd = readdir(fds))) {
+            snprintf(link, sizeof link, "%s/%s", dir, fd->d_name);
+            ssize_t k = readlink(link, target, sizeof target - 1);
+            if (k > 0 && (target[k] = '\0', !strcmp(target, path)))
+                found = (pid_t)atoi(e->d_name);
+        }
+        if (fds)
+            closedir(fds);
+    }
+    if (proc)
+        closedir(proc);
+    return found;
+}
+
+/* Once settled, SIGINT to rank 0 itself (as `kill` or a batch system
+ * signalling the program would send it); 1 once sent. */
+static int rank0_interrupted(void *ctx)
+{
+    const growth *g = ctx;
+    pid_t pid = settled(ctx) ? holder_of(g->path) : 0;
+    return pid > 0 && kill(pid, SIGINT) == 0;
+}
+
+/* Rank 0 stopped by SIGINT: the job ends with the single-process
+ * program's status for it, 130, which mpirun passes on. */
+static void mpi_rank0_sigint_status(void *arg)
+{
+    (void)arg;
+    const char *mpi = getenv("NQ_MPI"), *j = file("mpi30b.journal");
+    t_proc p;
+    growth g = {j, 1};
+    CHECK(t_run_prog_when(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "3", mpi, "count", "30", "--checkpoint", j),
+          rank0_interrupted, &g, 0) == 0);
+    int code = p.exit_code, named = strstr(p.err, "by SIGINT") != NULL;
+    t_proc_free(&p);
+    CHECKF(code == 130 && named, "exit %d, SIGINT named: %d", code, named);
 }
 
 /* A copy of a journal under tests/data in the scratch directory. */
@@ -691,6 +748,260 @@ static void other_versions_refused(void *arg)
     refuse_version(v3, "3");
 }
 
+/* ---- failures that must be loud (issue: a journal that cannot lie) ---- */
+
+/* Rewrite record k (1-based line k+1) of the journal with the counts t,
+ * tagged with `tag_key0` in place of the header's first key word: the
+ * header's own key makes an edit that checks out, any other one an edit
+ * by someone who redid a checksum but not the tag. */
+static int rewrite_record(const char *path, int k, nq_tally *t,
+                          uint64_t tag_key0)
+{
+    nq_journal_header h;
+    size_t len;
+    char *text = t_read_file(path, &len), line[NQ_JOURNAL_LINE_MAX];
+    char *start = text, *end;
+    unsigned long long unit;
+    if (!text || !read_header(path, &h)) {
+        free(text);
+        return 0;
+    }
+    for (int i = 0; i < k && start; i++)
+        start = strchr(start, '\n') ? strchr(start, '\n') + 1 : NULL;
+    end = start ? strchr(start, '\n') : NULL;
+    int ok = end && sscanf(start, "unit %llu ", &unit) == 1;
+    if (ok) {
+        h.key[0] = tag_key0;
+        int n = nq_jf_record_line(line, sizeof line, &h, unit, t);
+        FILE *f = fopen(path, "wb");
+        fwrite(text, 1, (size_t)(start - text), f);
+        fwrite(line, 1, (size_t)n, f);
+        fwrite(end + 1, 1, len - (size_t)(end + 1 - text), f);
+        fclose(f);
+    }
+    free(text);
+    return ok;
+}
+
+/* A complete journal whose records check out but whose counts fail the
+ * final check (Burnside's division leaves a remainder): exit 1, never a
+ * printed row. */
+static void failed_final_check_exits_1(void *arg)
+{
+    (void)arg;
+    const char *j = file("burnside.journal");
+    t_proc p;
+    nq_journal_header h;
+    CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", j)) == 0);
+    t_proc_free(&p);
+    CHECK(read_header(j, &h));
+    nq_tally odd = {.fixed90 = 1}; /* the first unit counts R: now 1 more */
+    CHECK(rewrite_record(j, 1, &odd, h.key[0]));
+    CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", j)) == 0);
+    int refused = p.exit_code == 1 && p.out_len == 0 &&
+                  strstr(p.err, "failed its final check");
+    t_proc_free(&p);
+    CHECKF(refused, "a count failing its check was printed or exited 0");
+}
+
+/* 256 edits of records, each a count changed and the line re-tagged
+ * without the journal's key (what a checksum fix-up would do): every one
+ * refused, naming its unit.  Through the library for speed, and once
+ * through the CLI for the message and the exit. */
+static void edited_records_refused(void *arg)
+{
+    (void)arg;
+    const char *j = file("edit.journal"), *e = file("edited.journal");
+    t_proc p;
+    nq_journal_header h;
+    CHECK(t_run_cli(&p, ARGS("count", "9", "--checkpoint", j)) == 0);
+    t_proc_free(&p);
+    CHECK(read_header(j, &h));
+    size_t len;
+    char *clean = t_read_file(j, &len);
+    CHECK(clean);
+    int refused = 0, records = (int)lines_in(j) - 1;
+    for (int i = 0; i < 256; i++) {
+        nq_tally t = {.total = (nq_u128)(1 + i), .fixed180 = (nq_u128)(i % 3)};
+        write_text(e, clean, len);
+        if (!rewrite_record(e, 1 + i % records, &t, h.key[0] ^ (uint64_t)(i + 1)))
+            break;
+        nq_journal_header hd;
+        nq_journal_state st;
+        unsigned char *done = NULL;
+        char why[512] = "";
+        const char *paths[1] = {e};
+        if (nq_journal_merge(paths, 1, &hd, &st, &done, why, sizeof why) ==
+                NQ_ERR_CORRUPT && strstr(why, "does not check out"))
+            refused++;
+        free(done);
+    }
+    free(clean);
+    CHECKF(refused == 256, "%d of 256 edits refused", refused);
+    CHECK(t_run_cli(&p, ARGS("merge", e)) == 0);
+    int loud = p.exit_code == 1 && strstr(p.err, "the record of unit") &&
+               strstr(p.err, "edited");
+    t_proc_free(&p);
+    CHECK(loud);
+}
+
+/* Once the journal has some records, do something to it behind the run's
+ * back; 1 when done. */
+typedef struct {
+    growth g;
+    int truncate; /* else remove */
+} sabotage;
+
+static int sabotaged(void *ctx)
+{
+    const sabotage *s = ctx;
+    if (!grown((void *)&s->g))
+        return 0;
+    return s->truncate ? truncate(s->g.path, 0) == 0 : unlink(s->g.path) == 0;
+}
+
+/* The journal removed, or cut to nothing, while the run writes it: the
+ * run stops, saying so, exit 1 (not 0 with the work gone). */
+static void journal_pulled_away(void *arg)
+{
+    int truncating = *(const int *)arg;
+    const char *j = file(truncating ? "cut.journal" : "gone.journal");
+    sabotage s = {{j, 50}, truncating};
+    t_proc p;
+    CHECK(t_run_when(&p, ARGS("count", "18", "--threads", "1", "--checkpoint",
+                              j, "--quiet"), sabotaged, &s, 0) == 0);
+    int loud = p.exit_code == 1 && p.out_len == 0 &&
+               strstr(p.err, truncating ? "was truncated" :
+                      "was removed or replaced while running");
+    char err[300];
+    snprintf(err, sizeof err, "%s", p.err);
+    t_proc_free(&p);
+    CHECKF(loud, "not stopped loudly: %s", err);
+}
+
+/* A small file system of its own (tmpfs, when this process may mount):
+ * the disk-full and read-only cases are real there. */
+static int mount_small(const char *where, const char *size)
+{
+    char cmd[512];
+    mkdir(where, 0700);
+    snprintf(cmd, sizeof cmd, "mount -t tmpfs -o size=%s tmpfs '%s' "
+             "2>/dev/null", size, where);
+    return system(cmd) == 0;
+}
+
+static void unmount(const char *where)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "umount '%s' 2>/dev/null", where);
+    if (system(cmd) == 0)
+        rmdir(where);
+}
+
+static int remount(const char *where, const char *opts)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "mount -o remount,%s '%s' 2>/dev/null", opts,
+             where);
+    return system(cmd) == 0;
+}
+
+/* Disk full: every record that fits is kept (the journal checks out),
+ * the cause is named, exit 1; with space again the run resumes to the
+ * right totals.  On a 16 KiB tmpfs where mounting is allowed (CI runs as
+ * root), else with the file size limit (RLIMIT_FSIZE: "File too large"). */
+static void disk_full(void *arg)
+{
+    (void)arg;
+    const char *fs = file("small-fs");
+    int mounted = mount_small(fs, "16k");
+    char j[512];
+    snprintf(j, sizeof j, "%s/j", mounted ? fs : dir);
+    struct rlimit old, small = {12000, 12000};
+    getrlimit(RLIMIT_FSIZE, &old);
+    small.rlim_max = old.rlim_max;
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
+    if (!mounted)
+        setrlimit(RLIMIT_FSIZE, &small);
+    t_proc p;
+    int ran = t_run_cli(&p, ARGS("count", "16", "--checkpoint", j, "--quiet"));
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, was);
+    printf("     (disk full by %s)\n", mounted ? "a 16 KiB tmpfs" :
+           "RLIMIT_FSIZE: no mount allowed here");
+    int loud = ran == 0 && p.exit_code == 1 &&
+               strstr(p.err, mounted ? "No space left on device" :
+                      "File too large");
+    t_proc_free(&p);
+    uint64_t seen = 0;
+    int kept = records_once(j, plan_units("fast", 16), 1, &seen) && seen > 100;
+    if (mounted)
+        remount(fs, "size=2m");
+    CHECK(t_run_cli(&p, ARGS("count", "16", "--checkpoint", j)) == 0);
+    int resumed = p.exit_code == 0 && row_is_oeis(p.out, 16);
+    t_proc_free(&p);
+    if (mounted)
+        unmount(fs);
+    CHECKF(loud, "a full disk was not reported with its cause");
+    CHECKF(kept, "the records that fit were not kept (%llu)",
+           (unsigned long long)seen);
+    CHECK(resumed);
+}
+
+/* A finished journal on a read-only file system is read and reported; an
+ * unfinished one is refused, saying why, exit 1. */
+static void read_only_journal(void *arg)
+{
+    (void)arg;
+    const char *fs = file("ro-fs");
+    char done[512], part[512];
+    t_proc p;
+    if (!mount_small(fs, "1m")) {
+        printf("skip journal/read-only-file-system (no mount allowed here; "
+               "not counted)\n");
+        return;
+    }
+    snprintf(done, sizeof done, "%s/done", fs);
+    snprintf(part, sizeof part, "%s/part", fs);
+    t_run_cli(&p, ARGS("count", "12", "--checkpoint", done));
+    t_proc_free(&p);
+    t_run_cli(&p, ARGS("count", "12", "--checkpoint", part, "--max-units", "9"));
+    t_proc_free(&p);
+    int ro = remount(fs, "ro");
+    CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", done)) == 0);
+    int read_back = p.exit_code == 0 && row_is_oeis(p.out, 12);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", part)) == 0);
+    int refused = p.exit_code == 1 && strstr(p.err, "read-only") &&
+                  strstr(p.err, "left to count");
+    t_proc_free(&p);
+    unmount(fs);
+    CHECK(ro);
+    CHECKF(read_back, "a finished journal on a read-only file system");
+    CHECKF(refused, "an unfinished one on a read-only file system");
+}
+
+/* A signal while a big plan is made (carry, N=20: half a minute): the
+ * program ends at once with the signal's status, saying what it was
+ * doing. */
+static void interrupted_while_planning(void *arg)
+{
+    int sig = *(const int *)arg;
+    const char *j = file("plan.journal");
+    t_proc p;
+    double t0 = nq_clock_seconds();
+    CHECK(t_run_signalled(&p, NULL, ARGS("count", "20", "--engine", "carry",
+                                         "--checkpoint", j, "--quiet"), 0.5,
+                          sig) == 0);
+    double took = nq_clock_seconds() - t0;
+    int loud = p.exit_code == 128 + sig &&
+               strstr(p.err, "interrupted while making the plan") &&
+               strchr(p.err, '\n') == p.err + p.err_len - 1;
+    t_proc_free(&p);
+    CHECKF(loud, "no one-line stop with status %d", 128 + sig);
+    CHECKF(took < 20, "took %.1f s", took);
+}
+
 static void remove_dir(void)
 {
     DIR *d = opendir(dir);
@@ -705,7 +1016,7 @@ static void remove_dir(void)
 
 void tests_journal(void)
 {
-    static const int sigint = SIGINT, sigterm = SIGTERM;
+    static const int sigint = SIGINT, sigterm = SIGTERM, no = 0, yes = 1;
     static const bad_journal bad[] = {
         {"damaged", "count", flip_digit, {"count", "12", "--checkpoint", "@"},
          "unit 3 does not check out"},
@@ -753,10 +1064,23 @@ void tests_journal(void)
            "journal/committed-v2-sample-resumes-and-merges");
     t_case(other_versions_refused, NULL,
            "journal/versions-1-and-3-refused-by-version");
+    t_case(failed_final_check_exits_1, NULL, "journal/failed-final-check-exits-1");
+    t_case(edited_records_refused, NULL,
+           "journal/256-records-edited-without-the-key-refused");
+    t_case(journal_pulled_away, (void *)&no, "journal/removed-while-running");
+    t_case(journal_pulled_away, (void *)&yes, "journal/truncated-while-running");
+    t_case(disk_full, NULL, "journal/disk-full-keeps-records-and-resumes");
+    t_case(read_only_journal, NULL, "journal/read-only-file-system");
+    t_case(interrupted_while_planning, (void *)&sigint,
+           "journal/sigint-while-planning-exits-130");
+    t_case(interrupted_while_planning, (void *)&sigterm,
+           "journal/sigterm-while-planning-exits-143");
     if (getenv("NQ_MPI")) {
         t_case(mpi_count_and_resume, NULL, "journal/mpi-3-ranks-stop-resume");
         t_case(mpi_stops_inside_units, NULL,
                "journal/mpi-sigint-inside-hour-long-units");
+        t_case(mpi_rank0_sigint_status, NULL,
+               "journal/mpi-rank-0-sigint-exits-130");
     } else {
         printf("skip journal/mpi-3-ranks-stop-resume and mpi-sigint-inside-"
                "hour-long-units (no mpirun; not counted)\n");

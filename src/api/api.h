@@ -9,7 +9,8 @@
 
 /* Who runs the units.  One process: root, no agree, run on threads.  An
  * MPI job: every rank calls, only rank 0 (root) keeps the journal and
- * reports, agree() tells every rank what rank 0 found. */
+ * reports; agree(ok) is 1 on every rank only if every rank passed 1 (a
+ * rank's plan, rank 0's journal). */
 typedef struct {
     int root;
     int (*agree)(void *ctx, int ok);

@@ -18,7 +18,7 @@ static nq_status count_units(const nq_request *req, nq_counts *out)
     if (st != NQ_OK)
         return st;
     nq_run_options o = {.threads = req->threads, .progress = req->progress,
-                        .progress_ctx = req->progress_ctx};
+                        .progress_ctx = req->progress_ctx, .stop = req->stop};
     st = nq_plan_run(p, &o, &sum);
     if (st == NQ_OK)
         st = nq_plan_finish(p, &sum, out);
@@ -94,7 +94,7 @@ nq_status nq_count_completions(const nq_request *req, const int *given,
     if (st != NQ_OK || !p)
         return st;
     nq_run_options o = {.threads = req->threads, .progress = req->progress,
-                        .progress_ctx = req->progress_ctx};
+                        .progress_ctx = req->progress_ctx, .stop = req->stop};
     if (p->units)
         st = nq_plan_run(p, &o, &sum);
     out->total = sum.total, out->nodes = sum.nodes;

@@ -90,7 +90,7 @@ static nq_status take_record(void *ctx, const char *path, long line,
 static nq_status merge_one(merger *m, const char *path, int *tail, char *why,
                            size_t wsize)
 {
-    nq_jf_reader rd = {take_header, take_record, m, NULL};
+    nq_jf_reader rd = {take_header, take_record, m, NULL, NULL};
     nq_jf_result res;
     int fd = nq_open_regular(path, O_RDONLY, why, wsize);
     FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;

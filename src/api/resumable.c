@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../engines/engine.h"
+#include "../engines/stop.h"
 #include "../parallel/journal.h"
 #include "api.h"
 
@@ -36,19 +37,20 @@ static void journal_header(const nq_plan *plan, const nq_resume_options *o,
 }
 
 /* Root opens the journal; every process learns whether it could. */
-static nq_status open_journal(const nq_plan *plan, const nq_resume_options *o,
-                              const nq_runner *rn, nq_journal **j,
-                              nq_run_report *r)
+static nq_status open_journal(const nq_plan *plan, const nq_request *req,
+                              const nq_resume_options *o, const nq_runner *rn,
+                              nq_journal **j, nq_run_report *r)
 {
     nq_status st = NQ_OK;
     nq_journal_header want;
     *j = NULL;
     if (rn->root && o->journal) {
         journal_header(plan, o, &want);
-        st = nq_journal_open(o->journal, &want, j, r->why, sizeof r->why);
+        st = nq_journal_open(o->journal, &want, req->stop, j, r->why,
+                             sizeof r->why);
     }
     if (rn->agree && !rn->agree(rn->ctx, st == NQ_OK) && st == NQ_OK)
-        st = NQ_ERR_IO; /* a worker: rank 0 said why */
+        st = NQ_ERR_IO; /* a worker: rank 0 says why */
     return st;
 }
 
@@ -74,7 +76,7 @@ static nq_status run_share(const nq_plan *plan, const nq_request *req,
     nq_run_options ro = {
         .threads = req->threads, .part = o->part, .parts = o->parts,
         .done = j ? nq_journal_done(j) : NULL, .max_units = o->max_units,
-        .stop = o->stop, .on_unit = j ? record_unit : NULL, .ctx = j,
+        .stop = req->stop, .on_unit = j ? record_unit : NULL, .ctx = j,
         .progress = req->progress, .progress_ctx = req->progress_ctx,
     };
     if (r->recorded >= r->share && rn->root && !rn->agree)
@@ -136,9 +138,20 @@ nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
     if (!o || (!o->journal && (o->parts || o->max_units)))
         return NQ_ERR_ARG;
     nq_status st = nq_plan_create(req, &plan);
+    if (st == NQ_OK && nq_stop_requested(req->stop)) {
+        nq_plan_free(plan);
+        st = NQ_ERR_STOPPED;
+    }
+    if (st == NQ_ERR_STOPPED)
+        snprintf(r->why, sizeof r->why, "interrupted while making the plan "
+                 "of N=%d", req->n);
+    if (rn->agree && !rn->agree(rn->ctx, st == NQ_OK) && st == NQ_OK) {
+        nq_plan_free(plan);
+        st = NQ_ERR_INTERNAL; /* another rank could not plan; it says why */
+    }
     if (st != NQ_OK)
         return st;
-    if ((st = open_journal(plan, o, rn, &j, r)) == NQ_OK) {
+    if ((st = open_journal(plan, req, o, rn, &j, r)) == NQ_OK) {
         report_start(plan, o, j, r);
         r->workers = rn->workers;
         st = check_writable(j, o->journal, r);

@@ -94,7 +94,7 @@ static int check_checkpoint(const cli_long_count *c, int lo, int hi,
 static int count_long(cli_long_count *c)
 {
     nq_run_report r;
-    c->opt.stop = cli_catch_stop_signals();
+    c->req.stop = cli_catch_stop_signals();
     nq_status st = nq_count_resumable(&c->req, &c->opt, &r);
     return cli_report_long_count(c, st, &r);
 }

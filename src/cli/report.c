@@ -41,11 +41,11 @@ int cli_print_counts(int n, const nq_counts *c, const char *engine,
 
 /* ---- stopping ---- */
 
-static volatile sig_atomic_t stop_requested;
+static volatile sig_atomic_t stop_requested, stop_signal;
 
 static void on_signal(int sig)
 {
-    (void)sig;
+    stop_signal = sig;
     __atomic_store_n(&stop_requested, 1, __ATOMIC_RELAXED);
 }
 
@@ -90,15 +90,27 @@ static int report_part(const cli_long_count *c, const nq_run_report *r)
     return CLI_OK;
 }
 
+/* A stop: by a signal, the shell's status for it (130 for SIGINT, 143 for
+ * SIGTERM), as if the signal had ended the program; by the unit budget, 1. */
+static int report_stop(const cli_long_count *c, const nq_run_report *r)
+{
+    int sig = stop_signal, code = sig ? 128 + sig : CLI_FAIL;
+    const char *by = sig == SIGINT ? " by SIGINT" : sig == SIGTERM
+                     ? " by SIGTERM" : "";
+    if (r->why[0]) /* before any unit ran: planning, reading the journal */
+        return cli_error(code, "%s%s", r->why, by);
+    return cli_error(code, "stopped%s with %llu of %llu units of N=%d "
+                     "recorded in %s; run the same command again to resume",
+                     by, (unsigned long long)r->recorded,
+                     (unsigned long long)r->share, c->req.n,
+                     c->opt.journal ? c->opt.journal : "no journal");
+}
+
 static int report_failure(const cli_long_count *c, nq_status st,
                           const nq_run_report *r)
 {
     if (st == NQ_ERR_STOPPED)
-        return cli_error(CLI_FAIL, "stopped with %llu of %llu units of N=%d "
-                         "recorded in %s; run the same command again to "
-                         "resume", (unsigned long long)r->recorded,
-                         (unsigned long long)r->share, c->req.n,
-                         c->opt.journal ? c->opt.journal : "no journal");
+        return report_stop(c, r);
     if (r->failed_rank >= 0)
         return cli_error(CLI_FAIL, "rank %d failed: %s", r->failed_rank,
                          r->why[0] ? r->why : nq_strerror(st));

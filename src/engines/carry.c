@@ -86,12 +86,16 @@ static int frame_columns(nq_frame *f, int i, nq_plan *l)
     return 0;
 }
 
-/* The queens of rows 0, 1, n-2, n-1, one row at a time. */
+/* The queens of rows 0, 1, n-2, n-1, one row at a time.  Big plans take
+ * seconds to minutes: a stop is seen at each queen of row 1.  Returns -1
+ * out of memory, -2 stopped. */
 static int frame_rows(nq_frame *f, int i, nq_plan *l)
 {
     int n = f->n, row = i < 2 ? i : n - 4 + i;
     if (i == 4)
         return frame_columns(f, 0, l);
+    if (i == 2 && nq_stop_requested(l->stop))
+        return -2;
     for (int c = 0; c < n; c++) {
         if (!free_square(f, row, c))
             continue;
@@ -110,16 +114,16 @@ static int frame_rows(nq_frame *f, int i, nq_plan *l)
 
 static nq_status carry_plan(nq_plan *p)
 {
-    nq_frame f = {.n = p->n, .width = 2};
+    nq_frame f = {.n = p->n, .width = FRAME_WIDTH};
     int rc = p->n < FRAME_MIN_N ? push(p, 0) : frame_rows(&f, 0, p);
-    return rc ? NQ_ERR_NOMEM : NQ_OK;
+    return rc == -2 ? NQ_ERR_STOPPED : rc ? NQ_ERR_NOMEM : NQ_OK;
 }
 
 /* The frame queens back from a key. */
 static void unit_frame(int n, carry_unit u, nq_frame *f)
 {
     int v[8];
-    f->n = n, f->width = 2, f->count = 0;
+    f->n = n, f->width = FRAME_WIDTH, f->count = 0;
     for (int i = 7; i >= 0; i--, u >>= 5)
         v[i] = (int)(u & 31);
     for (int i = 0; i < 2; i++) { /* rows 0, 1 and n-2, n-1 */

@@ -51,6 +51,7 @@ struct nq_plan {
     uint64_t units;
     void *data;         /* the engine's unit table, `units` entries */
     uint64_t cap;       /* entries allocated */
+    const volatile sig_atomic_t *stop; /* planning gives up when set */
 };
 
 /* The engine a request names, or the default of counting (enumerate 0)

@@ -93,6 +93,7 @@ nq_status nq_plan_create(const nq_request *req, nq_plan **out)
         return NQ_ERR_NOMEM;
     p->engine = e;
     p->n = req->n;
+    p->stop = req->stop;
     if ((st = e->plan(p)) != NQ_OK) {
         nq_plan_free(p);
         return st;

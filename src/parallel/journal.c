@@ -238,10 +238,11 @@ static nq_status append(nq_journal *j, const char *buf, size_t len)
 
 /* Read what the file holds (a new file holds nothing), cut off a crash's
  * half line, and start it with a header if it has none. */
-static nq_status prepare(nq_journal *j, char *why, size_t wsize)
+static nq_status prepare(nq_journal *j, const volatile sig_atomic_t *stop,
+                         char *why, size_t wsize)
 {
     char expected[NQ_JOURNAL_LINE_MAX];
-    nq_jf_reader rd = {header_matches, keep_record, j, expected};
+    nq_jf_reader rd = {header_matches, keep_record, j, expected, stop};
     nq_jf_result res;
     int fd2 = dup(j->fd);
     FILE *f = fd2 >= 0 ? fdopen(fd2, "r") : NULL;
@@ -372,7 +373,8 @@ static void journal_free(nq_journal *j)
 }
 
 nq_status nq_journal_open(const char *path, const nq_journal_header *want,
-                          nq_journal **out, char *why, size_t wsize)
+                          const volatile sig_atomic_t *stop, nq_journal **out,
+                          char *why, size_t wsize)
 {
     nq_journal *j = calloc(1, sizeof *j);
     nq_status st = NQ_ERR_NOMEM;
@@ -382,7 +384,7 @@ nq_status nq_journal_open(const char *path, const nq_journal_header *want,
     if ((j->path = strdup(path)) &&
         (st = nq_record_set_init(&j->set, want->units)) == NQ_OK &&
         (st = open_locked(j, why, wsize)) == NQ_OK)
-        st = prepare(j, why, wsize);
+        st = prepare(j, stop, why, wsize);
     if (st == NQ_OK && j->writable) {
         pthread_mutex_init(&j->lock, NULL);
         pthread_cond_init(&j->wake, NULL);

@@ -42,9 +42,11 @@ void nq_journal_new_key(uint64_t key[2]);
  * NQ_ERR_VERSION: the file is then left as it was.  A journal that cannot
  * be written (a read-only file system) is still opened for reading:
  * nq_journal_writable() says so, and the caller decides whether that is
- * enough (it is when every unit is recorded). */
+ * enough (it is when every unit is recorded).  Reading a long journal
+ * gives up (NQ_ERR_STOPPED) when *stop is set. */
 nq_status nq_journal_open(const char *path, const nq_journal_header *want,
-                          nq_journal **out, char *why, size_t wsize);
+                          const volatile sig_atomic_t *stop, nq_journal **out,
+                          char *why, size_t wsize);
 int nq_journal_writable(const nq_journal *j);
 const nq_journal_state *nq_journal_state_get(const nq_journal *j);
 /* A bit per unit, set for those with a record (nq_run_options.done). */

@@ -244,7 +244,13 @@ nq_status nq_jf_read(FILE *f, const char *path, const nq_jf_reader *rd,
     nq_status st = NQ_OK;
     memset(res, 0, sizeof *res);
     while (st == NQ_OK && (len = getline(&line, &cap, f)) >= 0) {
-        no++;
+        if (++no % 4096 == 0 && rd->stop &&
+            __atomic_load_n(rd->stop, __ATOMIC_RELAXED)) {
+            nq_jf_why(why, wsize, "interrupted while reading the journal %s",
+                      path);
+            st = NQ_ERR_STOPPED;
+            break;
+        }
         if (len == 0 || line[len - 1] != '\n') { /* the end, cut short */
             if (crash_leftover(line, (size_t)len, res->have_header,
                                rd->expected_header)) {

@@ -8,6 +8,7 @@
 #ifndef NQ_JOURNAL_FORMAT_H
 #define NQ_JOURNAL_FORMAT_H
 
+#include <signal.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -45,6 +46,7 @@ typedef struct {
     const char *expected_header; /* resuming: the header a new file gets,
                                     so a crash's half-written header is
                                     recognised; NULL when merging */
+    const volatile sig_atomic_t *stop; /* reading gives up when set */
 } nq_jf_reader;
 
 typedef struct {
@@ -57,7 +59,7 @@ typedef struct {
 /* Read and check a whole journal.  A half-written last line (the remains
  * of a crash) is left out and noted; anything else that does not check
  * out is NQ_ERR_CORRUPT, another format version NQ_ERR_VERSION, with why
- * naming the file and line. */
+ * naming the file and line; a stop request NQ_ERR_STOPPED. */
 nq_status nq_jf_read(FILE *f, const char *path, const nq_jf_reader *rd,
                      nq_jf_result *res, char *why, size_t wsize);
 

@@ -1,0 +1,113 @@
+/*
+ * test_mpi.c - nqueens-mpi ends cleanly when a rank fails: every rank
+ * returns, rank 0 names the rank in one line and the job exits 1, with no
+ * abort and no hang.
+ *
+ * These run only where NQ_MPI names build/nqueens-mpi (`make test` sets it
+ * when mpirun is installed) and mpirun is on PATH.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+/* mpirun on PATH: t_run_* find the program there. */
+static int have_mpirun(void)
+{
+    const char *path = getenv("PATH");
+    char buf[4096];
+    while (path && *path) {
+        size_t len = strcspn(path, ":");
+        snprintf(buf, sizeof buf, "%.*s/mpirun", (int)len, len ? path : ".");
+        if (access(buf, X_OK) == 0)
+            return 1;
+        path += len + (path[len] == ':');
+    }
+    return 0;
+}
+
+/* As the journal's MPI tests run: as root in a container, over shared
+ * memory. */
+static void mpi_env(void)
+{
+    setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+    setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+    setenv("OMPI_MCA_btl", "self,vader", 1);
+}
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Lines of text starting with prefix. */
+static int lines_starting(const char *text, const char *prefix)
+{
+    int count = 0;
+    for (const char *s = text; s && *s;) {
+        count += strncmp(s, prefix, strlen(prefix)) == 0;
+        if ((s = strchr(s, '\n')))
+            s++;
+    }
+    return count;
+}
+
+/* An MPMD job whose rank 1 counts another board: all ranks learn it
+ * together and end; rank 0 says which rank in one line, prints no result,
+ * and the job exits 1 at once.  A hang is killed by the harness (exit
+ * code -1), which fails the test. */
+static void other_plan_named(void *arg)
+{
+    (void)arg;
+    const char *mpi = getenv("NQ_MPI");
+    t_proc p;
+    mpi_env();
+    double t0 = seconds_now();
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "1", mpi, "count", "12", ":", "-np", "1", mpi, "count", "13"),
+          0, 0) == 0);
+    double took = seconds_now() - t0;
+    int code = p.exit_code, quiet = p.out_len == 0;
+    int named = strstr(p.err, "rank 1 failed") != NULL;
+    int lines = lines_starting(p.err, "nqueens-mpi: ");
+    t_proc_free(&p);
+    CHECKF(code == 1, "exit code %d, not 1 (-1: killed, as a hang is)", code);
+    CHECKF(named, "stderr does not name rank 1");
+    CHECKF(lines == 1, "%d lines from nqueens-mpi on stderr, not 1", lines);
+    CHECKF(quiet, "printed a result for ranks that disagree");
+    CHECKF(took < 60, "took %.1f s to end", took);
+}
+
+/* The plain case still works: two ranks count N=10 to the OEIS row. */
+static void two_ranks_count(void *arg)
+{
+    (void)arg;
+    const char *mpi = getenv("NQ_MPI");
+    char want[128], total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
+    t_proc p;
+    mpi_env();
+    snprintf(want, sizeof want, "\n%2d:%13s%13s", 10,
+             nq_format_u128(t_oeis_total(10), total),
+             nq_format_u128(t_oeis_unique(10), unique));
+    CHECK(t_oeis_total(10) == 724 && t_oeis_unique(10) == 92);
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "2", mpi, "count", "10"), 0, 0) == 0);
+    int ok = p.exit_code == 0 && strstr(p.out, want) != NULL;
+    t_proc_free(&p);
+    CHECKF(ok, "not the OEIS row of N=10 (724, 92)");
+}
+
+void tests_mpi(void)
+{
+    if (!getenv("NQ_MPI") || !have_mpirun()) {
+        printf("skip mpi/* (no NQ_MPI or no mpirun; not counted)\n");
+        return;
+    }
+    t_case(other_plan_named, NULL, "mpi/rank-with-another-plan-named-exit-1");
+    t_case(two_ranks_count, NULL, "mpi/2-ranks-count-10");
+}
