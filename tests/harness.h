@@ -24,9 +24,18 @@ void t_fail(const char *file, int line, const char *fmt, ...)
         t_fail(__FILE__, __LINE__, __VA_ARGS__); return; } } while (0)
 #define T_BAIL() do { if (t_failed()) return; } while (0)
 
-/* Run fn(arg) as the test `name` (printf-style) and print its outcome. */
+/* Run fn(arg) as the test `name` (printf-style) and print its outcome;
+ * a test whose name the command line's filters leave out is not run at
+ * all and not counted. */
 void t_case(void (*fn)(void *), void *arg, const char *name, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* 1 if the test `name` runs under these filters (the runner's command-line
+ * words): with none, every test runs; else those whose name contains any
+ * of them (plain substring, case-sensitive). */
+int t_name_selected(const char *name, char *const *filters, int nfilters);
+/* The path the runner was started by (its argv[0]), to run it again. */
+const char *t_runner_path(void);
 
 /* Known answers from tests/data: OEIS totals/uniques for n <= t_oeis_max,
  * and backtracking tree sizes (0 where unknown). */
@@ -62,7 +71,32 @@ const char *t_data_path(const char *name);        /* in a static buffer */
 /* 0 if text is well-formed XML; else -1 and the reason in why. */
 int t_xml_check(const char *text, char *why, size_t size);
 
+/* A NULL-terminated argument list for t_run_cli and friends. */
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* Helpers shared by the tree, formats, find and complete tests
+ * (explore_util.c).  Each answer is checked by code written there, not by
+ * the library's own checks. */
+/* 1 if cols is a placement of n queens, none attacking another (O(n)). */
+int t_own_valid(const int *cols, int n);
+/* Run the CLI with args; a failure unless it exits 0 with empty stderr. */
+void t_run_ok(t_proc *p, const char *const *args);
+/* Read n numbers split by sep at s into cols; 0 on success. */
+int t_read_cols(const char *s, int *cols, int n, char sep);
+/* Boards read back from a listing: valid, distinct (strictly increasing,
+ * as solve lists them), as many as expected. */
+typedef struct {
+    int n, count, prev[NQ_MAX_N], bad;
+} t_board_reader;
+void t_reader_add(t_board_reader *r, const int *cols);
+/* A failure unless svg is well-formed and shows `expect` valid boards of
+ * n queens, each queen where its title's array puts it. */
+void t_check_svg_boards(const char *svg, int n, int expect);
+
 /* The test groups. */
+void tests_plans(void);
+void tests_mpi(void);
+void tests_layers(void);
 void tests_core(void);
 void tests_engines(void);
 void tests_solutions(void);
@@ -70,6 +104,11 @@ void tests_units(void);
 void tests_journal(void);
 void tests_gpu(void);
 void tests_cli(void);
-void tests_explore(void);
+void tests_runner(void);
+void tests_tree(void);
+void tests_compare(void);
+void tests_formats(void);
+void tests_find(void);
+void tests_complete(void);
 
 #endif

@@ -1,6 +1,11 @@
 /*
  * main.c - the test runner: runs every group, prints each test's outcome
  * and ends with "N passed, N failed"; exits 1 if anything failed.
+ *
+ *   nq-tests [WORD...]   only the tests whose name contains a WORD
+ *
+ * A WORD that names no test at all is an error (exit 1), so a typo cannot
+ * pass as an empty, green run.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +22,34 @@
 
 static int passed, failed, current_failed;
 static char first_failure[512];
+
+/* The command line's filter words, and which of them matched a test. */
+static char *const *filter_words;
+static int filter_count;
+static unsigned char *filter_hit;
+static const char *runner_path = "nq-tests";
+
+const char *t_runner_path(void) { return runner_path; }
+
+/* Kept pure (no runner state) so the runner's own tests can check it. */
+int t_name_selected(const char *name, char *const *filters, int nfilters)
+{
+    for (int i = 0; i < nfilters; i++)
+        if (strstr(name, filters[i]))
+            return 1;
+    return nfilters == 0;
+}
+
+/* Whether the test `title` runs; notes each word it matches, so a word
+ * that matched nothing can be reported at the end. */
+static int selected(const char *title)
+{
+    int any = filter_count == 0;
+    for (int i = 0; i < filter_count; i++)
+        if (t_name_selected(title, &filter_words[i], 1))
+            any = filter_hit[i] = 1;
+    return any;
+}
 
 int t_failed(void) { return current_failed; }
 
@@ -38,6 +71,8 @@ void t_case(void (*fn)(void *), void *arg, const char *name, ...)
     va_start(ap, name);
     vsnprintf(title, sizeof title, name, ap);
     va_end(ap);
+    if (!selected(title))
+        return; /* not run, not counted */
     current_failed = 0;
     fn(arg);
     if (current_failed) {
@@ -257,22 +292,60 @@ void t_proc_free(t_proc *p)
     free(p->err);
 }
 
-int main(void)
+/* Every group, in order: the harness's own tests first, then the library
+ * from its core outwards, then the command line. */
+static void run_groups(void)
 {
+    tests_runner();
+    tests_core();
+    tests_engines();
+    tests_solutions();
+    tests_units();
+    tests_plans();
+    tests_gpu();
+    tests_journal();
+    tests_mpi();
+    tests_cli();
+    tests_tree();
+    tests_compare();
+    tests_formats();
+    tests_find();
+    tests_complete();
+    tests_layers();
+}
+
+/* Say which filter words named no test; 1 if any, which fails the run. */
+static int report_unmatched(void)
+{
+    int unmatched = 0;
+    fflush(stdout);
+    for (int i = 0; i < filter_count; i++)
+        if (!filter_hit[i]) {
+            fprintf(stderr, "no test matches '%s'\n", filter_words[i]);
+            unmatched = 1;
+        }
+    return unmatched;
+}
+
+int main(int argc, char **argv)
+{
+    runner_path = argv[0] ? argv[0] : runner_path;
+    filter_words = argv + 1;
+    filter_count = argc > 1 ? argc - 1 : 0;
+    filter_hit = calloc((size_t)filter_count + 1, 1);
+    if (!filter_hit) {
+        printf("out of memory\n0 passed, 1 failed\n");
+        return 1;
+    }
     t_oeis_max = load_table("oeis.tsv", oeis_total, oeis_unique);
     if (t_oeis_max < 16 || load_table("tree-nodes.tsv", tree_nodes, NULL) < 0) {
         printf("cannot read the known answers in %s\n", t_data_path(""));
         printf("0 passed, 1 failed\n");
         return 1;
     }
-    tests_core();
-    tests_engines();
-    tests_solutions();
-    tests_units();
-    tests_gpu();
-    tests_journal();
-    tests_cli();
-    tests_explore();
+    run_groups();
+    int unmatched = report_unmatched();
     printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    free(filter_hit);
+    return failed || unmatched ? 1 : 0;
 }

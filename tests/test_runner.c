@@ -1,0 +1,143 @@
+/*
+ * test_runner.c - the runner's own name filter: `nq-tests WORD...` runs
+ * only the tests whose name contains a WORD, and a WORD that names nothing
+ * fails the run instead of passing it empty.
+ */
+#include <string.h>
+
+#include "harness.h"
+
+/* One question to t_name_selected and its right answer. */
+typedef struct {
+    const char *name;
+    char *filters[3];
+    int nfilters;
+    int want;
+} select_case;
+
+typedef struct {
+    const select_case *cases;
+    size_t count;
+} select_table;
+
+#define TABLE(a) {(a), sizeof(a) / sizeof(a)[0]}
+
+/* Each case of the table gets the answer it expects. */
+static void select_answers(void *arg)
+{
+    const select_table *t = arg;
+    for (size_t i = 0; i < t->count; i++) {
+        const select_case *c = &t->cases[i];
+        int got = t_name_selected(c->name, c->filters, c->nfilters);
+        CHECKF(got == c->want, "case %zu: '%s' with %d filter(s), first '%s':"
+               " %d, not %d", i, c->name, c->nfilters,
+               c->nfilters ? c->filters[0] : "", got, c->want);
+    }
+}
+
+/* No filter words: every name runs, the empty one too. */
+static const select_case no_filters[] = {
+    {"find/seeds", {NULL}, 0, 1},
+    {"runner/select/no-filters-select-all", {NULL}, 0, 1},
+    {"", {NULL}, 0, 1},
+};
+
+/* A word anywhere in the name selects it: prefix, middle, end, whole. */
+static const select_case matches[] = {
+    {"find/cli/search", {"find"}, 1, 1},
+    {"find/cli/search", {"cli/se"}, 1, 1},
+    {"find/cli/search", {"search"}, 1, 1},
+    {"find/cli/search", {"find/cli/search"}, 1, 1},
+    {"tree/svg", {""}, 1, 1},
+};
+
+/* No match: another word, other case, longer than the name. */
+static const select_case no_match[] = {
+    {"find/seeds", {"complete"}, 1, 0},
+    {"find/seeds", {"FIND"}, 1, 0},
+    {"find/seeds", {"find/seeds/"}, 1, 0},
+    {"find/seeds", {"finds"}, 1, 0},
+};
+
+/* Several words: any one of them selects the test. */
+static const select_case several[] = {
+    {"find/seeds", {"tree", "find"}, 2, 1},
+    {"tree/dot", {"tree", "find"}, 2, 1},
+    {"trace/summary", {"tree", "find", "mary"}, 3, 1},
+    {"compare/table", {"tree", "find", "formats"}, 3, 0},
+};
+
+static const select_table tables[] = {
+    TABLE(no_filters), TABLE(matches), TABLE(no_match), TABLE(several),
+};
+
+/* 1 if the last line of text is exactly line (with its newline): the
+ * summary is checked there, whatever a group prints outside its tests (a
+ * skipped group's note, say). */
+static int last_line_is(const char *text, const char *line)
+{
+    size_t n = strlen(text), k = strlen(line);
+    return n >= k && strcmp(text + n - k, line) == 0 &&
+           (n == k || text[n - k - 1] == '\n');
+}
+
+/* How many tests a run of the runner printed as passed. */
+static int ok_lines(const char *out)
+{
+    int k = 0;
+    for (const char *s = out; (s = strstr(s, "ok   ")); s++)
+        k += s == out || s[-1] == '\n';
+    return k;
+}
+
+/* Run the runner again with words; a failure unless it could be run. */
+static void run_self(t_proc *p, const char *const *args)
+{
+    CHECKF(t_run_signalled(p, t_runner_path(), args, 0, 0) == 0,
+           "could not run %s", t_runner_path());
+}
+
+/* The command line end to end: a word that names no test fails the run
+ * (exit 1, the message on stderr), alone or beside one that matches; a
+ * word that matches runs just those tests. */
+static void command_line(void *arg)
+{
+    (void)arg;
+    const char *self = t_runner_path();
+    t_proc p;
+    run_self(&p, ARGS(self, "nosuchtest"));
+    T_BAIL();
+    int none = p.exit_code == 1 && ok_lines(p.out) == 0 &&
+               last_line_is(p.out, "0 passed, 0 failed\n") &&
+               strcmp(p.err, "no test matches 'nosuchtest'\n") == 0;
+    t_proc_free(&p);
+    CHECK(none);
+    run_self(&p, ARGS(self, "runner/select/", "zzz-no-such"));
+    T_BAIL();
+    int one_bad = p.exit_code == 1 && ok_lines(p.out) == 4 &&
+                  last_line_is(p.out, "4 passed, 0 failed\n") &&
+                  strcmp(p.err, "no test matches 'zzz-no-such'\n") == 0;
+    t_proc_free(&p);
+    CHECK(one_bad);
+    run_self(&p, ARGS(self, "runner/select/no-"));
+    T_BAIL();
+    int two = p.exit_code == 0 && p.err_len == 0 && ok_lines(p.out) == 2 &&
+              strstr(p.out, "ok   runner/select/no-filters-select-all\n"
+                            "ok   runner/select/no-match\n") &&
+              last_line_is(p.out, "2 passed, 0 failed\n");
+    t_proc_free(&p);
+    CHECK(two);
+}
+
+/* The pure selection first, then the runner run for real. */
+void tests_runner(void)
+{
+    static const char *const names[] = {
+        "no-filters-select-all", "substring-match", "no-match",
+        "several-filters-any",
+    };
+    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+        t_case(select_answers, (void *)&tables[i], "runner/select/%s",
+               names[i]);
+    t_case(command_line, NULL, "runner/command-line-filter");
+}

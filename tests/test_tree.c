@@ -1,0 +1,330 @@
+/*
+ * test_tree.c - seeing the search: the library's event walk (events/),
+ * and the tree and trace commands built on it (tree/, trace/).
+ *
+ * Every answer is checked by code written here, not by the library's own
+ * checks: event streams against each other and the engines' node counts,
+ * trees against OEIS A319235, the flags trace against seed 003's hand
+ * walk, SVG by an XML check.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+/* ---- event streams ---- */
+
+typedef struct {
+    int kind, row, col, reason, by_row;
+} rec_event;
+
+typedef struct {
+    rec_event *ev;
+    size_t count, cap;
+    unsigned long long places, solutions;
+} event_log;
+
+/* Record every event the walk reports (nq_walk_search callback), so two
+ * walks can be compared step by step; 1 stops the walk if memory runs out. */
+static int log_event(void *ctx, const nq_event *e)
+{
+    event_log *l = ctx;
+    if (l->count == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 1024;
+        rec_event *ne = realloc(l->ev, sizeof *ne * cap);
+        if (!ne)
+            return 1;
+        l->ev = ne, l->cap = cap;
+    }
+    l->ev[l->count++] = (rec_event){(int)e->kind, e->row, e->col,
+                                    (int)e->reason, e->by_row};
+    l->places += e->kind == NQ_EVENT_PLACE;
+    l->solutions += e->kind == NQ_EVENT_SOLUTION;
+    return 0;
+}
+
+typedef struct {
+    const char *engine;
+    int max_n;
+    int every_solution; /* reports each solution of the board */
+} event_engine;
+
+/* Recursive and iterative forms report the same events in the same
+ * order; the placements are the engine's node count (less the root); the
+ * solutions, for engines that meet every one, are the OEIS total. */
+static void events_agree(void *arg)
+{
+    const event_engine *ee = arg;
+    for (int n = 1; n <= ee->max_n; n++) {
+        event_log a = {0}, b = {0};
+        nq_request req = {.n = n, .engine = ee->engine};
+        nq_counts c;
+        nq_status s1 = nq_walk_search(&req, log_event, &a);
+        req.iterative = 1;
+        nq_status s2 = nq_walk_search(&req, log_event, &b);
+        nq_status s3 = nq_count_solutions(&req, &c);
+        int same = a.count == b.count &&
+                   memcmp(a.ev, b.ev, sizeof *a.ev * a.count) == 0;
+        unsigned long long places = a.places, sols = a.solutions;
+        free(a.ev);
+        free(b.ev);
+        CHECKF(s1 == NQ_OK && s2 == NQ_OK && s3 == NQ_OK, "N=%d: walk failed",
+               n);
+        CHECKF(same, "N=%d: recursive and iterative events differ", n);
+        CHECKF((nq_u128)places + 1 == c.nodes, "N=%d: %llu placements for "
+               "%llu nodes", n, places, (unsigned long long)c.nodes);
+        CHECKF(!ee->every_solution || (nq_u128)sols == t_oeis_total(n),
+               "N=%d: %llu solutions reported", n, sols);
+    }
+}
+
+/* OEIS A319235: the plain backtracking tree, root included. */
+static void backtrack_tree_size(void *arg)
+{
+    (void)arg;
+    for (int n = 4; n <= 12; n++) {
+        event_log l = {0};
+        nq_request req = {.n = n, .engine = "backtrack"};
+        CHECK(nq_walk_search(&req, log_event, &l) == NQ_OK);
+        free(l.ev);
+        CHECKF((nq_u128)l.places + 1 == t_tree_nodes(n), "N=%d: %llu nodes",
+               n, l.places + 1);
+    }
+}
+
+/* Seed 003 walks the flags search of N=4 by hand, up to the first
+ * solution: each square tried, the flag that refuses it (FA column, FB
+ * row-col, FC row+col, checked in that order; 0 where the text does not
+ * say), each queen placed and taken back.  The engine's events must follow
+ * the same path. */
+enum { P = NQ_EVENT_PLACE, J = NQ_EVENT_REJECT, X = NQ_EVENT_REMOVE,
+       S = NQ_EVENT_SOLUTION, FA = 1, FB = 2, FC = 3 };
+
+static const int textbook[][4] = {
+    {P, 0, 0, 0},  {J, 1, 0, FA}, {J, 1, 1, FB}, {P, 1, 2, 0},
+    {J, 2, 0, FA}, {J, 2, 1, FC}, {J, 2, 2, FA}, {J, 2, 3, FB},
+    {X, 1, 2, 0},  {P, 1, 3, 0},  {J, 2, 0, FA}, {P, 2, 1, 0},
+    {J, 3, 0, FA}, {J, 3, 1, FA}, {J, 3, 2, FB}, {J, 3, 3, FA},
+    {X, 2, 1, 0},  {J, 2, 2, 0},  {J, 2, 3, 0},  {X, 1, 3, 0},
+    {X, 0, 0, 0},  {P, 0, 1, 0},  {J, 1, 0, 0},  {J, 1, 1, 0},
+    {J, 1, 2, 0},  {P, 1, 3, 0},  {P, 2, 0, 0},  {J, 3, 0, 0},
+    {J, 3, 1, 0},  {P, 3, 2, 0},  {S, 3, 2, 0},
+};
+
+/* The flag seed 003 names for a refused square: the first of FA, FB, FC
+ * (in the order the text checks them) among the reasons given. */
+static int first_flag(int reason)
+{
+    return reason & NQ_BY_COLUMN ? FA : reason & NQ_BY_DIF ? FB
+         : reason & NQ_BY_SUM ? FC : 0;
+}
+
+/* The flags walk of N=4, step by step against the hand walk above. */
+static void trace_matches_textbook(void *arg)
+{
+    (void)arg;
+    event_log l = {0};
+    nq_request req = {.n = 4, .engine = "flags"};
+    CHECK(nq_walk_search(&req, log_event, &l) == NQ_OK);
+    size_t steps = sizeof textbook / sizeof textbook[0], bad = steps;
+    for (size_t i = 0; i < steps && i < l.count && bad == steps; i++) {
+        const rec_event *e = &l.ev[i];
+        if (e->kind != textbook[i][0] || e->row != textbook[i][1] ||
+            e->col != textbook[i][2] ||
+            (textbook[i][3] && first_flag(e->reason) != textbook[i][3]))
+            bad = i;
+    }
+    size_t have = l.count;
+    free(l.ev);
+    CHECKF(have >= steps, "only %zu events", have);
+    CHECKF(bad == steps, "step %zu differs from seed 003", bad + 1);
+}
+
+/* ---- tree and trace on the command line ---- */
+
+/* How often s occurs in text: lines, marks and edges of the drawings are
+ * counted this way. */
+static unsigned long long count_lines_with(const char *text, const char *s)
+{
+    unsigned long long k = 0;
+    for (const char *p = text; (p = strstr(p, s)); p += strlen(s))
+        k++;
+    return k;
+}
+
+/* The text tree: one line per node of the known tree size, every
+ * solution marked, and a summary with both totals. */
+static void tree_text(void *arg)
+{
+    (void)arg;
+    for (int n = 4; n <= 8; n++) {
+        char ns[16], want[128], total[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
+        t_proc p;
+        snprintf(ns, sizeof ns, "%d", n);
+        t_run_ok(&p, ARGS("tree", ns));
+        T_BAIL();
+        snprintf(want, sizeof want, "%s nodes, %s solution",
+                 nq_format_u128(t_tree_nodes(n), nodes),
+                 nq_format_u128(t_oeis_total(n), total));
+        int summary = strstr(p.out, want) != NULL;
+        unsigned long long lines = count_lines_with(p.out, "\n"),
+                           marked = count_lines_with(p.out, "\u2713 solution");
+        t_proc_free(&p);
+        CHECKF(summary, "N=%d: no '%s'", n, want);
+        /* a title, one line per node, the summary */
+        CHECKF((nq_u128)lines == t_tree_nodes(n) + 2, "N=%d: %llu lines", n,
+               lines);
+        CHECKF((nq_u128)marked == t_oeis_total(n), "N=%d: %llu marked", n,
+               marked);
+    }
+}
+
+/* The recursive and iterative searches draw the very same tree. */
+static void tree_forms_agree(void *arg)
+{
+    const char *engine = arg;
+    t_proc a, b;
+    t_run_ok(&a, ARGS("tree", "6", "--engine", engine));
+    T_BAIL();
+    t_run_ok(&b, ARGS("tree", "6", "--engine", engine, "--iterative"));
+    int same = !t_failed() && a.out_len == b.out_len &&
+               memcmp(a.out, b.out, a.out_len) == 0;
+    t_proc_free(&a);
+    if (!t_failed())
+        t_proc_free(&b);
+    T_BAIL();
+    CHECK(same);
+}
+
+/* --depth folds: the drawn nodes shrink, the totals do not. */
+static void tree_depth(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    t_run_ok(&p, ARGS("tree", "10", "--depth", "2"));
+    T_BAIL();
+    int summary = strstr(p.out, "35539 nodes, 724 solutions") != NULL &&
+                  strstr(p.out, "drawn, levels 0..2") != NULL;
+    unsigned long long folded = count_lines_with(p.out, " below, ");
+    t_proc_free(&p);
+    CHECK(summary);
+    CHECKF(folded > 10, "%llu folded nodes", folded);
+}
+
+/* DOT: one node statement per node, one edge per node but the root. */
+static void tree_dot(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    t_run_ok(&p, ARGS("tree", "5", "--format", "dot"));
+    T_BAIL();
+    int head = strncmp(p.out, "digraph ", 8) == 0;
+    unsigned long long edges = count_lines_with(p.out, " -> "),
+                       nodes = count_lines_with(p.out, " [fillcolor=");
+    t_proc_free(&p);
+    CHECK(head);
+    CHECKF(nodes == 54 && edges == 53, "%llu nodes, %llu edges", nodes, edges);
+}
+
+/* --format svg needs Graphviz: without it on PATH, a clear error; with it,
+ * well-formed SVG. */
+static void tree_svg(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    char *path = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+    setenv("PATH", "/nonexistent", 1);
+    int ran = t_run_cli(&p, ARGS("tree", "4", "--format", "svg")) == 0;
+    if (path)
+        setenv("PATH", path, 1);
+    free(path);
+    CHECK(ran);
+    int said = p.exit_code == 1 && strstr(p.err, "Graphviz") && p.out_len == 0;
+    t_proc_free(&p);
+    CHECK(said);
+    if (system("command -v dot >/dev/null 2>&1") != 0)
+        return; /* no Graphviz here: the error path is what can be tested */
+    char why[128];
+    t_run_ok(&p, ARGS("tree", "4", "--format", "svg"));
+    T_BAIL();
+    int ok = t_xml_check(p.out, why, sizeof why) == 0 && strstr(p.out, "<svg");
+    t_proc_free(&p);
+    CHECKF(ok, "not well-formed SVG: %s", why);
+}
+
+/* The trace of N=4 ends in a summary of its steps by kind, and prints
+ * one line per step (plus title and summary). */
+static void trace_summary(void *arg)
+{
+    (void)arg;
+    static const struct {
+        const char *engine, *want;
+    } cases[] = {
+        {"flags", "78 steps: 16 placements, 44 rejections, 16 removals, "
+                  "2 solutions\n"},
+        {"backtrack", "78 steps: 16 placements, 44 rejections, 16 removals, "
+                      "2 solutions\n"},
+        {"bitmap", "34 steps: 16 placements, 0 rejections, 16 removals, "
+                   "2 solutions\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        t_proc p;
+        t_run_ok(&p, ARGS("trace", "4", "--engine", cases[i].engine));
+        T_BAIL();
+        int ok = p.out_len > strlen(cases[i].want) &&
+                 strcmp(p.out + p.out_len - strlen(cases[i].want),
+                        cases[i].want) == 0;
+        unsigned long long lines = count_lines_with(p.out, "\n");
+        t_proc_free(&p);
+        CHECKF(ok, "%s: wrong summary", cases[i].engine);
+        CHECKF(lines == (unsigned long long)atoi(cases[i].want) + 2,
+               "%s: %llu lines", cases[i].engine, lines);
+    }
+}
+
+/* The flags trace shows the arrays of seed 003 and names the flag. */
+static void trace_flags_lines(void *arg)
+{
+    (void)arg;
+    static const char *const want[] = {
+        "     1  place     row 0 col 0  FA 0000 -> 1000  FB 0000000 -> "
+        "0001000  FC 0000000 -> 1000000\n",
+        "     3  reject    row 1 col 1  FB[3]=1 (diagonal row-col taken)\n",
+        "    31  solution  #1: 1 3 0 2\n",
+    };
+    t_proc p;
+    t_run_ok(&p, ARGS("trace", "4", "--engine", "flags", "--limit", "40"));
+    T_BAIL();
+    int missing = -1;
+    for (int i = 0; i < 3 && missing < 0; i++)
+        if (!strstr(p.out, want[i]))
+            missing = i;
+    int stopped = strstr(p.out, "40 steps") && strstr(p.out, "--limit");
+    t_proc_free(&p);
+    CHECKF(missing < 0, "no line: %s", want[missing]);
+    CHECK(stopped);
+}
+
+/* The event walk, then the tree and trace commands drawn from it. */
+void tests_tree(void)
+{
+    static const event_engine events[] = {
+        {"brute", 6, 1},   {"backtrack", 8, 1}, {"flags", 8, 1},
+        {"bitmap", 9, 1},  {"mirror", 9, 0},    {"symmetry", 9, 0},
+    };
+    for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
+        t_case(events_agree, (void *)&events[i], "events/%s",
+               events[i].engine);
+    t_case(backtrack_tree_size, NULL, "events/backtrack-tree-vs-A319235");
+    t_case(trace_matches_textbook, NULL, "trace/4-as-seed-003");
+    t_case(tree_text, NULL, "tree/text-4..8");
+    t_case(tree_forms_agree, "backtrack", "tree/iterative/backtrack");
+    t_case(tree_forms_agree, "symmetry", "tree/iterative/symmetry");
+    t_case(tree_forms_agree, "brute", "tree/iterative/brute");
+    t_case(tree_depth, NULL, "tree/depth");
+    t_case(tree_dot, NULL, "tree/dot");
+    t_case(tree_svg, NULL, "tree/svg");
+    t_case(trace_summary, NULL, "trace/summary");
+    t_case(trace_flags_lines, NULL, "trace/flags-lines");
+}
