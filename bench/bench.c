@@ -15,13 +15,6 @@
 
 #include "nqueens.h"
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void bench_engine(const nq_engine *e, int iterative, double budget)
 {
     double last = 0, before = 0;
@@ -32,10 +25,10 @@ static void bench_engine(const nq_engine *e, int iterative, double budget)
         double growth = before > 1e-3 ? last / before : 10.0;
         if (last * (growth > 4 ? growth : 4) > budget)
             break;
-        double t0 = now();
+        double t0 = nq_clock_seconds();
         if (nq_count_solutions(&req, &c) != NQ_OK)
             break;
-        double t = now() - t0;
+        double t = nq_clock_seconds() - t0;
         char total[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
         printf("%-10s %3d %16s %16s %10.3f %14.0f\n", nq_engine_name(e), n,
                nq_format_u128(c.total, total), nq_format_u128(c.nodes, nodes),

@@ -25,10 +25,11 @@
 
 #include "nqueens.h"
 
-static double clock_of(clockid_t id)
+/* CPU time of the process (the wall clock is the library's). */
+static double cpu_seconds(void)
 {
     struct timespec ts;
-    clock_gettime(id, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -36,7 +37,7 @@ static double clock_of(clockid_t id)
 static double core_hz(void)
 {
     uint64_t x = 1, iters = 200000000ull;
-    double t0 = clock_of(CLOCK_MONOTONIC);
+    double t0 = nq_clock_seconds();
     for (uint64_t i = 0; i < iters; i++) {
 #ifdef HAVE_RDTSC
         __asm__ volatile("add $1,%0\n\tadd $1,%0\n\tadd $1,%0\n\tadd $1,%0\n\t"
@@ -47,7 +48,7 @@ static double core_hz(void)
         x += 8;
 #endif
     }
-    return 8.0 * (double)iters / (clock_of(CLOCK_MONOTONIC) - t0);
+    return 8.0 * (double)iters / (nq_clock_seconds() - t0);
 }
 
 static double tsc_hz(void)
@@ -55,11 +56,11 @@ static double tsc_hz(void)
 #ifndef HAVE_RDTSC
     return 0;
 #else
-    double t0 = clock_of(CLOCK_MONOTONIC);
+    double t0 = nq_clock_seconds();
     uint64_t c0 = __rdtsc();
-    while (clock_of(CLOCK_MONOTONIC) - t0 < 0.2)
+    while (nq_clock_seconds() - t0 < 0.2)
         ;
-    return (double)(__rdtsc() - c0) / (clock_of(CLOCK_MONOTONIC) - t0);
+    return (double)(__rdtsc() - c0) / (nq_clock_seconds() - t0);
 #endif
 }
 
@@ -70,10 +71,10 @@ static void run(const char *engine, int n, int threads)
     nq_request req = {.n = n, .engine = engine, .threads = threads};
     nq_counts c;
     char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
-    double cpu0 = clock_of(CLOCK_PROCESS_CPUTIME_ID), t0 = clock_of(CLOCK_MONOTONIC);
+    double cpu0 = cpu_seconds(), t0 = nq_clock_seconds();
     nq_status st = nq_count_solutions(&req, &c);
-    double wall = clock_of(CLOCK_MONOTONIC) - t0;
-    double cpu = clock_of(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
+    double wall = nq_clock_seconds() - t0;
+    double cpu = cpu_seconds() - cpu0;
     if (st != NQ_OK) {
         printf("%-9s %3d  %s\n", engine, n, nq_strerror(st));
         return;

@@ -50,9 +50,11 @@ typedef enum {
     NQ_STATUS_COUNT
 } nq_status;
 
-/* What a search found: total solutions, unique solutions (classes under the
- * 8 rotations and reflections of the board) and search nodes visited (the
- * empty board and every placement the engine made, solutions included).
+/* The answer for a whole board: total solutions, unique solutions (classes
+ * under the 8 rotations and reflections of the board) and search nodes
+ * visited (the empty board and every placement the engine made, solutions
+ * included).  Compare nq_tally, what one work unit found: units are summed
+ * as tallies and turned into counts once, by nq_plan_finish.
  * The unit engines (fast, carry) count only the placements of their inner
  * searches, not the queens their units pre-place: on boards so small that
  * the pre-placed queens fill them (fast at N = 4, 5) that is 0. */
@@ -140,10 +142,13 @@ uint64_t nq_plan_units(const nq_plan *p);
 void nq_plan_describe(const nq_plan *p, uint64_t unit, char *buf, size_t size);
 void nq_plan_free(nq_plan *p);
 
-/* What units found.  Every engine fills total (solutions of the whole
- * board the unit stands for) and nodes; carry fills unique per unit; fast
- * fills the solutions fixed by the half and quarter turns, from which
- * nq_plan_finish derives unique by Burnside's lemma. */
+/* What one work unit found, or the sum of several (nq_tally_add); not yet
+ * an answer (see nq_counts).  Every engine fills total (the solutions of
+ * the whole board that the unit stands for, its symmetric images
+ * included) and nodes; carry fills unique per unit; fast fills the
+ * solutions fixed by the half and quarter turns, from which
+ * nq_plan_finish derives unique by Burnside's lemma.  Journals record
+ * tallies. */
 typedef struct {
     nq_u128 total, unique, fixed180, fixed90, nodes;
 } nq_tally;

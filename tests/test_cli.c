@@ -250,6 +250,39 @@ static void help_and_version(void *arg)
     CHECK(version);
 }
 
+/* Help pages and messages name engines from the table: each engine with
+ * the capability appears, each without it does not. */
+static void engine_names_from_table(void *arg)
+{
+    (void)arg;
+    const struct {
+        const char *const *args;
+        unsigned caps;
+        int on_stderr;
+    } pages[] = {
+        {ARGS("trace", "--help"), NQ_CAP_EVENTS, 0},
+        {ARGS("tree", "--help"), NQ_CAP_EVENTS, 0},
+        {ARGS("solve", "--help"), NQ_CAP_ENUMERATE, 0},
+        {ARGS("count", "9", "--engine", "bitmap", "--checkpoint", "x"),
+         NQ_CAP_UNITS, 1},
+    };
+    for (size_t k = 0; k < sizeof pages / sizeof pages[0]; k++) {
+        t_proc p;
+        CHECK(t_run_cli(&p, pages[k].args) == 0);
+        const char *text = pages[k].on_stderr ? p.err : p.out;
+        char list[512] = "";
+        for (int i = 0; i < nq_engine_count(); i++) {
+            const nq_engine *e = nq_engine_at(i);
+            if (nq_engine_caps(e) & pages[k].caps)
+                snprintf(list + strlen(list), sizeof list - strlen(list),
+                         "%s%s", list[0] ? ", " : "", nq_engine_name(e));
+        }
+        int named = strstr(text, list) != NULL;
+        t_proc_free(&p);
+        CHECKF(named, "page %zu does not list exactly: %s", k, list);
+    }
+}
+
 static void engines_listed(void *arg)
 {
     (void)arg;
@@ -431,6 +464,7 @@ void tests_cli(void)
     t_case(units_listing, "fast", "cli/units/fast");
     t_case(threads_option, NULL, "cli/count-threads-and-quiet");
     t_case(help_and_version, NULL, "cli/help-and-version");
+    t_case(engine_names_from_table, NULL, "cli/engine-names-from-the-table");
     t_case(engines_listed, NULL, "cli/engines");
     t_case(output_failure, "count 8", "cli/output-to-full-disk/count");
     t_case(output_failure, "solve 8", "cli/output-to-full-disk/solve");

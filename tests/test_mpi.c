@@ -38,13 +38,6 @@ static void mpi_env(void)
     setenv("OMPI_MCA_btl", "self,vader", 1);
 }
 
-static double seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 /* Lines of text starting with prefix. */
 static int lines_starting(const char *text, const char *prefix)
 {
@@ -67,11 +60,11 @@ static void other_plan_named(void *arg)
     const char *mpi = getenv("NQ_MPI");
     t_proc p;
     mpi_env();
-    double t0 = seconds_now();
+    double t0 = nq_clock_seconds();
     CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
           "-np", "1", mpi, "count", "12", ":", "-np", "1", mpi, "count", "13"),
           0, 0) == 0);
-    double took = seconds_now() - t0;
+    double took = nq_clock_seconds() - t0;
     int code = p.exit_code, quiet = p.out_len == 0;
     int named = strstr(p.err, "rank 1 failed") != NULL;
     int lines = lines_starting(p.err, "nqueens-mpi: ");

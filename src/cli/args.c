@@ -100,6 +100,33 @@ static int match_option(const cli_spec *spec, int argc, char **argv, int *i)
     return 1;
 }
 
+/* Help text with the engine table's names put in: "{list}", "{events}"
+ * and "{units}" become the engines that can list solutions, report
+ * events, or split the board into units, so a new engine shows up in
+ * every help page by itself. */
+static void print_help(const char *help)
+{
+    static const struct {
+        const char *token;
+        unsigned caps;
+    } lists[] = {{"{list}", NQ_CAP_ENUMERATE}, {"{events}", NQ_CAP_EVENTS},
+                 {"{units}", NQ_CAP_UNITS}};
+    char names[512];
+    while (*help) {
+        size_t k = 0, len = 0;
+        for (; k < 3 && !len; k++)
+            if (!strncmp(help, lists[k].token, strlen(lists[k].token)))
+                len = strlen(lists[k].token);
+        if (len) {
+            fputs(cli_engines_with(lists[k - 1].caps, names, sizeof names),
+                  stdout);
+            help += len;
+        } else {
+            putchar(*help++);
+        }
+    }
+}
+
 static int is_help(const char *arg)
 {
     return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
@@ -112,7 +139,7 @@ int cli_parse(const char *command, const char *help, const cli_spec *specs,
     *npos = 0;
     for (int i = 0; i < argc; i++)
         if (is_help(argv[i])) {
-            fputs(help, stdout);
+            print_help(help);
             return CLI_HELP_SHOWN;
         }
     for (int i = 0; i < argc; i++) {

@@ -27,8 +27,8 @@ static const char trace_help[] =
     "squares they leave, which are all it ever tries.\n"
     "\n"
     "options:\n"
-    "  --engine NAME   backtrack (default), flags, bitmap, brute, mirror or\n"
-    "                  symmetry\n"
+    "  --engine NAME   backtrack (default), or one of:\n"
+    "                  {events}\n"
     "  --limit K       stop after K steps\n"
     "  --iterative     trace the engine's explicit-stack form\n";
 
