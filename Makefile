@@ -2,41 +2,59 @@
 #
 #   make            build/nqueens and build/libnqueens.a
 #   make run        the main job: nqueens count 4-16
-#   make test       build and run the whole test suite
+#   make test       build and run the whole test suite (T=WORD: only the
+#                   tests whose name holds WORD)
 #   make asan       the same tests under AddressSanitizer + UBSan
-#   make test-avx2  the tests again with the AVX2 kernel (build/avx2)
 #   make bench      engine x N timing table
 #   make bench-fast the counting engines at N = 15..18, fast to N = 20
 #   make mpi        build/nqueens-mpi, with OpenMPI's mpicc
 #   make cuda       build/nqueens-cuda (engine cuda), with nvcc
+#   make install    see mk/install.mk (PREFIX, DESTDIR)
 #
-# PORTABLE=1 builds without -march=native (the scalar kernel on x86);
-# ARCH=-march=x86-64-v3 builds for any CPU with AVX2 (the 8-lane kernel).
+# The default build runs on any x86-64 (or any target gcc has): the fast
+# engine's vector kernels are built for AVX2 and AVX-512 with their own
+# flags and picked at run time.  ARCH=-march=native tunes the rest for
+# this machine.  CFLAGS, CPPFLAGS and LDFLAGS add to the project's flags;
+# changing any flag rebuilds the objects.
+
+# No built-in rules: they would chain the kernels' pattern rules into
+# remaking missing dependency files.
+MAKEFLAGS += --no-builtin-rules
+.SUFFIXES:
 
 BUILD    ?= build
 CC       ?= cc
 OPT      ?= -O3
 SAN      ?=
-ifeq ($(PORTABLE),1)
 ARCH     ?=
-else
-ARCH     ?= -march=native
-endif
-CFLAGS   ?= $(OPT) $(ARCH) -g
-WARN     := -std=gnu11 -Wall -Wextra
-CPPFLAGS := -Iinclude -MMD -MP
+NQ_CPPFLAGS := -Iinclude -MMD -MP
+NQ_CFLAGS = -std=gnu11 -Wall -Wextra -fPIC $(OPT) $(ARCH) -g
 LDLIBS   := -lpthread
-ALL_CFLAGS = $(WARN) $(CFLAGS) $(SAN)
+ALL_CFLAGS = $(NQ_CFLAGS) $(CFLAGS) $(SAN)
+COMPILE  = $(CC) $(NQ_CPPFLAGS) $(CPPFLAGS) $(ALL_CFLAGS)
+LINK     = $(CC) $(ALL_CFLAGS) $(LDFLAGS)
+
+# The vector kernels, x86-64 only: one source, one object per level.
+TARGET   := $(shell $(CC) -dumpmachine 2>/dev/null)
+ifneq ($(filter x86_64-%,$(TARGET)),)
+AVX2_FLAGS   := -march=x86-64-v3
+AVX512_FLAGS := -march=x86-64-v4
+KERNEL_OBJ := $(BUILD)/obj/src/engines/frontier_avx2.o \
+              $(BUILD)/obj/src/engines/frontier_avx512.o
+TEST_KERNEL_OBJ := $(BUILD)/obj/tests/simd_lanes_avx2.o \
+                   $(BUILD)/obj/tests/simd_lanes_avx512.o
+endif
 
 MPI_SRC  := src/parallel/mpi.c src/api/mpi_count.c src/cli/mpi_main.c
-LIB_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/core/*.c src/engines/*.c src/parallel/*.c src/api/*.c))
+LIB_SRC  := $(filter-out $(MPI_SRC) src/engines/frontier_vec.c,\
+              $(wildcard src/core/*.c src/engines/*.c src/parallel/*.c src/api/*.c))
 CLI_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/cli/*.c))
-TEST_SRC := $(wildcard tests/*.c)
+TEST_SRC := $(filter-out tests/simd_lanes.c,$(wildcard tests/*.c))
 BENCH_SRC := bench/bench.c bench/bench_fast.c
 
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(KERNEL_OBJ)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
-TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o) $(TEST_KERNEL_OBJ)
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 
 MPI_OBJ  := $(MPI_SRC:%.c=$(BUILD)/obj/mpi/%.o)
@@ -66,16 +84,33 @@ TEST_MPI := $(MPI_BIN)
 TEST_ENV_MPI := NQ_MPI=$(MPI_BIN)
 endif
 
-.PHONY: all run test asan test-avx2 bench bench-fast mpi cuda clean
-all: $(CLI) $(LIB)
+# Every object depends on the flags it was built with: a stamp rewritten
+# only when they change.
+FLAGS_STAMP := $(BUILD)/.flags
+FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(AVX2_FLAGS) $(AVX512_FLAGS)
+$(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
+    cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-$(BUILD)/obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+.PHONY: all run test asan bench bench-fast mpi cuda clean
+all: $(CLI) $(LIB) shared
 
-$(BUILD)/obj/mpi/%.o: %.c
+$(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(MPICC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(COMPILE) -c $< -o $@
+
+$(BUILD)/obj/src/engines/frontier_%.o: src/engines/frontier_vec.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(COMPILE) $($(call upper,$*)_FLAGS) -DNQ_KERNEL=$* -c $< -o $@
+
+$(BUILD)/obj/tests/simd_lanes_%.o: tests/simd_lanes.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(COMPILE) $($(call upper,$*)_FLAGS) -DNQ_KERNEL=$* -c $< -o $@
+
+upper = $(subst avx,AVX,$(1))
+
+$(BUILD)/obj/mpi/%.o: %.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(NQ_CPPFLAGS) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -83,19 +118,19 @@ $(LIB): $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(CLI): $(CLI_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(LIB) $(LDLIBS) -o $@
+	$(LINK) $(CLI_OBJ) $(LIB) $(LDLIBS) -o $@
 
 $(TESTS): $(TEST_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(TEST_OBJ) $(LIB) $(LDLIBS) -o $@
+	$(LINK) $(TEST_OBJ) $(LIB) $(LDLIBS) -o $@
 
 $(BENCH): $(BUILD)/obj/bench/bench.o $(LIB)
-	$(CC) $(ALL_CFLAGS) $< $(LIB) $(LDLIBS) -o $@
+	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 $(BENCH_FAST): $(BUILD)/obj/bench/bench_fast.o $(LIB)
-	$(CC) $(ALL_CFLAGS) $< $(LIB) $(LDLIBS) -o $@
+	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 $(MPI_BIN): $(MPI_OBJ) $(filter-out %/main.o,$(CLI_OBJ)) $(LIB)
-	$(MPICC) $(ALL_CFLAGS) $^ $(LDLIBS) -o $@
+	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 mpi: $(MPI_BIN)
 
@@ -105,9 +140,9 @@ $(BUILD)/obj/cuda/cuda.o: src/gpu/cuda.cu $(wildcard src/gpu/*.h src/engines/*.h
 	@mkdir -p $(dir $@)
 	$(NVCC) -O3 -std=c++20 -arch=$(CUDA_ARCH) -Iinclude -c $< -o $@
 
-$(BUILD)/obj/cuda/registry.o: src/engines/registry.c
+$(BUILD)/obj/cuda/registry.o: src/engines/registry.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DNQ_WITH_CUDA -c $< -o $@
+	$(COMPILE) -DNQ_WITH_CUDA -c $< -o $@
 
 $(CUDA_BIN): $(CUDA_OBJ) $(CLI_OBJ) $(filter-out %/registry.o,$(LIB_OBJ))
 	$(NVCC) -arch=$(CUDA_ARCH) $^ -lpthread -o $@
@@ -124,18 +159,15 @@ asan:
 	$(MAKE) BUILD=build/asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" test
 
-# -march=native takes AVX-512 where the CPU has it, which would leave the
-# AVX2 form of the kernel untested on such machines.
-test-avx2:
-	@if grep -qw avx2 /proc/cpuinfo 2>/dev/null; then \
-	    $(MAKE) BUILD=build/avx2 ARCH=-march=x86-64-v3 test; \
-	else echo "skip test-avx2: this CPU has no AVX2"; fi
-
 bench: $(BENCH)
 	$(BENCH)
 
 bench-fast: $(BENCH_FAST)
 	$(BENCH_FAST)
+
+# make install, uninstall, the shared library, pkg-config, man page and
+# completion: mk/install.mk.
+-include mk/install.mk
 
 clean:
 	rm -rf $(BUILD) build

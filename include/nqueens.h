@@ -27,7 +27,7 @@ extern "C" {
 #define NQ_MAX_N 32
 
 /* Counts are 128-bit: totals pass 2^64 from N = 29 on. */
-typedef unsigned __int128 nq_u128;
+__extension__ typedef unsigned __int128 nq_u128;
 
 typedef enum {
     NQ_OK = 0,
@@ -117,6 +117,20 @@ unsigned nq_engine_caps(const nq_engine *engine);
 /* The engines used when a request names none. */
 const char *nq_default_count_engine(void);
 const char *nq_default_enumerate_engine(void);
+/* The kernels of the fast engine's inner count (also behind complete and
+ * subunits' batches): "scalar" everywhere, "avx2" and "avx512" in x86-64
+ * builds.  The first count picks the widest this CPU (and its operating
+ * system) runs; every kernel gives the same counts. */
+int nq_kernel_count(void);                  /* kernels built in */
+const char *nq_kernel_at(int index);        /* their names, or NULL */
+int nq_kernel_supported(const char *name);  /* 1 if this CPU runs it */
+const char *nq_kernel_best(void);           /* the automatic choice */
+const char *nq_kernel_current(void);        /* the kernel in use */
+/* Use the named kernel from now on (NULL: the automatic choice), for the
+ * whole process: NQ_ERR_ARG for an unknown name, NQ_ERR_UNSUPPORTED if
+ * this CPU cannot run it. */
+nq_status nq_select_kernel(const char *name);
+
 /* NQ_OK if the named engine takes size n, else why not. */
 nq_status nq_check_request(const nq_request *req, int enumerate);
 
@@ -264,7 +278,7 @@ typedef enum {
     NQ_EVENT_REJECT,    /* square (row, col) tried and refused: see reason */
     NQ_EVENT_REMOVE,    /* the queen at (row, col) taken back (backtracking) */
     NQ_EVENT_SOLUTION,  /* cols[0..n-1] is a solution */
-    NQ_EVENT_FAIL,      /* a complete placement tested and refused (brute) */
+    NQ_EVENT_FAIL       /* a complete placement tested and refused (brute) */
 } nq_event_kind;
 
 /* Why a square was refused: what already attacks it. */
@@ -322,7 +336,7 @@ nq_status nq_enumerate_completions(int n, const int *given, nq_solution_fn fn,
 #define NQ_FIND_MAX_N 100000000
 typedef enum {
     NQ_FIND_FORMULA, /* the explicit construction by n mod 6: O(n), fixed */
-    NQ_FIND_SEARCH,  /* min-conflicts local search: a random solution */
+    NQ_FIND_SEARCH   /* min-conflicts local search: a random solution */
 } nq_find_method;
 
 /* Write a solution of the n x n board into cols[0..n-1] (1 <= n <=

@@ -245,9 +245,44 @@ static void help_and_version(void *arg)
     }
     run_ok(&p, ARGS("--version"));
     T_BAIL();
-    int version = strcmp(p.out, "nqueens " NQ_VERSION_STRING "\n") == 0;
+    char want[128];
+    snprintf(want, sizeof want, "nqueens " NQ_VERSION_STRING "\nkernels: ");
+    int version = strncmp(p.out, want, strlen(want)) == 0;
+    snprintf(want, sizeof want, "(this CPU: %s)\n", nq_kernel_best());
+    int chosen = strstr(p.out, want) != NULL;
     t_proc_free(&p);
-    CHECK(version);
+    CHECK(version && chosen);
+}
+
+/* --kernel and NQ_KERNEL: each kernel this CPU runs counts right and is
+ * named in the JSON; an unknown one is refused naming the choices. */
+static void kernel_option(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    for (int i = 0; i < nq_kernel_count(); i++) {
+        const char *k = nq_kernel_at(i);
+        char want[64];
+        if (!nq_kernel_supported(k))
+            continue;
+        CHECK(t_run_cli(&p, ARGS("count", "11", "--json", "--kernel", k)) == 0);
+        snprintf(want, sizeof want, "\"kernel\":\"%s\"", k);
+        int ok = p.exit_code == 0 && strstr(p.out, "\"total\":2680,") &&
+                 strstr(p.out, want);
+        t_proc_free(&p);
+        CHECKF(ok, "--kernel %s", k);
+    }
+    CHECK(t_run_cli(&p, ARGS("count", "8", "--kernel", "mmx")) == 0);
+    int refused = p.exit_code == 2 && strstr(p.err, "unknown kernel 'mmx'") &&
+                  strstr(p.err, "scalar");
+    t_proc_free(&p);
+    CHECK(refused);
+    setenv("NQ_KERNEL", "mmx", 1);
+    CHECK(t_run_cli(&p, ARGS("count", "8")) == 0);
+    unsetenv("NQ_KERNEL");
+    refused = p.exit_code == 2 && strstr(p.err, "NQ_KERNEL: unknown kernel");
+    t_proc_free(&p);
+    CHECK(refused);
 }
 
 /* Help pages and messages name engines from the table: each engine with
@@ -465,6 +500,7 @@ void tests_cli(void)
     t_case(threads_option, NULL, "cli/count-threads-and-quiet");
     t_case(help_and_version, NULL, "cli/help-and-version");
     t_case(engine_names_from_table, NULL, "cli/engine-names-from-the-table");
+    t_case(kernel_option, NULL, "cli/kernel-option-and-NQ_KERNEL");
     t_case(engines_listed, NULL, "cli/engines");
     t_case(output_failure, "count 8", "cli/output-to-full-disk/count");
     t_case(output_failure, "solve 8", "cli/output-to-full-disk/solve");

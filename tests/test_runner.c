@@ -67,8 +67,20 @@ static const select_case several[] = {
     {"compare/table", {"tree", "find", "formats"}, 3, 0},
 };
 
+/* "-WORD" leaves out what holds WORD, whatever selects it; alone, it
+ * keeps everything else; a lone "-" is an ordinary word. */
+static const select_case excluded[] = {
+    {"journal/disk-full", {"-journal"}, 1, 0},
+    {"find/seeds", {"-journal"}, 1, 1},
+    {"journal/mpi-rank", {"journal", "-mpi"}, 2, 0},
+    {"journal/sample", {"journal", "-mpi"}, 2, 1},
+    {"core/u128", {"journal", "-mpi"}, 2, 0},
+    {"a-b", {"-"}, 1, 1},
+};
+
 static const select_table tables[] = {
     TABLE(no_filters), TABLE(matches), TABLE(no_match), TABLE(several),
+    TABLE(excluded),
 };
 
 /* 1 if the last line of text is exactly line (with its newline): the
@@ -114,8 +126,8 @@ static void command_line(void *arg)
     CHECK(none);
     run_self(&p, ARGS(self, "runner/select/", "zzz-no-such"));
     T_BAIL();
-    int one_bad = p.exit_code == 1 && ok_lines(p.out) == 4 &&
-                  last_line_is(p.out, "4 passed, 0 failed\n") &&
+    int one_bad = p.exit_code == 1 && ok_lines(p.out) == 5 &&
+                  last_line_is(p.out, "5 passed, 0 failed\n") &&
                   strcmp(p.err, "no test matches 'zzz-no-such'\n") == 0;
     t_proc_free(&p);
     CHECK(one_bad);
@@ -134,7 +146,7 @@ void tests_runner(void)
 {
     static const char *const names[] = {
         "no-filters-select-all", "substring-match", "no-match",
-        "several-filters-any",
+        "several-filters-any", "minus-word-leaves-out",
     };
     for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
         t_case(select_answers, (void *)&tables[i], "runner/select/%s",

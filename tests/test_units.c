@@ -10,7 +10,6 @@
 #include "harness.h"
 #include "../src/core/bits.h"
 #include "../src/engines/frontier.h"
-#include "../src/engines/simd.h"
 
 /* OEIS A032522 (solutions fixed by the half turn) and A033148 (fixed by
  * the quarter turn), n = 1..16, from https://oeis.org/A032522 and
@@ -251,138 +250,6 @@ static void plans_deterministic(void *arg)
     CHECK(same);
 }
 
-/* ---- the two frontier kernels agree ---- */
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
-
-typedef struct {
-    int left, *out;
-} pick_ctx;
-
-static int pick_solution(void *ctx, const int *cols, int n)
-{
-    pick_ctx *p = ctx;
-    memcpy(p->out, cols, sizeof(int) * (size_t)n);
-    return --p->left <= 0;
-}
-
-/* A random job: a random solution of an n-board (8 <= n <= 18) with 3 to 10
- * of its rows emptied (always the last), and half the time two of the kept
- * queens swapping columns, so that many jobs have no completion.  The
- * queens kept rule out squares of the emptied rows; the last row's columns
- * get random weights. */
-static void random_job(nq_frontier *j, nq_frontier_state *s)
-{
-    int n = 8 + (int)(rng() % 11), cols[NQ_MAX_N], empty[NQ_MAX_N] = {0};
-    int rows[NQ_MAX_N], k = 0;
-    pick_ctx pick = {1 + (int)(rng() % 200), cols};
-    nq_request req = {.n = n, .engine = "bitmap"};
-    nq_counts c;
-    nq_enumerate_solutions(&req, pick_solution, &pick, &c);
-    empty[n - 1] = 1;
-    for (int e = 3 + (int)(rng() % 8); e > 1; e--)
-        empty[rng() % (uint64_t)n] = 1;
-    int r1 = (int)(rng() % (uint64_t)n), r2 = (int)(rng() % (uint64_t)n);
-    if ((rng() & 1) && !empty[r1] && !empty[r2]) {
-        int t = cols[r1];
-        cols[r1] = cols[r2], cols[r2] = t;
-    }
-    memset(j, 0, sizeof *j);
-    j->full = (1u << n) - 1;
-    uint32_t used = 0;
-    for (int r = 0; r < n; r++) {
-        if (empty[r])
-            rows[k++] = r;
-        else
-            used |= 1u << cols[r];
-    }
-    j->rows = k;
-    for (int i = 0; i < k; i++) {
-        uint32_t open = j->full & ~used;
-        for (int q = 0; q < n; q++) {
-            int d = rows[i] > q ? rows[i] - q : q - rows[i];
-            if (empty[q])
-                continue;
-            if (cols[q] + d < n)
-                open &= ~(1u << (cols[q] + d));
-            if (cols[q] - d >= 0)
-                open &= ~(1u << (cols[q] - d));
-        }
-        j->open[i] = open;
-        j->gap[i] = (uint8_t)(i + 1 < k ? rows[i + 1] - rows[i] : 1);
-    }
-    for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++) {
-        j->weight_cols[w] = (uint32_t)rng() & j->full;
-        j->weight[w] = 1u << w;
-    }
-    *s = (nq_frontier_state){used, 0, 0};
-}
-
-static void kernels_agree(void *arg)
-{
-    (void)arg;
-    nq_frontier_work *w = nq_frontier_work_new();
-    CHECK(w);
-    for (int t = 0; t < 2000 && !t_failed(); t++) {
-        nq_frontier j;
-        nq_frontier_state s;
-        uint64_t n1 = 0, n2 = 0;
-        random_job(&j, &s);
-        uint64_t a = nq_frontier_count_scalar(&j, s, &n1);
-        uint64_t b = nq_frontier_count(&j, s, w, &n2);
-        if (a != b)
-            t_fail(__FILE__, __LINE__, "job %d (%d rows): scalar %llu, "
-                   "kernel %llu", t, j.rows, (unsigned long long)a,
-                   (unsigned long long)b);
-    }
-    nq_frontier_work_free(w);
-}
-
-#if NQ_SIMD_LANES
-/* The lane operations the vector kernel is built on, for every mask: a
- * wrong table entry would drop or duplicate partial placements only for
- * the masks that use it, which random jobs might never meet. */
-static void simd_every_mask(void *arg)
-{
-    (void)arg;
-    enum { L = NQ_SIMD_LANES };
-    uint32_t in[L], old[L], out[L];
-    nq_simd_init();
-    for (int i = 0; i < L; i++)
-        in[i] = 100 + (uint32_t)i, old[i] = 1000 + (uint32_t)i;
-    for (unsigned m = 0; m <= V_ALL && !t_failed(); m++) {
-        v_store(out, v_expand(v_load(old), (vmask)m, v_sel((vmask)m), in));
-        for (int i = 0, k = 0; i < L; i++) {
-            uint32_t want = m >> i & 1 ? in[k++] : old[i];
-            CHECKF(out[i] == want, "expand, mask %#x, lane %d", m, i);
-        }
-        v_store(out, v_blend(v_load(old), v_sel((vmask)m), v_load(in)));
-        for (int i = 0; i < L; i++)
-            CHECKF(out[i] == (m >> i & 1 ? in[i] : old[i]),
-                   "blend, mask %#x, lane %d", m, i);
-        v_compress(out, (vmask)m, v_load(in));
-        for (int i = 0, k = 0; i < L; i++)
-            if (m >> i & 1)
-                CHECKF(out[k++] == in[i], "compress, mask %#x, lane %d", m, i);
-        CHECK(v_nonzero(v_and(v_load(in), v_zero())) == 0);
-        for (int c = 0; c < nq_popcount(m); c++) {
-            unsigned want = m, got = v_first_lanes((vmask)m, (size_t)c);
-            while (nq_popcount(want) > c)
-                want &= ~(1u << (31 - __builtin_clz(want)));
-            CHECKF(got == want, "first %d lanes of %#x: %#x", c, m, got);
-        }
-    }
-}
-#endif
-
 void tests_units(void)
 {
     static const board threads[] = {{"fast", 13}, {"carry", 11}};
@@ -406,13 +273,4 @@ void tests_units(void)
     for (size_t i = 0; i < sizeof plans / sizeof plans[0]; i++)
         t_case(plans_deterministic, (void *)&plans[i],
                "units/%s/N=%d/plan-deterministic", plans[i].engine, plans[i].n);
-#if NQ_SIMD_LANES
-    t_case(simd_every_mask, NULL, "units/simd-%d-lanes-every-mask",
-           NQ_SIMD_LANES);
-#endif
-    if (nq_frontier_vectorized())
-        t_case(kernels_agree, NULL, "units/frontier-kernels-agree-%d-lane-"
-               "vector-vs-scalar", nq_frontier_vectorized());
-    else
-        t_case(kernels_agree, NULL, "units/frontier-kernels-agree-scalar-only");
 }

@@ -316,3 +316,57 @@ const char *cli_engines_with(unsigned caps, char *buf, size_t size)
     }
     return buf;
 }
+
+/* "scalar, avx2, avx512": the kernels built in. */
+static const char *kernel_names(char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < nq_kernel_count() && len < size; i++) {
+        int k = snprintf(buf + len, size - len, "%s%s", i ? ", " : "",
+                         nq_kernel_at(i));
+        len += k > 0 ? (size_t)k : 0;
+    }
+    return buf;
+}
+
+int cli_select_kernel(const char *name, const char *from)
+{
+    char names[128];
+    nq_status st = nq_select_kernel(name);
+    if (st == NQ_ERR_ARG)
+        return cli_error(CLI_USAGE, "%s: unknown kernel '%s' (kernels: %s)",
+                         from, name, kernel_names(names, sizeof names));
+    if (st == NQ_ERR_UNSUPPORTED)
+        return cli_error(CLI_USAGE, "%s: this CPU lacks %s (it runs: %s)",
+                         from, name, cli_kernels_supported(names,
+                                                           sizeof names));
+    return CLI_OK;
+}
+
+const char *cli_kernels_supported(char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < nq_kernel_count() && len < size; i++) {
+        if (!nq_kernel_supported(nq_kernel_at(i)))
+            continue;
+        int k = snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
+                         nq_kernel_at(i));
+        len += k > 0 ? (size_t)k : 0;
+    }
+    return buf;
+}
+
+int cli_kernel_from_environment(void)
+{
+    const char *name = getenv("NQ_KERNEL");
+    return name && *name ? cli_select_kernel(name, "NQ_KERNEL") : CLI_OK;
+}
+
+void cli_print_version(const char *program)
+{
+    char names[128];
+    printf("%s %s\nkernels: %s (this CPU: %s)\n", program, nq_get_version(),
+           kernel_names(names, sizeof names), nq_kernel_best());
+}

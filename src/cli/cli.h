@@ -73,6 +73,16 @@ int cli_check_engine(const char *name, int lo, int hi, unsigned caps);
  * table (so a new engine appears in messages by itself); returns buf. */
 const char *cli_engines_with(unsigned caps, char *buf, size_t size);
 
+/* Use the named fast kernel (from: "--kernel" or "NQ_KERNEL", for the
+ * message); an unknown one or one this CPU lacks is CLI_USAGE, said. */
+int cli_select_kernel(const char *name, const char *from);
+/* The kernel NQ_KERNEL names, if set (the same errors). */
+int cli_kernel_from_environment(void);
+/* "a, b": the kernels this CPU runs; returns buf. */
+const char *cli_kernels_supported(char *buf, size_t size);
+/* "PROGRAM VERSION", then the kernels built in and the one chosen here. */
+void cli_print_version(const char *program);
+
 /* An unexpected argument for `command`. */
 int cli_bad_argument(const char *command, const char *arg);
 

@@ -22,7 +22,10 @@ static const char count_help[] =
     "  --quiet         no progress bar (it is shown on stderr only when\n"
     "                  stderr is a terminal and a count takes over a second)\n"
     "  --json          one JSON object per line: n, total, unique, nodes,\n"
-    "                  engine, threads, seconds\n"
+    "                  engine, kernel, threads, seconds\n"
+    "  --kernel K      the fast engine's inner kernel: scalar, avx2 or avx512\n"
+    "                  (default: the widest this CPU runs; also NQ_KERNEL=K;\n"
+    "                  'nqueens --version' lists them)\n"
     "\n"
     "long runs (engines that split the board into units, one N):\n"
     "  --checkpoint FILE  record each finished unit in FILE (created if\n"
@@ -103,6 +106,7 @@ int cmd_count(int argc, char **argv)
 {
     const char *engine = nq_default_count_engine(), *threads = NULL;
     const char *checkpoint = NULL, *part = NULL, *max_units = NULL;
+    const char *kernel = NULL;
     int json = 0, iterative = 0, quiet = 0, lo, hi, rc;
     uint64_t nthreads = 0, max = 0;
     const cli_spec specs[] = {
@@ -114,12 +118,14 @@ int cmd_count(int argc, char **argv)
         {"--checkpoint", &checkpoint, NULL},
         {"--part", &part, NULL},
         {"--max-units", &max_units, NULL},
+        {"--kernel", &kernel, NULL},
         {NULL, NULL, NULL},
     };
     rc = cli_parse_board("count", count_help, specs, argc, argv, 1, &lo, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    if ((rc = cli_check_engine(engine, lo, hi, 0)) != CLI_OK)
+    if ((rc = cli_check_engine(engine, lo, hi, 0)) != CLI_OK ||
+        (kernel && (rc = cli_select_kernel(kernel, "--kernel")) != CLI_OK))
         return rc;
     if (iterative && (nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS))
         return cli_error(CLI_USAGE, "--iterative: engine '%s' has one form "

@@ -72,9 +72,12 @@ int main(int argc, char **argv)
         return cli_finish_output(CLI_OK);
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-        printf("nqueens %s\n", nq_get_version());
+        cli_print_version("nqueens");
         return cli_finish_output(CLI_OK);
     }
+    int rc = cli_kernel_from_environment();
+    if (rc != CLI_OK)
+        return rc;
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(commands[i].name, cmd) == 0)
             return cli_finish_output(commands[i].run(argc - 2, argv + 2));

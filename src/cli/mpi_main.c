@@ -31,6 +31,8 @@ static const char mpi_help[] =
     "  --threads T        threads per worker rank (default: all cores)\n"
     "  --max-units K      stop after K more units (resume later)\n"
     "  --json             a JSON line instead of the table row\n"
+    "  --kernel K         the fast engine's kernel on every rank (also\n"
+    "                     NQ_KERNEL=K; default: the widest each CPU runs)\n"
     "  --quiet            accepted for the same command line as count\n";
 
 typedef struct {
@@ -41,7 +43,7 @@ typedef struct {
 
 static int parse(int argc, char **argv, mpi_args *a)
 {
-    const char *threads = NULL, *max = NULL;
+    const char *threads = NULL, *max = NULL, *kernel = NULL;
     int lo, hi, rc;
     const cli_spec specs[] = {
         {"--engine", &a->engine, NULL},
@@ -49,6 +51,7 @@ static int parse(int argc, char **argv, mpi_args *a)
         {"--threads", &threads, NULL},
         {"--max-units", &max, NULL},
         {"--json", NULL, &a->json},
+        {"--kernel", &kernel, NULL},
         {"--quiet", NULL, &a->quiet}, /* no progress bar here anyway */
         {NULL, NULL, NULL},
     };
@@ -57,7 +60,7 @@ static int parse(int argc, char **argv, mpi_args *a)
         if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
             return fputs(mpi_help, stdout), CLI_HELP_SHOWN;
         if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")))
-            return printf("nqueens-mpi %s\n", nq_get_version()), CLI_HELP_SHOWN;
+            return cli_print_version("nqueens-mpi"), CLI_HELP_SHOWN;
         return cli_error(CLI_USAGE, "nqueens-mpi runs 'count N' (see "
                          "'nqueens-mpi --help')");
     }
@@ -66,7 +69,9 @@ static int parse(int argc, char **argv, mpi_args *a)
     if (rc != CLI_OK)
         return rc;
     a->n = lo;
-    if ((rc = cli_check_engine(a->engine, lo, hi, 0)) != CLI_OK)
+    if ((rc = cli_check_engine(a->engine, lo, hi, 0)) != CLI_OK ||
+        (rc = cli_kernel_from_environment()) != CLI_OK ||
+        (kernel && (rc = cli_select_kernel(kernel, "--kernel")) != CLI_OK))
         return rc;
     char units[256];
     if (!(nq_engine_caps(nq_engine_find(a->engine)) & NQ_CAP_UNITS))

@@ -28,9 +28,10 @@ int cli_print_counts(int n, const nq_counts *c, const char *engine,
     nq_format_u128(c->unique, unique);
     if (json) {
         printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,"
-               "\"engine\":\"%s\",\"threads\":%d,\"seconds\":%.6f}\n", n,
-               total, unique, nq_format_u128(c->nodes, nodes), engine, threads,
-               seconds);
+               "\"engine\":\"%s\",\"kernel\":\"%s\",\"threads\":%d,"
+               "\"seconds\":%.6f}\n", n, total, unique,
+               nq_format_u128(c->nodes, nodes), engine, nq_kernel_current(),
+               threads, seconds);
     } else {
         format_elapsed(seconds, elapsed, sizeof elapsed);
         printf("%s%2d:%13s%13s%19s\n", header ? table_header : "", n, total,

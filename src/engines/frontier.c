@@ -1,28 +1,19 @@
 /*
- * frontier.c - the completion counters behind the fast engine.
+ * frontier.c - the completion counters behind the fast engine: the scalar
+ * kernel, the vector kernels' buffers, and the call that runs the kernel
+ * chosen for this CPU (kernels.c).
  *
  * Scalar: the iterative bitboard DFS of dfs.h (the same code a GPU thread
- * runs on a sub-unit), the last two rows counted in closed form.
- * Vector: the same tree walked level by level in chunks.  Each level's
- * states are streamed through registers of 16 lanes (AVX-512) or 8 (AVX2),
- * one body over the lane operations of simd.h; a lane whose state has no
- * untried square left is refilled from the input (expand) and every lane
- * emits one child per step, the children packed into the next level
- * (compress).  Children with no open square in
- * their next row are dropped on the spot, and the children of the level
- * before the last two rows are counted in registers and never stored.
- * Two independent streams run side by side to hide the latency of the
- * refill chain.  A plain DFS on this machine loses most of its time to
- * mispredicted branches; this loop has none that depend on the data.
+ * runs on a sub-unit), the last two rows counted in closed form; it runs
+ * on every CPU.  Vector: frontier_vec.c, built once per instruction set.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontier.h"
-#include "simd.h"
-#include "stop.h"
 #include "../core/bits.h"
 #include "dfs.h"
+#include "frontier_kernel.h"
+#include "stop.h"
 
 
 /* ---- scalar kernel: the GPU's per-thread search (dfs.h) ---- */
@@ -57,68 +48,22 @@ uint64_t nq_frontier_count_scalar(const nq_frontier *j, nq_frontier_state s,
     return scalar_from(j, 0, s.down, s.left, s.right, nodes);
 }
 
-#if !NQ_SIMD_LANES
-
-struct nq_frontier_work {
-    int unused;
-};
+/* ---- the per-thread buffers of the vector kernels ---- */
 
 nq_frontier_work *nq_frontier_work_new(void)
 {
-    return calloc(1, sizeof(nq_frontier_work));
-}
-
-void nq_frontier_work_free(nq_frontier_work *w) { free(w); }
-
-int nq_frontier_vectorized(void) { return NQ_SIMD_LANES; }
-
-uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
-                           nq_frontier_work *w, uint64_t *nodes)
-{
-    (void)w;
-    return nq_frontier_count_scalar(j, s, nodes);
-}
-
-#else
-
-/* ---- vector kernel ---- */
-
-/* Rows beyond the next one a stored child must have open: a child with a
- * closed row ahead leads nowhere, and dropping it before it is stored is
- * cheaper than expanding it.  Two measured best (bench/RESULTS.md). */
-#define LOOKAHEAD 1
-
-/* Each level has two buffers, one per stream, of SEG states.  A level's
- * input is cut into chunks small enough that their children fit (a parent
- * has at most popcount(open) children) and large enough to keep the
- * streams' start and drain, where lanes idle, rare. */
-#define SEG 65536
-#define MAX_CHUNK 2048
-#define PAD 64
-
-typedef struct {
-    uint32_t *d, *l, *r;
-} level_buf;
-
-struct nq_frontier_work {
-    level_buf level[NQ_MAX_N + 1][2];
-    uint32_t *memory;
-};
-
-nq_frontier_work *nq_frontier_work_new(void)
-{
-    nq_simd_init();
     nq_frontier_work *w = calloc(1, sizeof *w);
-    size_t per = (size_t)3 * (SEG + PAD), count = 2 * (NQ_MAX_N + 1);
+    size_t seg = NQ_FRONTIER_SEG + NQ_FRONTIER_PAD;
+    size_t per = 3 * seg, count = 2 * (NQ_MAX_N + 1);
     if (!w || !(w->memory = aligned_alloc(64, per * count * sizeof(uint32_t)))) {
         free(w);
         return NULL;
     }
     for (size_t i = 0; i < count; i++) {
-        level_buf *b = &w->level[i / 2][i % 2];
+        nq_level_buf *b = &w->level[i / 2][i % 2];
         b->d = w->memory + per * i;
-        b->l = b->d + SEG + PAD;
-        b->r = b->l + SEG + PAD;
+        b->l = b->d + seg;
+        b->r = b->l + seg;
     }
     return w;
 }
@@ -130,220 +75,21 @@ void nq_frontier_work_free(nq_frontier_work *w)
     free(w);
 }
 
-int nq_frontier_vectorized(void) { return NQ_SIMD_LANES; }
+/* ---- the kernel in use ---- */
 
-typedef struct {
-    vu d, l, r, a;        /* a: squares of the parent not yet tried */
-    size_t ip, end, op;   /* input position and end, output count */
-} lanes;
-
-static inline int lanes_live(const lanes *s)
+int nq_frontier_vectorized(void)
 {
-    return s->ip < s->end || v_nonzero(s->a);
+    const nq_frontier_kernel *k = nq_frontier_kernel_current();
+    return k ? k->lanes : 0;
 }
 
-/* Lanes with nothing left to try take the next parents of the input. */
-static inline void refill(lanes *s, const level_buf *in, vu open)
-{
-    if (s->ip >= s->end)
-        return;
-    vmask take = v_iszero(s->a);
-    size_t rem = s->end - s->ip;
-    if (rem < NQ_SIMD_LANES && (size_t)nq_popcount(take) > rem)
-        take = v_first_lanes(take, rem);
-    vsel sel = v_sel(take);
-    s->d = v_expand(s->d, take, sel, in->d + s->ip);
-    s->l = v_expand(s->l, take, sel, in->l + s->ip);
-    s->r = v_expand(s->r, take, sel, in->r + s->ip);
-    s->a = v_blend(s->a, sel, v_andnot(v_or3(s->d, s->l, s->r), open));
-    s->ip += (size_t)nq_popcount(take);
-}
-
-/* Constants of one level's step. */
-typedef struct {
-    vu open, open_next, full, open0, open1;
-    vu weight_cols[NQ_FRONTIER_WEIGHTS];
-    __m128i shift, gap2;   /* this level's row gap; the last two rows' */
-    __m128i ahead_shift[LOOKAHEAD], last_shift;
-    vu ahead_open[LOOKAHEAD], last_open;
-    uint32_t weight[NQ_FRONTIER_WEIGHTS];
-} step_consts;
-
-/* Weighted completions of the lanes' states aligned to the second-last
- * row: as count_two, with each condition a lane mask. */
-static inline uint64_t count_two_vec(vmask live, vu d, vu l, vu r,
-                                     const step_consts *k)
-{
-    vu a0 = v_andnot(v_or3(d, l, r), k->open0);
-    vu a1 = v_andnot(v_or3(d, v_sll(l, k->gap2), v_srl(r, k->gap2)), k->open1);
-    vu f = v_andnot(d, k->full);
-    vu x = v_lowest(f), y = v_xor(f, x);
-    vmask ok = live & ~v_eq(v_sll(x, k->gap2), y);
-    vmask x0 = v_test(a0, x), y0 = v_test(a0, y);
-    uint64_t c = 0;
-    for (int i = 0; i < NQ_FRONTIER_WEIGHTS; i++) {
-        if (!k->weight[i])
-            continue;
-        vu a1w = v_and(a1, k->weight_cols[i]);
-        vmask t1 = x0 & v_test(a1w, y);
-        vmask t2 = y0 & v_test(a1w, x);
-        c += k->weight[i] * (uint64_t)(nq_popcount(t1 & ok) + nq_popcount(t2 & ok));
-    }
-    return c;
-}
-
-/* Every lane with a square left emits the child on its lowest one.  With
- * `fused` the children are the second-last row's states and are counted
- * here; otherwise those with an open square in their next row are stored. */
-static inline __attribute__((always_inline)) uint64_t
-emit(lanes *s, const step_consts *k, const level_buf *out, uint64_t *nodes,
-     int fused)
-{
-    vmask live = v_nonzero(s->a);
-    vu b = v_lowest(s->a);
-    s->a = v_xor(s->a, b);
-    vu d = v_or(s->d, b);
-    vu l = v_sll(v_or(s->l, b), k->shift);
-    vu r = v_srl(v_or(s->r, b), k->shift);
-    *nodes += (uint64_t)nq_popcount(live);
-    if (fused)
-        return count_two_vec(live, d, l, r, k);
-    /* keep the child if its next row, LOOKAHEAD rows after, and the last
-     * row all still have an open square */
-    vmask keep = v_open(live, k->open_next, d, l, r);
-    for (int a = 0; a < LOOKAHEAD; a++)
-        keep = v_open(keep, k->ahead_open[a], d, v_sll(l, k->ahead_shift[a]),
-                      v_srl(r, k->ahead_shift[a]));
-    keep = v_open(keep, k->last_open, d, v_sll(l, k->last_shift),
-                  v_srl(r, k->last_shift));
-    v_compress(out->d + s->op, keep, d);
-    v_compress(out->l + s->op, keep, l);
-    v_compress(out->r + s->op, keep, r);
-    s->op += (size_t)nq_popcount(keep);
-    return 0;
-}
-
-static void lanes_init(lanes *s, size_t ip, size_t end)
-{
-    s->d = s->l = s->r = s->a = v_zero();
-    s->ip = ip, s->end = end, s->op = 0;
-}
-
-/* Expand two runs of parents, each by its own stream into its own output
- * (or count their children, fused).  Returns the children stored. */
-static inline __attribute__((always_inline)) void
-expand(const level_buf *in0, size_t m0, const level_buf *in1, size_t m1,
-       const level_buf *out0, const level_buf *out1, const step_consts *k,
-       uint64_t *count, uint64_t *nodes, size_t *kids, int fused)
-{
-    lanes s0, s1;
-    uint64_t c = 0;
-    lanes_init(&s0, 0, m0);
-    lanes_init(&s1, 0, m1);
-    while (lanes_live(&s0) && lanes_live(&s1)) {
-        refill(&s0, in0, k->open);
-        refill(&s1, in1, k->open);
-        c += emit(&s0, k, out0, nodes, fused);
-        c += emit(&s1, k, out1, nodes, fused);
-    }
-    while (lanes_live(&s0)) {
-        refill(&s0, in0, k->open);
-        c += emit(&s0, k, out0, nodes, fused);
-    }
-    while (lanes_live(&s1)) {
-        refill(&s1, in1, k->open);
-        c += emit(&s1, k, out1, nodes, fused);
-    }
-    *count += c;
-    kids[0] = s0.op, kids[1] = s1.op;
-}
-
-static void consts_for(const nq_frontier *j, int i, step_consts *k)
-{
-    int last = j->rows - 2;
-    k->open = v_set1(j->open[i]);
-    k->open_next = v_set1(j->open[i + 1]);
-    k->full = v_set1(j->full);
-    k->open0 = v_set1(j->open[last]);
-    k->open1 = v_set1(j->open[last + 1]);
-    k->shift = _mm_cvtsi32_si128(j->gap[i]);
-    for (int a = 0, sh = 0; a < LOOKAHEAD; a++) {
-        int row = i + 2 + a;
-        if (row < j->rows)
-            sh += j->gap[row - 1];
-        k->ahead_shift[a] = _mm_cvtsi32_si128(row < j->rows ? sh : 0);
-        k->ahead_open[a] = v_set1(row < j->rows ? j->open[row] : ~0u);
-    }
-    {
-        int sh = 0;
-        for (int row = i + 2; row < j->rows; row++)
-            sh += j->gap[row - 1];
-        k->last_shift = _mm_cvtsi32_si128(sh);
-        k->last_open = v_set1(i + 2 + LOOKAHEAD < j->rows ? j->open[j->rows - 1] : ~0u);
-    }
-    k->gap2 = _mm_cvtsi32_si128(j->gap[last]);
-    for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++) {
-        k->weight_cols[w] = v_set1(j->weight_cols[w]);
-        k->weight[w] = j->weight_cols[w] ? j->weight[w] : 0;
-    }
-}
-
-static level_buf slice(const level_buf *b, size_t off)
-{
-    return (level_buf){b->d + off, b->l + off, b->r + off};
-}
-
-/* Level i holds states aligned to row i, in two runs (the two streams'
- * children).  Each step takes the next chunk of each run, one per stream;
- * once a run is used up the other is split between the streams.  The
- * children, again two runs, are carried to the bottom before the next step,
- * so each level's buffers hold one step's worth. */
-static void expand_level(const nq_frontier *j, nq_frontier_work *w, int i,
-                         level_buf in0, size_t m0, level_buf in1, size_t m1,
-                         uint64_t *count, uint64_t *nodes)
-{
-    step_consts k;
-    int fused = i + 1 == j->rows - 2;
-    size_t fan = (size_t)nq_popcount(j->open[i]) + 1;
-    size_t chunk = SEG / fan < MAX_CHUNK ? SEG / fan : MAX_CHUNK;
-    level_buf *out = w->level[i + 1];
-    consts_for(j, i, &k);
-    while (m0 + m1 > 0 && !nq_stop_requested(j->stop)) {
-        level_buf a = in0, b = in1;
-        size_t ta = m0 < chunk ? m0 : chunk, tb = m1 < chunk ? m1 : chunk;
-        if (m0 == 0 || m1 == 0) { /* split what is left of one run */
-            level_buf *only = m0 ? &in0 : &in1;
-            size_t rest = m0 + m1;
-            a = *only;
-            ta = rest >= 2 * chunk ? chunk : (rest + 1) / 2;
-            b = slice(only, ta);
-            tb = rest - ta < chunk ? rest - ta : chunk;
-            in0 = slice(only, ta + tb), m0 = rest - ta - tb, m1 = 0;
-        } else {
-            in0 = slice(&in0, ta), m0 -= ta;
-            in1 = slice(&in1, tb), m1 -= tb;
-        }
-        size_t kids[2];
-        if (fused) {
-            expand(&a, ta, &b, tb, NULL, NULL, &k, count, nodes, kids, 1);
-            continue;
-        }
-        expand(&a, ta, &b, tb, &out[0], &out[1], &k, count, nodes, kids, 0);
-        expand_level(j, w, i + 1, out[0], kids[0], out[1], kids[1], count,
-                     nodes);
-    }
-}
-
+/* Jobs of under three rows have no level to stream; a thread without
+ * buffers (out of memory) counts with the scalar kernel. */
 uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
                            nq_frontier_work *w, uint64_t *nodes)
 {
-    if (j->rows < 3 || !w)
+    const nq_frontier_kernel *k = nq_frontier_kernel_current();
+    if (!k || j->rows < 3 || !w)
         return nq_frontier_count_scalar(j, s, nodes);
-    uint64_t count = 0;
-    level_buf *root = &w->level[0][0];
-    root->d[0] = s.down, root->l[0] = s.left, root->r[0] = s.right;
-    expand_level(j, w, 0, *root, 1, *root, 0, &count, nodes);
-    return count;
+    return k->count(j, s, w, nodes);
 }
-
-#endif

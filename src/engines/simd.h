@@ -41,9 +41,6 @@ typedef unsigned vmask;
 
 #define V_ALL ((vmask)((1u << NQ_SIMD_LANES) - 1))
 
-/* Fill the permutation tables of the AVX2 form (once, before any use). */
-void nq_simd_init(void);
-
 /* The lowest `count` lanes of m (count < the lanes in m).  Rare (at the
  * end of a run of input), so kept small: an unrolled loop here, inlined
  * into the hot loop, cost a few percent (bench/RESULTS.md). */

@@ -1,0 +1,128 @@
+# mk/install.mk - the shared library, make install and make uninstall.
+# Included by the Makefile; uses its BUILD, LIB, LIB_OBJ, CLI, MPI_BIN, CC,
+# ALL_CFLAGS, LDFLAGS and LDLIBS.
+#
+#   make shared      $(BUILD)/libnqueens.so.MAJOR.MINOR and its two links
+#   make install     everything below under $(DESTDIR)$(prefix)
+#   make install-strip   the same, programs stripped
+#   make uninstall   remove exactly the files install wrote
+#
+# GNU conventions: prefix (default /usr/local; PREFIX is accepted too, so
+# `make install PREFIX=/usr` works), exec_prefix, bindir, libdir,
+# includedir, datarootdir, mandir, man1dir, plus pkgconfigdir and
+# bashcompdir; DESTDIR stages the whole tree elsewhere (for packages):
+#
+#   make install DESTDIR=/tmp/stage PREFIX=/usr
+#
+# Installed:
+#   $(bindir)/nqueens            (and nqueens-mpi if `make mpi` built it)
+#   $(libdir)/libnqueens.a
+#   $(libdir)/libnqueens.so.MAJOR.MINOR, .so.MAJOR (the soname), .so
+#   $(includedir)/nqueens.h, nqueens_mpi.h
+#   $(pkgconfigdir)/nqueens.pc
+#   $(man1dir)/nqueens.1
+#   $(bashcompdir)/nqueens       (bash completion)
+
+# The version has one source: NQ_VERSION_STRING in include/nqueens.h.
+NQ_VERSION := $(shell sed -n 's/^.*define  *NQ_VERSION_STRING  *"\([^"]*\)".*$$/\1/p' include/nqueens.h)
+NQ_VERSION_MAJOR := $(word 1,$(subst ., ,$(NQ_VERSION)))
+NQ_VERSION_MINOR := $(word 2,$(subst ., ,$(NQ_VERSION)))
+nq_version_check = @test -n '$(NQ_VERSION_MINOR)' || { echo 'mk/install.mk: \
+    no NQ_VERSION_STRING "MAJOR.MINOR.PATCH" in include/nqueens.h' >&2; \
+    exit 1; }
+
+PREFIX       ?= /usr/local
+prefix       ?= $(PREFIX)
+exec_prefix  ?= $(prefix)
+bindir       ?= $(exec_prefix)/bin
+libdir       ?= $(exec_prefix)/lib
+includedir   ?= $(prefix)/include
+datarootdir  ?= $(prefix)/share
+mandir       ?= $(datarootdir)/man
+man1dir      ?= $(mandir)/man1
+pkgconfigdir ?= $(libdir)/pkgconfig
+bashcompdir  ?= $(datarootdir)/bash-completion/completions
+DESTDIR      ?=
+
+INSTALL         ?= install
+INSTALL_PROGRAM ?= $(INSTALL)
+INSTALL_DATA    ?= $(INSTALL) -m 644
+
+SHLIB_SONAME := libnqueens.so.$(NQ_VERSION_MAJOR)
+SHLIB_REAL   := libnqueens.so.$(NQ_VERSION_MAJOR).$(NQ_VERSION_MINOR)
+SHLIB        := $(BUILD)/$(SHLIB_REAL)
+SHLIB_LINKS  := $(BUILD)/$(SHLIB_SONAME) $(BUILD)/libnqueens.so
+SHLIB_MAP    := $(BUILD)/libnqueens.map
+
+.PHONY: shared install install-strip installdirs uninstall
+
+shared: $(SHLIB) $(SHLIB_LINKS)
+
+# Only the functions of the public header are exported: the library's
+# internal nq_* functions stay out of the ABI.
+$(SHLIB_MAP): include/nqueens.h
+	@mkdir -p $(dir $@)
+	{ echo '{ global:'; \
+	  sed -n 's/.*\<\(nq_[a-z0-9_]*\)(.*/    \1;/p' include/nqueens.h | sort -u; \
+	  echo '  local: *; };'; } > $@
+
+$(SHLIB): $(LIB_OBJ) $(SHLIB_MAP)
+	$(nq_version_check)
+	$(CC) -shared $(ALL_CFLAGS) $(LDFLAGS) -Wl,-soname,$(SHLIB_SONAME) \
+	    -Wl,--version-script,$(SHLIB_MAP) $(LIB_OBJ) $(LDLIBS) -o $@
+
+$(SHLIB_LINKS): $(SHLIB)
+	ln -sf $(SHLIB_REAL) $@
+
+# The pkg-config file is written by install itself, for the prefix and
+# directories of that install (and the man page with the version), so
+# that install writes nothing into $(BUILD) after a plain make.
+# libdir and includedir are written relative to ${prefix} where they lie
+# under it, so that pkg-config --define-variable=prefix=... relocates them.
+pc_exec_prefix = $(patsubst $(prefix)%,$${prefix}%,$(exec_prefix))
+pc_libdir      = $(patsubst $(exec_prefix)%,$${exec_prefix}%,$(libdir))
+pc_includedir  = $(patsubst $(prefix)%,$${prefix}%,$(includedir))
+
+installdirs:
+	$(INSTALL) -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(libdir)' \
+	    '$(DESTDIR)$(includedir)' '$(DESTDIR)$(pkgconfigdir)' \
+	    '$(DESTDIR)$(man1dir)' '$(DESTDIR)$(bashcompdir)'
+
+install: $(CLI) $(LIB) shared installdirs
+	$(nq_version_check)
+	$(INSTALL_PROGRAM) $(CLI) '$(DESTDIR)$(bindir)/nqueens'
+	if [ -f $(MPI_BIN) ]; then \
+	    $(INSTALL_PROGRAM) $(MPI_BIN) '$(DESTDIR)$(bindir)/nqueens-mpi'; fi
+	$(INSTALL_DATA) $(LIB) '$(DESTDIR)$(libdir)/libnqueens.a'
+	$(INSTALL_DATA) $(SHLIB) '$(DESTDIR)$(libdir)/$(SHLIB_REAL)'
+	ln -sf $(SHLIB_REAL) '$(DESTDIR)$(libdir)/$(SHLIB_SONAME)'
+	ln -sf $(SHLIB_REAL) '$(DESTDIR)$(libdir)/libnqueens.so'
+	$(INSTALL_DATA) include/nqueens.h include/nqueens_mpi.h \
+	    '$(DESTDIR)$(includedir)/'
+	sed -e 's|@prefix@|$(prefix)|g' \
+	    -e 's|@exec_prefix@|$(pc_exec_prefix)|g' \
+	    -e 's|@libdir@|$(pc_libdir)|g' \
+	    -e 's|@includedir@|$(pc_includedir)|g' \
+	    -e 's|@version@|$(NQ_VERSION)|g' mk/nqueens.pc.in \
+	    > '$(DESTDIR)$(pkgconfigdir)/nqueens.pc'
+	chmod 644 '$(DESTDIR)$(pkgconfigdir)/nqueens.pc'
+	sed -e '/^\.TH /s/"nqueens [^"]*"/"nqueens $(NQ_VERSION)"/' \
+	    doc/nqueens.1 > '$(DESTDIR)$(man1dir)/nqueens.1'
+	chmod 644 '$(DESTDIR)$(man1dir)/nqueens.1'
+	$(INSTALL_DATA) completions/nqueens.bash '$(DESTDIR)$(bashcompdir)/nqueens'
+
+install-strip:
+	$(MAKE) INSTALL_PROGRAM='$(INSTALL_PROGRAM) -s' install
+
+# Files only: directories are left, as they may hold other packages' files.
+uninstall:
+	rm -f '$(DESTDIR)$(bindir)/nqueens' '$(DESTDIR)$(bindir)/nqueens-mpi' \
+	    '$(DESTDIR)$(libdir)/libnqueens.a' \
+	    '$(DESTDIR)$(libdir)/$(SHLIB_REAL)' \
+	    '$(DESTDIR)$(libdir)/$(SHLIB_SONAME)' \
+	    '$(DESTDIR)$(libdir)/libnqueens.so' \
+	    '$(DESTDIR)$(includedir)/nqueens.h' \
+	    '$(DESTDIR)$(includedir)/nqueens_mpi.h' \
+	    '$(DESTDIR)$(pkgconfigdir)/nqueens.pc' \
+	    '$(DESTDIR)$(man1dir)/nqueens.1' \
+	    '$(DESTDIR)$(bashcompdir)/nqueens'

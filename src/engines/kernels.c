@@ -1,0 +1,100 @@
+/*
+ * kernels.c - the fast engine's inner kernel, chosen at run time.
+ *
+ * The library holds a scalar kernel, which runs everywhere, and on x86-64
+ * an AVX2 and an AVX-512 kernel, each built with its own target flags.
+ * The first count picks the widest this CPU runs; nq_select_kernel forces
+ * one.  The choice is one pointer for the whole process, read by every
+ * unit: the kernels give the same counts, so switching between runs
+ * changes only the speed.
+ */
+#include <string.h>
+
+#include "../core/core.h"
+#include "frontier_kernel.h"
+#include "nqueens.h"
+
+static int always(void) { return 1; }
+
+/* Widest last: the automatic choice is the last one supported. */
+static const nq_frontier_kernel kernels[] = {
+    {"scalar", 0, always, NULL, NULL},
+#if defined(__x86_64__)
+    {"avx2", 8, nq_cpu_has_avx2, nq_frontier_init_avx2,
+     nq_frontier_count_avx2},
+    {"avx512", 16, nq_cpu_has_avx512, nq_frontier_init_avx512,
+     nq_frontier_count_avx512},
+#endif
+};
+#define KERNELS ((int)(sizeof kernels / sizeof kernels[0]))
+
+static const nq_frontier_kernel *chosen; /* NULL until the first use */
+
+static const nq_frontier_kernel *find(const char *name)
+{
+    for (int i = 0; name && i < KERNELS; i++)
+        if (!strcmp(kernels[i].name, name))
+            return &kernels[i];
+    return NULL;
+}
+
+static const nq_frontier_kernel *best(void)
+{
+    for (int i = KERNELS - 1; i > 0; i--)
+        if (kernels[i].supported())
+            return &kernels[i];
+    return &kernels[0];
+}
+
+/* Tables first, then the pointer: a thread that sees the kernel sees it
+ * ready. */
+static void use(const nq_frontier_kernel *k)
+{
+    if (k->init)
+        k->init();
+    __atomic_store_n(&chosen, k, __ATOMIC_RELEASE);
+}
+
+static const nq_frontier_kernel *current(void)
+{
+    const nq_frontier_kernel *k = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
+    if (!k) {
+        k = best();
+        use(k);
+    }
+    return k;
+}
+
+const nq_frontier_kernel *nq_frontier_kernel_current(void)
+{
+    const nq_frontier_kernel *k = current();
+    return k->count ? k : NULL;
+}
+
+int nq_kernel_count(void) { return KERNELS; }
+
+const char *nq_kernel_at(int index)
+{
+    return index >= 0 && index < KERNELS ? kernels[index].name : NULL;
+}
+
+int nq_kernel_supported(const char *name)
+{
+    const nq_frontier_kernel *k = find(name);
+    return k && k->supported();
+}
+
+const char *nq_kernel_best(void) { return best()->name; }
+
+const char *nq_kernel_current(void) { return current()->name; }
+
+nq_status nq_select_kernel(const char *name)
+{
+    const nq_frontier_kernel *k = name ? find(name) : best();
+    if (!k)
+        return NQ_ERR_ARG;
+    if (!k->supported())
+        return NQ_ERR_UNSUPPORTED;
+    use(k);
+    return NQ_OK;
+}

@@ -1,0 +1,104 @@
+#!/bin/sh
+# cross.sh - the default binary on older x86 CPUs and the whole build on
+# aarch64, under Debian's qemu-user (CI runs it; so can anyone on x86-64).
+#
+#   x86-64, -cpu Nehalem (no AVX2): the kernel chosen is scalar, counts
+#     are OEIS's, the kernel tests pass, avx2 is refused;
+#   x86-64, -cpu Haswell (AVX2, no AVX-512): avx2 is chosen, the same;
+#   aarch64: cross-built with gcc-aarch64-linux-gnu, the test suite runs
+#     under qemu-aarch64 (less the journal and MPI tests, whose N = 18
+#     runs take hours emulated).
+#
+# One line per check, then "N passed, N failed"; exit 1 on a failure.
+set -u
+cd "$(dirname "$0")/.."
+
+need() { command -v "$1" >/dev/null 2>&1; }
+if ! need qemu-x86_64 || ! need qemu-aarch64 || ! need aarch64-linux-gnu-gcc
+then
+    SUDO=
+    [ "$(id -u)" = 0 ] || SUDO=sudo
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq qemu-user \
+        gcc-aarch64-linux-gnu libc6-dev-arm64-cross >/dev/null
+fi
+
+passed=0
+failed=0
+check() {
+    name=$1
+    shift
+    if "$@"; then
+        echo "ok   cross/$name"
+        passed=$((passed + 1))
+    else
+        echo "FAIL cross/$name"
+        failed=$((failed + 1))
+    fi
+}
+
+# A CLI wrapper running the program under qemu, for the test runner
+# (NQ_CLI): the qemu path is absolute, since tests empty PATH at times.
+wrapper() { # dir qemu-command-line program
+    mkdir -p "$1"
+    printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$2" "$3" > "$1/nqueens"
+    chmod +x "$1/nqueens"
+}
+
+QX=$(command -v qemu-x86_64)
+# Haswell less the features qemu's TCG lacks (it warns about each on
+# stderr, which the tests read).
+HASWELL="Haswell,-pcid,-x2apic,-tsc-deadline,-hle,-invpcid,-rtm"
+
+output_has() { # text command...
+    want=$1
+    shift
+    "$@" 2>&1 | grep -q -- "$want"
+}
+
+refused() { # message command...
+    want=$1
+    shift
+    out=$("$@" 2>&1)
+    [ $? -eq 2 ] && printf '%s' "$out" | grep -q -- "$want"
+}
+
+old_x86() { # name cpu kernel refused-kernel
+    run="$QX -cpu $2"
+    check "$1/selects-$3" output_has "this CPU: $3" $run build/nqueens --version
+    check "$1/counts-4..14" output_has "^14: *365596 *45752 " \
+        $run build/nqueens count 4-14 --quiet
+    check "$1/json-names-$3" output_has "\"total\":2279184,\"unique\":285053,.*\"kernel\":\"$3\"" \
+        $run build/nqueens count 15 --json
+    check "$1/refuses-$4" refused "this CPU lacks $4" \
+        $run build/nqueens count 8 --kernel "$4"
+    wrapper "build/qemu-$1" "$QX -cpu $2" "$PWD/build/nqueens"
+    check "$1/test-suite-kernels-engines-core" sh -c "NQ_CLI=build/qemu-$1/nqueens \
+        NQ_DATA=tests/data $run build/nq-tests kernels engines core \
+        cli/kernel > build/qemu-$1/tests.log 2>&1 || \
+        { tail -20 build/qemu-$1/tests.log; exit 1; }"
+}
+
+if [ "$(uname -m)" = x86_64 ]; then
+    make -s -j2 build/nqueens build/nq-tests || exit 1
+    old_x86 nehalem Nehalem scalar avx2
+    old_x86 haswell "$HASWELL" avx2 avx512
+fi
+
+A=build/aarch64
+QA="$(command -v qemu-aarch64) -L /usr/aarch64-linux-gnu"
+check aarch64/cross-build make -s -j2 CC=aarch64-linux-gnu-gcc BUILD=$A \
+    $A/nqueens $A/nq-tests $A/libnqueens.a
+wrapper "$A/run" "$QA" "$PWD/$A/nqueens"
+mkdir -p "$A/self"
+printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$QA" "$PWD/$A/nq-tests" > "$A/self/nq-tests"
+chmod +x "$A/self/nq-tests"
+check aarch64/counts-4..14 output_has "^14: *365596 *45752 " \
+    $A/run/nqueens count 4-14 --quiet
+check aarch64/test-suite sh -c "NQ_CLI=$A/run/nqueens NQ_DATA=tests/data \
+    NQ_OBJ=$A/obj NQ_SELF=$A/self/nq-tests $QA $A/nq-tests -journal -mpi > $A/tests.log 2>&1 || \
+    { grep -A1 FAIL $A/tests.log; tail -1 $A/tests.log; exit 1; }"
+tail -1 $A/tests.log 2>/dev/null | sed 's/^/     aarch64 suite: /'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,256 @@
+#!/bin/sh
+# tests/install.sh - make install and make uninstall, checked from outside.
+#
+#   sh tests/install.sh          (BUILD=dir to use another build directory)
+#
+# Builds, installs into a staging DESTDIR with PREFIX=/usr, checks every
+# file is there, builds examples/count.c against the staged library through
+# pkg-config (shared and static), runs both, lints the man page, tries the
+# bash completion, compiles the public headers as C99 -pedantic and as C++,
+# then uninstalls and checks nothing is left.  One line per check,
+# "ok   install/NAME" or "FAIL install/NAME", then "N passed, N failed";
+# exit 1 on any failure.  Installs pkg-config, groff-base and g++ with
+# apt-get when they are missing (as root, on Debian).
+
+# shellcheck disable=SC2086 # $MAKE, $CC and $CXX may hold several words
+set -u
+cd "$(dirname "$0")/.." || exit 1
+
+MAKE=${MAKE:-make}
+CC=${CC:-cc}
+CXX=${CXX:-c++}
+BUILD=${BUILD:-build}
+export BUILD # the Makefile's BUILD ?= build takes it from the environment
+
+passed=0
+failed=0
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/nq-install.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+stage=$tmp/stage        # the DESTDIR: nothing else is written there
+work=$tmp/work          # programs built, logs
+mkdir -p "$stage" "$work"
+log=$work/log
+
+pass() {
+    echo "ok   install/$1"
+    passed=$((passed + 1))
+}
+
+# fail NAME [WHY]: the reason, then the last lines of the check's log.
+fail() {
+    echo "FAIL install/$1"
+    [ $# -gt 1 ] && echo "     $2"
+    [ -s "$log" ] && tail -n 15 "$log" | sed 's/^/     | /'
+    failed=$((failed + 1))
+}
+
+# check NAME COMMAND...: ok if the command succeeds (its output to $log).
+check() {
+    name=$1
+    shift
+    if "$@" >"$log" 2>&1; then
+        pass "$name"
+    else
+        fail "$name" "failed: $*"
+    fi
+    : >"$log"
+}
+
+# expect NAME WANT COMMAND...: ok if the command succeeds printing WANT.
+expect() {
+    name=$1 want=$2
+    shift 2
+    got=$("$@" 2>"$log")
+    rc=$?
+    if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then
+        pass "$name"
+    else
+        fail "$name" "$* printed '$got' (exit $rc), not '$want'"
+    fi
+    : >"$log"
+}
+
+# The tools the checks need, from Debian's archive if missing.
+missing=
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+command -v groff >/dev/null 2>&1 || missing="$missing groff-base"
+command -v "$CXX" >/dev/null 2>&1 || missing="$missing g++"
+if [ -n "$missing" ]; then
+    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+        echo "installing:$missing"
+        apt-get update -qq >/dev/null 2>&1
+        # shellcheck disable=SC2086 # one word per package
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing \
+            >/dev/null 2>&1 || echo "apt-get install$missing failed"
+    else
+        echo "missing:$missing (the checks that need them will fail)"
+    fi
+fi
+
+# The version, from its one source.
+version=$(sed -n 's/^.*define  *NQ_VERSION_STRING  *"\([^"]*\)".*$/\1/p' \
+          include/nqueens.h)
+major=${version%%.*}
+minor=${version#*.}
+minor=${minor%%.*}
+soname=libnqueens.so.$major
+real=libnqueens.so.$major.$minor
+
+# Build, install.
+if ! $MAKE >"$log" 2>&1; then
+    fail build "$MAKE failed"
+    echo "$passed passed, $failed failed"
+    exit 1
+fi
+pass build
+: >"$log"
+check make-install $MAKE install DESTDIR="$stage" PREFIX=/usr
+
+usr=$stage/usr
+files="bin/nqueens lib/libnqueens.a lib/$real lib/$soname lib/libnqueens.so
+include/nqueens.h include/nqueens_mpi.h lib/pkgconfig/nqueens.pc
+share/man/man1/nqueens.1 share/bash-completion/completions/nqueens"
+[ -f "$BUILD/nqueens-mpi" ] && files="$files bin/nqueens-mpi"
+for f in $files; do
+    check "file:usr/$f" test -f "$usr/$f"
+done
+check "link:$soname" test -L "$usr/lib/$soname"
+check "link:libnqueens.so" test -L "$usr/lib/libnqueens.so"
+check "mode:bin/nqueens" test -x "$usr/bin/nqueens"
+# Nothing outside $DESTDIR/usr.
+check only-under-prefix sh -c \
+    "test -z \"\$(find '$stage' -mindepth 1 -maxdepth 1 ! -name usr)\""
+expect installed-cli-version "nqueens $version" \
+    sh -c "'$usr/bin/nqueens' --version | head -n 1"
+check installed-cli-count sh -c \
+    "'$usr/bin/nqueens' count 8 --json | grep -q '\"total\":92,\"unique\":12,'"
+
+# The pkg-config file names the real prefix, not the staging directory.
+check pc-prefix grep -qx 'prefix=/usr' "$usr/lib/pkgconfig/nqueens.pc"
+check pc-version grep -qx "Version: $version" "$usr/lib/pkgconfig/nqueens.pc"
+check pc-no-destdir sh -c "! grep -q '$stage' '$usr/lib/pkgconfig/nqueens.pc'"
+
+# pkg-config relocated into the staging tree.
+PKG_CONFIG_PATH=$usr/lib/pkgconfig
+export PKG_CONFIG_PATH
+pc() { pkg-config --define-variable=prefix="$usr" "$@"; }
+# pc's output as words, one space apart (pkgconf ends it with a space).
+pc_words() {
+    out=$(pc "$@") || return 1
+    echo $out
+}
+expect pkg-config-modversion "$version" pc --modversion nqueens
+expect pkg-config-cflags "-I$usr/include" pc_words --cflags nqueens
+expect pkg-config-libs "-L$usr/lib -lnqueens" pc_words --libs nqueens
+expect pkg-config-static "-L$usr/lib -lnqueens -lpthread" \
+    pc_words --static --libs nqueens
+
+# examples/count.c, shared: what examples/count.c's comment says.
+shared=$work/count-shared
+static=$work/count-static
+# shellcheck disable=SC2046 # pkg-config's flags are words
+check example-build-shared $CC -std=c99 -Wall -Wextra -Werror \
+    examples/count.c $(pc --cflags --libs nqueens) -o "$shared"
+expect example-run-shared "12 14200 1787" \
+    env LD_LIBRARY_PATH="$usr/lib" "$shared"
+expect example-run-shared-8 "8 92 12" \
+    env LD_LIBRARY_PATH="$usr/lib" "$shared" 8
+check example-shared-needs-soname sh -c \
+    "readelf -d '$shared' | grep NEEDED | grep -qF '[$soname]'"
+check example-shared-loads-staged sh -c \
+    "LD_LIBRARY_PATH='$usr/lib' ldd '$shared' | grep -qF '$usr/lib/$soname'"
+
+# Static: the archive taken even with the shared library beside it.
+# shellcheck disable=SC2046
+check example-build-static $CC -std=c99 -Wall -Wextra -Werror \
+    examples/count.c $(pc --cflags nqueens) -o "$static" \
+    $(pc --static --libs nqueens | sed 's/-lnqueens/-l:libnqueens.a/')
+expect example-run-static "12 14200 1787" "$static"
+check example-static-no-libnqueens sh -c \
+    "readelf -d '$static' > '$work/static.dyn' &&
+     ! grep -q libnqueens '$work/static.dyn'"
+
+# The man page: lints clean, carries the version.
+man1=$usr/share/man/man1/nqueens.1
+check man-lint sh -c "out=\$(groff -man -ww -z '$man1' 2>&1) &&
+                      test -z \"\$out\" || { echo \"\$out\"; exit 1; }"
+check man-version grep -q "^\\.TH NQUEENS 1 .*\"nqueens $version\"" "$man1"
+# Every command and every option its --help lists (the CLI is the truth).
+man_covers() { # COMMAND
+    grep -q "^\\.SS \"*$1\\b" "$man1" || { echo "no section $1"; return 1; }
+    [ "$1" = help ] && return 0
+    opts=$("$usr/bin/nqueens" "$1" --help | grep -o -- '--[a-z][a-z-]*' | sort -u)
+    miss=
+    for o in $opts; do
+        grep -qF -- "$(echo "$o" | sed 's/-/\\-/g')" "$man1" || miss="$miss $o"
+    done
+    [ -z "$miss" ] || { echo "options missing:$miss"; return 1; }
+}
+for cmd in count solve engines units merge tree trace compare find complete \
+           help; do
+    check "man-covers:$cmd" man_covers "$cmd"
+done
+check man-covers:version grep -q '^\.BR \\-\\-version' "$man1"
+check man-covers:NQ_KERNEL grep -q '^\.B NQ_KERNEL' "$man1"
+
+# The bash completion: COMPREPLY for a command line (the staged nqueens
+# first on PATH, for the engine names).
+completion=$usr/share/bash-completion/completions/nqueens
+complete_words() {
+    PATH="$usr/bin:$PATH" bash -c '
+        . "$1" || exit 1
+        shift
+        COMP_WORDS=("$@")
+        COMP_CWORD=$(($# - 1))
+        COMP_LINE="$*"
+        COMP_POINT=${#COMP_LINE}
+        _nqueens || exit 1
+        printf "%s\n" "${COMPREPLY[@]}"' sh "$completion" "$@"
+}
+has_completion() { # WANT WORD...
+    want=$1
+    shift
+    complete_words "$@" >"$work/reply" 2>&1 && grep -qx -- "$want" "$work/reply"
+}
+if command -v bash >/dev/null 2>&1; then
+    check completion-command has_completion count nqueens co
+    check completion-option has_completion --engine nqueens count --eng
+    check completion-engine has_completion fast nqueens count --engine f
+    check completion-format has_completion svg nqueens tree --format s
+    check completion-registered bash -c \
+        ". '$completion' && complete -p nqueens | grep -q _nqueens"
+else
+    fail completion "no bash"
+fi
+
+# The public headers: C99 -pedantic, C++ (extern "C"), as installed.
+for h in nqueens.h nqueens_mpi.h; do
+    check "header-c99:$h" $CC -std=c99 -pedantic -Wall -Wextra -Werror \
+        -fsyntax-only -I"$usr/include" "$usr/include/$h"
+    check "header-c++:$h" $CXX -fsyntax-only -x c++ -pedantic -Wall -Wextra \
+        -Werror -I"$usr/include" "$usr/include/$h"
+done
+# C++ links against the C library: the declarations have C linkage.
+cat >"$work/version.cc" <<'EOF'
+#include <nqueens.h>
+#include <cstdio>
+int main() { std::puts(nq_get_version()); return 0; }
+EOF
+# shellcheck disable=SC2046
+check c++-link $CXX "$work/version.cc" $(pc --cflags --libs nqueens) \
+    -o "$work/version"
+expect c++-run "$version" env LD_LIBRARY_PATH="$usr/lib" "$work/version"
+
+# Uninstall: no file (nor link) left; directories may remain.
+check make-uninstall $MAKE uninstall DESTDIR="$stage" PREFIX=/usr
+left=$(find "$stage" ! -type d)
+if [ -z "$left" ]; then
+    pass uninstall-leaves-nothing
+else
+    fail uninstall-leaves-nothing "left behind: $(echo "$left" | tr '\n' ' ')"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

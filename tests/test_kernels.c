@@ -1,0 +1,179 @@
+/*
+ * test_kernels.c - the fast engine's kernels (engines/kernels.c and the
+ * frontier kernels): the choice at run time, and every kernel this CPU
+ * runs checked against the scalar one and, through the engines that use
+ * it, against OEIS.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "../src/core/bits.h"
+#include "../src/engines/frontier_kernel.h"
+
+#if defined(__x86_64__)
+void t_simd_every_mask_avx2(void *arg);
+void t_simd_every_mask_avx512(void *arg);
+#endif
+
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+typedef struct {
+    int left, *out;
+} pick_ctx;
+
+static int pick_solution(void *ctx, const int *cols, int n)
+{
+    pick_ctx *p = ctx;
+    memcpy(p->out, cols, sizeof(int) * (size_t)n);
+    return --p->left <= 0;
+}
+
+/* A random job: a random solution of an n-board (8 <= n <= 18) with 3 to 10
+ * of its rows emptied (always the last), and half the time two of the kept
+ * queens swapping columns, so that many jobs have no completion.  The
+ * queens kept rule out squares of the emptied rows; the last row's columns
+ * get random weights. */
+static void random_job(nq_frontier *j, nq_frontier_state *s)
+{
+    int n = 8 + (int)(rng() % 11), cols[NQ_MAX_N], empty[NQ_MAX_N] = {0};
+    int rows[NQ_MAX_N], k = 0;
+    pick_ctx pick = {1 + (int)(rng() % 200), cols};
+    nq_request req = {.n = n, .engine = "bitmap"};
+    nq_counts c;
+    nq_enumerate_solutions(&req, pick_solution, &pick, &c);
+    empty[n - 1] = 1;
+    for (int e = 3 + (int)(rng() % 8); e > 1; e--)
+        empty[rng() % (uint64_t)n] = 1;
+    int r1 = (int)(rng() % (uint64_t)n), r2 = (int)(rng() % (uint64_t)n);
+    if ((rng() & 1) && !empty[r1] && !empty[r2]) {
+        int t = cols[r1];
+        cols[r1] = cols[r2], cols[r2] = t;
+    }
+    memset(j, 0, sizeof *j);
+    j->full = (1u << n) - 1;
+    uint32_t used = 0;
+    for (int r = 0; r < n; r++) {
+        if (empty[r])
+            rows[k++] = r;
+        else
+            used |= 1u << cols[r];
+    }
+    j->rows = k;
+    for (int i = 0; i < k; i++) {
+        uint32_t open = j->full & ~used;
+        for (int q = 0; q < n; q++) {
+            int d = rows[i] > q ? rows[i] - q : q - rows[i];
+            if (empty[q])
+                continue;
+            if (cols[q] + d < n)
+                open &= ~(1u << (cols[q] + d));
+            if (cols[q] - d >= 0)
+                open &= ~(1u << (cols[q] - d));
+        }
+        j->open[i] = open;
+        j->gap[i] = (uint8_t)(i + 1 < k ? rows[i + 1] - rows[i] : 1);
+    }
+    for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++) {
+        j->weight_cols[w] = (uint32_t)rng() & j->full;
+        j->weight[w] = 1u << w;
+    }
+    *s = (nq_frontier_state){used, 0, 0};
+}
+
+/* 2000 random jobs, the kernel in use against the scalar one. */
+static void kernels_agree(void *arg)
+{
+    CHECK(nq_select_kernel(arg) == NQ_OK);
+    nq_frontier_work *w = nq_frontier_work_new();
+    CHECK(w);
+    for (int t = 0; t < 2000 && !t_failed(); t++) {
+        nq_frontier j;
+        nq_frontier_state s;
+        uint64_t n1 = 0, n2 = 0;
+        random_job(&j, &s);
+        uint64_t a = nq_frontier_count_scalar(&j, s, &n1);
+        uint64_t b = nq_frontier_count(&j, s, w, &n2);
+        if (a != b)
+            t_fail(__FILE__, __LINE__, "job %d (%d rows): scalar %llu, "
+                   "kernel %llu", t, j.rows, (unsigned long long)a,
+                   (unsigned long long)b);
+    }
+    nq_frontier_work_free(w);
+    nq_select_kernel(NULL);
+}
+
+/* The choice: names, support, refusals. */
+static void kernel_choice(void *arg)
+{
+    (void)arg;
+    CHECK(nq_kernel_count() >= 1 && !strcmp(nq_kernel_at(0), "scalar"));
+    CHECK(nq_kernel_at(nq_kernel_count()) == NULL);
+    CHECK(nq_kernel_supported("scalar") && !nq_kernel_supported("mmx"));
+    CHECK(nq_kernel_supported(nq_kernel_best()));
+    CHECK(nq_select_kernel("mmx") == NQ_ERR_ARG);
+    for (int i = 0; i < nq_kernel_count(); i++) {
+        const char *k = nq_kernel_at(i);
+        nq_status want = nq_kernel_supported(k) ? NQ_OK : NQ_ERR_UNSUPPORTED;
+        CHECKF(nq_select_kernel(k) == want, "selecting %s", k);
+        if (want == NQ_OK)
+            CHECKF(!strcmp(nq_kernel_current(), k), "%s not in use", k);
+    }
+    CHECK(nq_select_kernel(NULL) == NQ_OK);
+    CHECK(!strcmp(nq_kernel_current(), nq_kernel_best()));
+}
+
+/* fast to N = 16 and a completion count, with the kernel forced. */
+static void engines_with_kernel(void *arg)
+{
+    CHECK(nq_select_kernel(arg) == NQ_OK);
+    for (int n = 1; n <= 16 && !t_failed(); n++) {
+        nq_request req = {.n = n, .engine = "fast"};
+        nq_counts c;
+        CHECK(nq_count_solutions(&req, &c) == NQ_OK);
+        CHECKF(c.total == t_oeis_total(n) && c.unique == t_oeis_unique(n),
+               "fast N=%d with %s", n, (const char *)arg);
+    }
+    int none[13];
+    for (int r = 0; r < 13; r++)
+        none[r] = -1;
+    nq_request req = {.n = 13};
+    nq_counts c;
+    CHECK(nq_count_completions(&req, none, &c) == NQ_OK);
+    CHECK(c.total == t_oeis_total(13));
+    nq_select_kernel(NULL);
+}
+
+void tests_kernels(void)
+{
+    t_case(kernel_choice, NULL, "kernels/choice-and-refusals");
+    for (int i = 0; i < nq_kernel_count(); i++) {
+        const char *k = nq_kernel_at(i);
+        if (!nq_kernel_supported(k)) {
+            printf("skip kernels/%s (this CPU lacks it; not counted)\n", k);
+            continue;
+        }
+        t_case(engines_with_kernel, (void *)k, "kernels/%s/fast-1..16-and-"
+               "complete-13-vs-oeis", k);
+        t_case(kernels_agree, (void *)k, "kernels/%s/2000-random-jobs-vs-"
+               "scalar", k);
+#if defined(__x86_64__)
+        if (!strcmp(k, "avx2"))
+            t_case(t_simd_every_mask_avx2, NULL, "kernels/avx2/lanes-every-"
+                   "mask");
+        if (!strcmp(k, "avx512"))
+            t_case(t_simd_every_mask_avx512, NULL, "kernels/avx512/lanes-"
+                   "every-mask");
+#endif
+    }
+}
