@@ -223,7 +223,8 @@ typedef struct {
     nq_tally sum;               /* their tallies, each unit once */
 } nq_journal_state;
 
-/* Read journals of one count (parts of a split run, or copies): the union
+/* Read journals of one count (header->engine is then an engine of this
+ * release that counts their plan, whatever engine wrote them) (parts of a split run, or copies): the union
  * of their records, each unit once; a unit recorded with different counts
  * is NQ_ERR_CORRUPT, journals of different counts NQ_ERR_MISMATCH.  *done
  * (a bit per unit, to free) says which units are covered. */

@@ -995,6 +995,83 @@ static void interrupted_while_planning(void *arg)
     CHECKF(took < 20, "took %.1f s", took);
 }
 
+/* The engine named in the header is for people: a journal whose engine
+ * was renamed (or is not built here, like cuda) still merges and resumes,
+ * by its plan. */
+static void renamed_engine_still_read(void *arg)
+{
+    (void)arg;
+    const char *j = file("renamed.journal");
+    t_proc p;
+    nq_journal_header h;
+    char line[NQ_JOURNAL_LINE_MAX];
+    CHECK(t_run_cli(&p, ARGS("count", "11", "--checkpoint", j)) == 0);
+    t_proc_free(&p);
+    CHECK(read_header(j, &h));
+    size_t len;
+    char *text = t_read_file(j, &len);
+    CHECK(text);
+    snprintf(h.engine, sizeof h.engine, "cuda");
+    int k = nq_jf_header_line(line, sizeof line, &h);
+    FILE *f = fopen(j, "wb");
+    fwrite(line, 1, (size_t)k, f);
+    fputs(strchr(text, '\n') + 1, f);
+    fclose(f);
+    free(text);
+    CHECK(t_run_cli(&p, ARGS("merge", j)) == 0);
+    int merged = p.exit_code == 0 && row_is_oeis(p.out, 11);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("count", "11", "--checkpoint", j)) == 0);
+    int resumed = p.exit_code == 0 && row_is_oeis(p.out, 11);
+    t_proc_free(&p);
+    CHECK(merged && resumed);
+}
+
+/* A header cut short by a crash anywhere, even inside its random key, is
+ * the remains of a first write: dropped, and the count starts afresh. */
+static void header_cut_in_key(void *arg)
+{
+    (void)arg;
+    const char *j = file("cut-header.journal");
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", j)) == 0);
+    t_proc_free(&p);
+    size_t len;
+    char *text = t_read_file(j, &len), *key = text ? strstr(text, " key=")
+                                                   : NULL;
+    CHECK(key);
+    write_text(j, text, (size_t)(key - text) + 5 + 20); /* 20 key digits */
+    free(text);
+    CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", j)) == 0);
+    int ok = p.exit_code == 0 && row_is_oeis(p.out, 10) &&
+             strstr(p.err, "half-written");
+    t_proc_free(&p);
+    CHECK(ok);
+}
+
+/* Removed after its last write, then stopped: the run still finds out,
+ * at the end, and says so (exit 1), not "run the same command". */
+static int removed_then(void *ctx)
+{
+    const growth *g = ctx;
+    return grown(ctx) && unlink(g->path) == 0 && usleep(100000) == 0;
+}
+
+static void removed_before_the_end(void *arg)
+{
+    (void)arg;
+    const char *j = file("gone-late.journal");
+    growth g = {j, 20};
+    t_proc p;
+    CHECK(t_run_when(&p, ARGS("count", "21", "--threads", "1", "--checkpoint",
+                              j, "--quiet"), removed_then, &g, SIGINT) == 0);
+    int loud = p.exit_code == 1 && strstr(p.err, "was removed or replaced");
+    char err[300];
+    snprintf(err, sizeof err, "%s", p.err);
+    t_proc_free(&p);
+    CHECKF(loud, "not reported: %s", err);
+}
+
 static void remove_dir(void)
 {
     DIR *d = opendir(dir);
@@ -1064,6 +1141,11 @@ void tests_journal(void)
     t_case(journal_pulled_away, (void *)&yes, "journal/truncated-while-running");
     t_case(disk_full, NULL, "journal/disk-full-keeps-records-and-resumes");
     t_case(read_only_journal, NULL, "journal/read-only-file-system");
+    t_case(renamed_engine_still_read, NULL,
+           "journal/engine-renamed-or-absent-still-merged-and-resumed");
+    t_case(header_cut_in_key, NULL, "journal/header-cut-inside-its-key-dropped");
+    t_case(removed_before_the_end, NULL,
+           "journal/removed-after-the-last-write-then-stopped");
     t_case(interrupted_while_planning, (void *)&sigint,
            "journal/sigint-while-planning-exits-130");
     t_case(interrupted_while_planning, (void *)&sigterm,

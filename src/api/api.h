@@ -9,8 +9,8 @@
 
 /* Who runs the units.  One process: root, no agree, run on threads.  An
  * MPI job: every rank calls, only rank 0 (root) keeps the journal and
- * reports; agree(ok) is 1 on every rank only if every rank passed 1 (a
- * rank's plan, rank 0's journal). */
+ * reports; agree(ok) gives every rank the lowest rank that passed 0 (its
+ * plan, rank 0's journal), or -1 when all passed 1. */
 typedef struct {
     int root;
     int (*agree)(void *ctx, int ok);

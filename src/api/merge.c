@@ -8,6 +8,7 @@
  * part), and a unit recorded twice must carry the same counts.
  */
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -67,8 +68,13 @@ static nq_status take_header(void *ctx, const char *path,
     nq_journal_header *w = m->first;
     if (!m->have_set) {
         nq_status st = plan_matches(h, path, why, wsize);
-        if (st == NQ_OK && (st = nq_record_set_init(&m->set, h->units)) == NQ_OK)
+        if (st == NQ_OK && (st = nq_record_set_init(&m->set, h->units)) == NQ_OK) {
             *w = *h, m->have_set = 1;
+            /* the engine of this release that counts the plan: the one
+             * named may be renamed, or not built here (cuda) */
+            snprintf(w->engine, sizeof w->engine, "%s",
+                     plan_engine(h)->name);
+        }
         return st;
     }
     if (nq_jf_same_count(h, w))

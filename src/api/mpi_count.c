@@ -3,6 +3,7 @@
  * (resumable.c) with the ranks of MPI_COMM_WORLD as its runner.  Built by
  * `make mpi` only.
  */
+#include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
 
@@ -10,15 +11,18 @@
 #include "api.h"
 #include "nqueens_mpi.h"
 
-/* Every rank learns whether all of them are fine: a rank that could not
- * make its plan, or rank 0 that could not open the journal, ends the
- * count on every rank at once instead of leaving the others waiting. */
+/* Every rank learns whether all of them are fine, and if not, which one
+ * failed first: a rank that could not make its plan, or rank 0 that could
+ * not open the journal, ends the count on every rank at once instead of
+ * leaving the others waiting. */
 static int all_agree(void *ctx, int ok)
 {
-    int all = 0;
+    int rank, mine, lowest = INT_MAX;
     (void)ctx;
-    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    return all;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    mine = ok ? INT_MAX : rank;
+    MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return lowest == INT_MAX ? -1 : lowest;
 }
 
 static nq_status run_ranks(void *ctx, const nq_plan *p,

@@ -37,23 +37,6 @@ static void journal_header(const nq_plan *plan, const nq_resume_options *o,
 }
 
 /* Root opens the journal; every process learns whether it could. */
-static nq_status open_journal(const nq_plan *plan, const nq_request *req,
-                              const nq_resume_options *o, const nq_runner *rn,
-                              nq_journal **j, nq_run_report *r)
-{
-    nq_status st = NQ_OK;
-    nq_journal_header want;
-    *j = NULL;
-    if (rn->root && o->journal) {
-        journal_header(plan, o, &want);
-        st = nq_journal_open(o->journal, &want, req->stop, j, r->why,
-                             sizeof r->why);
-    }
-    if (rn->agree && !rn->agree(rn->ctx, st == NQ_OK) && st == NQ_OK)
-        st = NQ_ERR_IO; /* a worker: rank 0 says why */
-    return st;
-}
-
 /* A journal that cannot be written is enough only if nothing is left. */
 static nq_status check_writable(const nq_journal *j, const char *path,
                                 nq_run_report *r)
@@ -127,6 +110,28 @@ static void report_start(const nq_plan *plan, const nq_resume_options *o,
     }
 }
 
+/* Root opens the journal and checks it can go on with it; then every
+ * process learns whether it could, before any waits for the others. */
+static nq_status open_journal(const nq_plan *plan, const nq_request *req,
+                              const nq_resume_options *o, const nq_runner *rn,
+                              nq_journal **j, nq_run_report *r)
+{
+    nq_status st = NQ_OK;
+    nq_journal_header want;
+    *j = NULL;
+    if (rn->root && o->journal) {
+        journal_header(plan, o, &want);
+        st = nq_journal_open(o->journal, &want, req->stop, j, r->why,
+                             sizeof r->why);
+    }
+    report_start(plan, o, *j, r);
+    if (st == NQ_OK)
+        st = check_writable(*j, o->journal, r);
+    if (rn->agree && rn->agree(rn->ctx, st == NQ_OK) >= 0 && st == NQ_OK)
+        st = NQ_ERR_IO; /* a worker: rank 0 says why */
+    return st;
+}
+
 nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
                         const nq_runner *rn, nq_run_report *r)
 {
@@ -145,18 +150,18 @@ nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
     if (st == NQ_ERR_STOPPED)
         snprintf(r->why, sizeof r->why, "interrupted while making the plan "
                  "of N=%d", req->n);
-    if (rn->agree && !rn->agree(rn->ctx, st == NQ_OK) && st == NQ_OK) {
+    int failed = rn->agree ? rn->agree(rn->ctx, st == NQ_OK) : -1;
+    if (failed >= 0 && st == NQ_OK) { /* another rank could not plan */
         nq_plan_free(plan);
-        st = NQ_ERR_INTERNAL; /* another rank could not plan; it says why */
+        st = NQ_ERR_NOMEM;
+        r->failed_rank = failed;
+        snprintf(r->why, sizeof r->why, "could not make the plan of N=%d "
+                 "(out of memory?)", req->n);
     }
     if (st != NQ_OK)
         return st;
-    if ((st = open_journal(plan, req, o, rn, &j, r)) == NQ_OK) {
-        report_start(plan, o, j, r);
-        r->workers = rn->workers;
-        st = check_writable(j, o->journal, r);
-    }
-    if (st != NQ_OK) {
+    r->workers = rn->workers;
+    if ((st = open_journal(plan, req, o, rn, &j, r)) != NQ_OK) {
         nq_journal_close(j, NULL, 0);
         nq_plan_free(plan);
         return st;

@@ -104,7 +104,7 @@ static int match_option(const cli_spec *spec, int argc, char **argv, int *i)
  * and "{units}" become the engines that can list solutions, report
  * events, or split the board into units, so a new engine shows up in
  * every help page by itself. */
-static void print_help(const char *help)
+void cli_print_help(const char *help)
 {
     static const struct {
         const char *token;
@@ -139,7 +139,7 @@ int cli_parse(const char *command, const char *help, const cli_spec *specs,
     *npos = 0;
     for (int i = 0; i < argc; i++)
         if (is_help(argv[i])) {
-            print_help(help);
+            cli_print_help(help);
             return CLI_HELP_SHOWN;
         }
     for (int i = 0; i < argc; i++) {

@@ -83,6 +83,10 @@ const char *cli_kernels_supported(char *buf, size_t size);
 /* "PROGRAM VERSION", then the kernels built in and the one chosen here. */
 void cli_print_version(const char *program);
 
+/* Print a help page, "{list}", "{events}" and "{units}" replaced by the
+ * engines with that capability, from the engine table. */
+void cli_print_help(const char *help);
+
 /* An unexpected argument for `command`. */
 int cli_bad_argument(const char *command, const char *arg);
 

@@ -10,6 +10,7 @@
  * `nqueens count --checkpoint`.  A rank that fails is named by rank 0
  * ("rank 1 failed: ..."), and every rank ends without aborting the job.
  */
+#include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,8 +25,8 @@ static const char mpi_help[] =
     "ranks count them with all their cores.  With one rank, rank 0 counts.\n"
     "\n"
     "options:\n"
-    "  --engine NAME      an engine that splits the board into units\n"
-    "                     (default: fast; see 'nqueens engines')\n"
+    "  --engine NAME      an engine that splits the board into units:\n"
+    "                     {units} (default: the fastest)\n"
     "  --checkpoint FILE  record each finished unit (rank 0 writes); run the\n"
     "                     same command again to resume\n"
     "  --threads T        threads per worker rank (default: all cores)\n"
@@ -58,7 +59,7 @@ static int parse(int argc, char **argv, mpi_args *a)
     cli_program = "nqueens-mpi";
     if (argc < 2 || strcmp(argv[1], "count") != 0) {
         if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
-            return fputs(mpi_help, stdout), CLI_HELP_SHOWN;
+            return cli_print_help(mpi_help), CLI_HELP_SHOWN;
         if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")))
             return cli_print_version("nqueens-mpi"), CLI_HELP_SHOWN;
         return cli_error(CLI_USAGE, "nqueens-mpi runs 'count N' (see "
@@ -89,8 +90,6 @@ static int parse(int argc, char **argv, mpi_args *a)
     return CLI_OK;
 }
 
-/* Rank 0 opens the journal; every rank learns whether it could. */
-
 /* MPI up, with threads allowed; 0 (said on rank 0) if not. */
 static int start_mpi(int *argc, char ***argv, int *rank)
 {
@@ -105,10 +104,21 @@ static int start_mpi(int *argc, char ***argv, int *rank)
     return 0;
 }
 
+/* Every rank goes on only if every rank's arguments parsed (ranks of an
+ * MPMD job may have different ones): the lowest rank that cannot, or -1. */
+static int arguments_agree(int rc)
+{
+    int rank, mine, lowest;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    mine = rc == CLI_OK ? INT_MAX : rank;
+    MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return lowest == INT_MAX ? -1 : lowest;
+}
+
 int main(int argc, char **argv)
 {
-    int rank, rc, is_root;
-    mpi_args a = {.engine = "fast"};
+    int rank, rc, is_root, bad;
+    mpi_args a = {.engine = nq_default_count_engine()};
     if (!start_mpi(&argc, &argv, &rank)) {
         MPI_Finalize();
         return CLI_FAIL;
@@ -117,7 +127,10 @@ int main(int argc, char **argv)
         freopen("/dev/null", "w", stdout);
         freopen("/dev/null", "w", stderr);
     }
-    if ((rc = parse(argc, argv, &a)) != CLI_OK) {
+    rc = parse(argc, argv, &a);
+    if ((bad = arguments_agree(rc)) >= 0) {
+        if (rc == CLI_OK) /* rank 0's are fine, another's not */
+            rc = cli_error(CLI_USAGE, "rank %d cannot run its arguments", bad);
         MPI_Finalize();
         return cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
     }
@@ -129,8 +142,9 @@ int main(int argc, char **argv)
         c.req.stop = cli_catch_stop_signals();
     nq_run_report r;
     nq_status st = nq_mpi_count_resumable(&c.req, &c.opt, &r, &is_root);
+    /* rank 0's status is the job's: the others' would race it to mpirun */
     rc = is_root ? cli_finish_output(cli_report_long_count(&c, st, &r))
-                 : (st == NQ_OK || st == NQ_ERR_STOPPED ? CLI_OK : CLI_FAIL);
+                 : CLI_OK;
     MPI_Finalize();
     return rc;
 }

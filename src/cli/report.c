@@ -71,7 +71,7 @@ static void warn_dropped_tail(const cli_long_count *c, const nq_run_report *r)
 {
     if (r->dropped_tail)
         fprintf(stderr, "%s: warning: %s: dropped a half-written last line (a "
-                "crash); its unit was counted again\n", cli_program,
+                "crash); nothing recorded was lost\n", cli_program,
                 c->opt.journal);
 }
 

@@ -20,8 +20,8 @@ static const char solve_help[] =
     "                  1000 boards; pick them with --limit), json\n"
     "  --limit K       stop after K solutions\n"
     "  --unique        only the smallest member of each symmetry class\n"
-    "  --engine NAME   an engine that can list solutions (default: bitmap):\n"
-    "                  {list}\n"
+    "  --engine NAME   an engine that can list solutions: {list}\n"
+    "                  (default: the fastest of them)\n"
     "  --iterative     use the engine's explicit-stack form\n";
 
 typedef struct {

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 
 #include "../core/bits.h"
+#include "../core/board.h"
 #include "engine.h"
 #include "frame.h"
 #include "frontier.h"
@@ -45,11 +46,9 @@ static int push(nq_plan *p, carry_unit u)
 
 static int free_square(const nq_frame *f, int r, int c)
 {
-    for (int q = 0; q < f->count; q++) {
-        int dr = r - f->r[q], dc = c - f->c[q];
-        if (dr == 0 || dc == 0 || dr == dc || dr == -dc)
+    for (int q = 0; q < f->count; q++)
+        if (nq_lines_shared(r, c, f->r[q], f->c[q]))
             return 0;
-    }
     return 1;
 }
 

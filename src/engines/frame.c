@@ -1,6 +1,7 @@
 /*
  * frame.c - keys, images and stabilisers of frames (see frame.h).
  */
+#include "../core/board.h"
 #include "frame.h"
 
 /* Lines in key order: top rows, left columns, right columns, bottom rows.
@@ -54,8 +55,7 @@ int nq_frame_consistent(const nq_frame *f)
 {
     for (int a = 0; a < f->count; a++)
         for (int b = 0; b < a; b++) {
-            int dr = f->r[a] - f->r[b], dc = f->c[a] - f->c[b];
-            if (dr == 0 || dc == 0 || dr == dc || dr == -dc)
+            if (nq_lines_shared(f->r[a], f->c[a], f->r[b], f->c[b]))
                 return 0;
         }
     return 1;

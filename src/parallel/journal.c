@@ -58,6 +58,7 @@ nq_status nq_record_set_init(nq_record_set *rs, uint64_t units)
     rs->units = units;
     rs->done = calloc(units / 8 + 1, 1);
     rs->digest = calloc(units ? units : 1, sizeof *rs->digest);
+    nq_journal_new_key(rs->key);
     if (rs->done && rs->digest)
         return NQ_OK;
     nq_record_set_free(rs);
@@ -72,20 +73,22 @@ void nq_record_set_free(nq_record_set *rs)
 }
 
 /* The counts only: nodes say how an engine searched, and engines that
- * share a plan search differently. */
-static uint64_t counts_digest(const nq_tally *t)
+ * share a plan search differently.  Keyed with this set's random key, so
+ * that two records with different counts and the same digest cannot be
+ * made in advance. */
+static uint64_t counts_digest(const nq_record_set *rs, const nq_tally *t)
 {
     nq_u128 c[4] = {t->total, t->unique, t->fixed180, t->fixed90};
-    return nq_fnv1a(NQ_FNV_OFFSET, c, sizeof c);
+    return nq_siphash(rs->key[0], rs->key[1], c, sizeof c);
 }
 
 nq_status nq_record_set_add(nq_record_set *rs, const char *path, long line,
                             uint64_t unit, const nq_tally *t, char *why,
                             size_t wsize)
 {
-    uint64_t d = counts_digest(t);
+    uint64_t d = rs->digest ? counts_digest(rs, t) : 0;
     if (rs->done[unit / 8] >> (unit % 8) & 1) {
-        if (rs->digest[unit] == d)
+        if (!rs->digest || rs->digest[unit] == d)
             return NQ_OK;
         nq_jf_why(why, wsize, "%s line %ld: unit %llu recorded twice with "
                   "different counts", path, line, (unsigned long long)unit);
@@ -95,7 +98,8 @@ nq_status nq_record_set_add(nq_record_set *rs, const char *path, long line,
     if (st != NQ_OK)
         return st;
     rs->done[unit / 8] |= (unsigned char)(1u << (unit % 8));
-    rs->digest[unit] = d;
+    if (rs->digest)
+        rs->digest[unit] = d;
     rs->state.units_done++;
     return NQ_OK;
 }
@@ -258,6 +262,8 @@ static nq_status prepare(nq_journal *j, const volatile sig_atomic_t *stop,
     if (st != NQ_OK)
         return st;
     j->set.state.dropped_tail = res.tail;
+    free(j->set.digest); /* repeats are compared while reading; a running */
+    j->set.digest = NULL; /* journal records each unit once (8 B a unit) */
     if (res.have_header)
         j->header = res.header; /* its key signs the records to come */
     if (!j->writable)
@@ -312,7 +318,7 @@ static nq_status flush(nq_journal *j, const char *buf, size_t len)
 
 static void wait_gap(nq_journal *j, const struct timespec *last)
 {
-    struct timespec until = *last;
+    struct timespec until = *last; /* on CLOCK_MONOTONIC (the condvar's) */
     until.tv_nsec += SYNC_GAP_NS;
     if (until.tv_nsec >= 1000000000L)
         until.tv_sec++, until.tv_nsec -= 1000000000L;
@@ -343,7 +349,7 @@ static void *writer(void *arg)
         j->queue = spare, j->cap = spare_cap, j->queued = 0;
         int failed = j->error != NQ_OK;
         pthread_mutex_unlock(&j->lock);
-        clock_gettime(CLOCK_REALTIME, &last);
+        clock_gettime(CLOCK_MONOTONIC, &last);
         nq_status st = failed ? NQ_OK : flush(j, buf, len);
         pthread_mutex_lock(&j->lock);
         if (st != NQ_OK && j->error == NQ_OK)
@@ -386,8 +392,12 @@ nq_status nq_journal_open(const char *path, const nq_journal_header *want,
         (st = open_locked(j, why, wsize)) == NQ_OK)
         st = prepare(j, stop, why, wsize);
     if (st == NQ_OK && j->writable) {
+        pthread_condattr_t ca; /* a wall clock set back must not stall it */
+        pthread_condattr_init(&ca);
+        pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
         pthread_mutex_init(&j->lock, NULL);
-        pthread_cond_init(&j->wake, NULL);
+        pthread_cond_init(&j->wake, &ca);
+        pthread_condattr_destroy(&ca);
         j->writer_started = pthread_create(&j->writer, NULL, writer, j) == 0;
         st = j->writer_started ? NQ_OK : NQ_ERR_THREAD;
     }
@@ -459,6 +469,8 @@ nq_status nq_journal_close(nq_journal *j, char *why, size_t wsize)
         pthread_mutex_unlock(&j->lock);
         pthread_join(j->writer, NULL);
         st = j->error;
+        if (st == NQ_OK) /* removed or cut after the last write? */
+            st = still_ours(j);
     }
     if (st != NQ_OK)
         nq_jf_why(why, wsize, "%s", j->why);

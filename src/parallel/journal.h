@@ -11,7 +11,9 @@
 /* Units seen, each counted once: a repeat must carry the same counts. */
 typedef struct {
     unsigned char *done;        /* bit per unit */
-    uint64_t *digest;           /* per unit, its counts' digest */
+    uint64_t *digest;           /* per unit, its counts' digest (NULL: no
+                                   repeats to compare) */
+    uint64_t key[2];            /* the digests' random key */
     uint64_t units;
     nq_journal_state state;
 } nq_record_set;

@@ -521,7 +521,8 @@ static nq_status units_left(dispatcher *d)
     if (!d->todo)
         return NQ_ERR_NOMEM;
     for (uint64_t u = 0; u < units; u++)
-        if (!(d->o->done && (d->o->done[u / 8] >> (u % 8) & 1)))
+        if (!(d->o->done && (d->o->done[u / 8] >> (u % 8) & 1)) &&
+            !(d->o->parts && u % d->o->parts != d->o->part - 1))
             d->todo[d->left++] = u;
     return NQ_OK;
 }

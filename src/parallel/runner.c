@@ -266,15 +266,6 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
     return st;
 }
 
-nq_status nq_plan_execute(const nq_plan *p, const nq_request *req,
-                          nq_tally *sum)
-{
-    nq_run_options o = {.threads = req->threads, .progress = req->progress,
-                        .progress_ctx = req->progress_ctx};
-    *sum = (nq_tally){0};
-    return nq_plan_run(p, &o, sum);
-}
-
 nq_status nq_tally_add(nq_tally *a, const nq_tally *b)
 {
     nq_tally r = *a;
