@@ -318,6 +318,81 @@ static void engine_names_from_table(void *arg)
     }
 }
 
+/* getopt_long conventions: short forms, bundling, --opt=value, options
+ * after the board, and -- ending the options. */
+static void option_conventions(void *arg)
+{
+    (void)arg;
+    const char *const *same[] = {
+        ARGS("count", "-qjt1", "-e", "fast", "10"),
+        ARGS("count", "10", "--json", "--threads=1", "--quiet"),
+        ARGS("count", "-j", "--threads", "1", "--engine=fast", "--", "10"),
+    };
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        t_proc p;
+        CHECK(t_run_cli(&p, same[i]) == 0);
+        int ok = p.exit_code == 0 && strstr(p.out, "\"total\":724,") &&
+                 strstr(p.out, "\"threads\":1,") && p.err_len == 0;
+        t_proc_free(&p);
+        CHECKF(ok, "form %zu", i);
+    }
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "-x", "8")) == 0);
+    int refused = p.exit_code == 2 && strstr(p.err, "unknown option '-x'");
+    t_proc_free(&p);
+    CHECK(refused);
+    CHECK(t_run_cli(&p, ARGS("count", "8", "-e")) == 0);
+    refused = p.exit_code == 2 && strstr(p.err, "needs a value");
+    t_proc_free(&p);
+    CHECK(refused);
+}
+
+/* nqueens --help lists every command; help CMD is CMD --help. */
+static void help_from_the_table(void *arg)
+{
+    (void)arg;
+    static const char *const names[] = {"count", "solve", "engines", "units",
+        "merge", "tree", "trace", "compare", "find", "complete"};
+    t_proc all, a, b;
+    CHECK(t_run_cli(&all, ARGS("--help")) == 0);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char line[32];
+        snprintf(line, sizeof line, "\n  %s ", names[i]);
+        int listed = strstr(all.out, line) != NULL;
+        int same = t_run_cli(&a, ARGS("help", names[i])) == 0 &&
+                   t_run_cli(&b, ARGS(names[i], "--help")) == 0 &&
+                   a.exit_code == 0 && !strcmp(a.out, b.out) &&
+                   !strncmp(a.out, "usage: nqueens ", 15);
+        t_proc_free(&a);
+        t_proc_free(&b);
+        if (!listed || !same)
+            t_proc_free(&all);
+        CHECKF(listed && same, "command %s: listed %d, same page %d",
+               names[i], listed, same);
+    }
+    int codes = strstr(all.out, "exit status") != NULL;
+    t_proc_free(&all);
+    CHECK(codes);
+}
+
+/* Boards with no solution: nothing on stdout, a note on stderr, exit 0. */
+static void solve_nothing(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("solve", "2")) == 0);
+    int ok = p.exit_code == 0 && p.out_len == 0 &&
+             strstr(p.err, "N=2 has no solution");
+    t_proc_free(&p);
+    CHECK(ok);
+    for (int k = 0; k < 2; k++) {
+        CHECK(t_run_cli(&p, k ? ARGS("count", "4--8") : ARGS("count", "4-")) == 0);
+        int refused = p.exit_code == 2 && p.out_len == 0;
+        t_proc_free(&p);
+        CHECKF(refused, "count %s", k ? "4--8" : "4-");
+    }
+}
+
 static void engines_listed(void *arg)
 {
     (void)arg;
@@ -403,7 +478,7 @@ void tests_cli(void)
         {{"solve", "8", "--unique", NULL}, 12},
         {{"solve", "10", "--limit", "5", "--engine", "backtrack", NULL}, 5},
         {{"solve", "6", "--format=array", "--iterative", NULL}, 4},
-        {{"solve", "3", NULL}, 0},
+        {{"solve", "1", NULL}, 1},
     };
     static const bad_case bad[] = {
         {{"count", "0"}, "'0'"},
@@ -501,6 +576,9 @@ void tests_cli(void)
     t_case(help_and_version, NULL, "cli/help-and-version");
     t_case(engine_names_from_table, NULL, "cli/engine-names-from-the-table");
     t_case(kernel_option, NULL, "cli/kernel-option-and-NQ_KERNEL");
+    t_case(option_conventions, NULL, "cli/options-short-bundled-equals-dashdash");
+    t_case(help_from_the_table, NULL, "cli/help-lists-every-command");
+    t_case(solve_nothing, NULL, "cli/solve-2-notes-count-4-dash-refused");
     t_case(engines_listed, NULL, "cli/engines");
     t_case(output_failure, "count 8", "cli/output-to-full-disk/count");
     t_case(output_failure, "solve 8", "cli/output-to-full-disk/solve");

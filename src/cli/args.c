@@ -1,11 +1,15 @@
 /*
  * args.c - parsing the CLI's arguments strictly.
  *
+ * Options go through getopt_long, so they behave as in every GNU tool:
+ * short forms (-e, -t, -q, -l, -f, -j, -h), bundling (-qt2), --opt=value
+ * and --opt value, options before or after the board, and -- to end them.
  * Bad input must never turn into a wrong run: "12x", "+5", " 7", a number
  * past 64 bits and an empty string are all refused, with a message that
  * says what was given and what would be accepted.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,35 +75,6 @@ int cli_is_option(const char *arg)
     return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
 }
 
-/* 1 if argv[*i] is the spec's option (taking its value), 0 if not, -1 if
- * the value is missing. */
-static int match_option(const cli_spec *spec, int argc, char **argv, int *i)
-{
-    const char *arg = argv[*i];
-    size_t len = strlen(spec->name);
-    if (strncmp(arg, spec->name, len) != 0)
-        return 0;
-    if (spec->flag) {
-        if (arg[len] != '\0')
-            return 0;
-        *spec->flag = 1;
-        return 1;
-    }
-    if (arg[len] == '=') {
-        *spec->value = arg + len + 1;
-        return 1;
-    }
-    if (arg[len] != '\0')
-        return 0;
-    if (*i + 1 >= argc || cli_is_option(argv[*i + 1])) {
-        /* "--checkpoint --json" is a forgotten value, not a file name */
-        cli_error(CLI_USAGE, "option %s needs a value", spec->name);
-        return -1;
-    }
-    *spec->value = argv[++*i];
-    return 1;
-}
-
 /* Help text with the engine table's names put in: "{list}", "{events}"
  * and "{units}" become the engines that can list solutions, report
  * events, or split the board into units, so a new engine shows up in
@@ -127,34 +102,122 @@ void cli_print_help(const char *help)
     }
 }
 
-static int is_help(const char *arg)
+/* The short forms, the same letter for the same option in every
+ * command that has it (as coreutils and ripgrep do). */
+static const struct {
+    const char *name;
+    char letter;
+} short_forms[] = {
+    {"--engine", 'e'}, {"--threads", 't'}, {"--quiet", 'q'},
+    {"--limit", 'l'},  {"--format", 'f'},  {"--json", 'j'},
+};
+
+static char letter_of(const char *name)
 {
-    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+    for (size_t i = 0; i < sizeof short_forms / sizeof short_forms[0]; i++)
+        if (!strcmp(short_forms[i].name, name))
+            return short_forms[i].letter;
+    return 0;
+}
+
+enum { MAX_SPECS = 32, LONG_BASE = 256 };
+
+/* getopt_long's tables from the specs: each option's long name (without
+ * its dashes), its letter if it has one, and --help / -h. */
+static int build_options(const cli_spec *specs, struct option *longs,
+                         char *shorts)
+{
+    int k = 0;
+    char *s = shorts;
+    *s++ = ':'; /* a missing value is reported as ':' */
+    for (; specs[k].name && k < MAX_SPECS; k++) {
+        char letter = letter_of(specs[k].name);
+        longs[k] = (struct option){specs[k].name + 2,
+                                   specs[k].value ? required_argument
+                                                  : no_argument,
+                                   NULL, letter ? letter : LONG_BASE + k};
+        if (letter) {
+            *s++ = letter;
+            if (specs[k].value)
+                *s++ = ':';
+        }
+    }
+    longs[k++] = (struct option){"help", no_argument, NULL, 'h'};
+    longs[k] = (struct option){NULL, 0, NULL, 0};
+    strcpy(s, "h");
+    return k;
+}
+
+/* The spec getopt_long's answer c stands for, or NULL. */
+static const cli_spec *spec_of(const cli_spec *specs, int c)
+{
+    for (int k = 0; specs[k].name; k++)
+        if (c == LONG_BASE + k || (c < LONG_BASE && c == letter_of(specs[k].name)))
+            return &specs[k];
+    return NULL;
+}
+
+/* Store an option; a value that is itself an option ("--checkpoint
+ * --json") is a forgotten value, not a file name. */
+static int take(const cli_spec *s, const char *value)
+{
+    if (!s->value) {
+        *s->flag = 1;
+        return CLI_OK;
+    }
+    if (cli_is_option(value) && value[1] == '-')
+        return cli_error(CLI_USAGE, "option %s needs a value", s->name);
+    *s->value = value;
+    return CLI_OK;
+}
+
+/* getopt_long's complaint, in our words: the option as it was written. */
+static int refuse(const char *command, char *const *argv, int c)
+{
+    const char *arg = argv[optind - 1];
+    char shown[3] = {'-', (char)optopt, '\0'};
+    int is_short = arg && arg[0] == '-' && arg[1] != '-';
+    const char *name = is_short && optopt ? shown : arg;
+    if (c == ':')
+        return cli_error(CLI_USAGE, "option %s needs a value", name);
+    return cli_bad_argument(command, name);
 }
 
 int cli_parse(const char *command, const char *help, const cli_spec *specs,
               int argc, char **argv, const char **pos, int max_pos,
               int *npos)
 {
+    struct option longs[MAX_SPECS + 2];
+    char shorts[3 * MAX_SPECS + 4];
+    char **args = malloc(((size_t)argc + 2) * sizeof *args);
+    int c, rc = CLI_OK;
+    if (!args)
+        return cli_error(CLI_FAIL, "out of memory");
+    args[0] = (char *)command;
+    memcpy(args + 1, argv, (size_t)argc * sizeof *args);
+    args[argc + 1] = NULL;
+    build_options(specs, longs, shorts);
     *npos = 0;
-    for (int i = 0; i < argc; i++)
-        if (is_help(argv[i])) {
+    optind = 0; /* a fresh scan (GNU), whatever parsed before */
+    opterr = 0;
+    while (rc == CLI_OK &&
+           (c = getopt_long(argc + 1, args, shorts, longs, NULL)) != -1) {
+        const cli_spec *s = spec_of(specs, c);
+        if (c == 'h' && !s) {
             cli_print_help(help);
-            return CLI_HELP_SHOWN;
+            rc = CLI_HELP_SHOWN;
+        } else {
+            rc = s ? take(s, optarg) : refuse(command, args, c);
         }
-    for (int i = 0; i < argc; i++) {
-        int m = 0;
-        for (const cli_spec *s = specs; s->name && !m; s++)
-            m = match_option(s, argc, argv, &i);
-        if (m < 0)
-            return CLI_USAGE;
-        if (m)
-            continue;
-        if (cli_is_option(argv[i]) || *npos == max_pos)
-            return cli_bad_argument(command, argv[i]);
-        pos[(*npos)++] = argv[i];
     }
-    return CLI_OK;
+    for (int i = optind; rc == CLI_OK && i <= argc; i++) {
+        if (*npos == max_pos)
+            rc = cli_bad_argument(command, args[i]);
+        else
+            pos[(*npos)++] = args[i];
+    }
+    free(args);
+    return rc;
 }
 
 int cli_parse_uint(const char *text, uint64_t lo, uint64_t hi, uint64_t *out)

@@ -6,21 +6,22 @@
 
 #include "cli.h"
 
-static const char main_help[] =
-    "usage: nqueens COMMAND [arguments]\n"
+static const char main_intro[] =
+    "usage: nqueens COMMAND [options] [arguments]\n"
     "\n"
     "Count and list the solutions of the N-Queens problem, with every\n"
     "classic algorithm from brute force to symmetry elimination.\n"
     "\n"
-    "commands:\n"
-    "  count N|A-B     count solutions: total and unique, one row per N\n"
-    "  solve N         list the solutions, in several board formats\n"
-    "  engines         list the engines (algorithms) and what they teach\n"
-    "  units N         list the work units a count of N is split into\n"
-    "  merge J...      the count from the journals of a split run\n"
+    "commands:\n";
+
+static const char main_outro[] =
     "\n"
-    "  nqueens COMMAND --help    options of one command\n"
-    "  nqueens --version         the version\n";
+    "  nqueens help COMMAND      the options of one command (also\n"
+    "                            nqueens COMMAND --help)\n"
+    "  nqueens --version         the version and the kernels\n"
+    "\n"
+    "exit status: 0 done, 1 the run failed (I/O, a failed check), 2 bad\n"
+    "usage or input, 130/143 stopped by SIGINT/SIGTERM (the journal kept).\n";
 
 static const char engines_help[] =
     "usage: nqueens engines\n"
@@ -45,50 +46,80 @@ int cmd_engines(int argc, char **argv)
     return CLI_OK;
 }
 
+/* The commands: `nqueens --help` is made from this table. */
 static const struct {
-    const char *name;
+    const char *name, *args, *summary;
     int (*run)(int argc, char **argv);
 } commands[] = {
-    {"count", cmd_count},
-    {"solve", cmd_solve},
-    {"engines", cmd_engines},
-    {"units", cmd_units},
-    {"merge", cmd_merge},
-    {"tree", cmd_tree},
-    {"trace", cmd_trace},
-    {"compare", cmd_compare},
-    {"find", cmd_find},
-    {"complete", cmd_complete},
+    {"count", "N|A-B", "count solutions: total and unique, one row per N",
+     cmd_count},
+    {"solve", "N", "list the solutions, in several board formats", cmd_solve},
+    {"engines", "", "list the engines (algorithms) and what they teach",
+     cmd_engines},
+    {"units", "N", "list the work units a count of N is split into",
+     cmd_units},
+    {"merge", "J...", "the count from the journals of a split run", cmd_merge},
+    {"tree", "N", "draw the search tree an engine walks", cmd_tree},
+    {"trace", "N", "print an engine's search step by step", cmd_trace},
+    {"compare", "N", "every engine on one board: time, nodes, speed-up",
+     cmd_compare},
+    {"find", "N", "one solution, for boards up to 10^8", cmd_find},
+    {"complete", "N", "the solutions extending queens given in advance",
+     cmd_complete},
 };
+#define COMMANDS (sizeof commands / sizeof commands[0])
+
+static void print_main_help(void)
+{
+    fputs(main_intro, stdout);
+    for (size_t i = 0; i < COMMANDS; i++) {
+        char head[32];
+        snprintf(head, sizeof head, "%s %s", commands[i].name,
+                 commands[i].args);
+        printf("  %-16s%s\n", head, commands[i].summary);
+    }
+    fputs(main_outro, stdout);
+}
+
+/* `help CMD` is `CMD --help`: one page, printed by the command. */
+static int run_command(const char *name, int argc, char **argv)
+{
+    for (size_t i = 0; i < COMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return cli_finish_output(commands[i].run(argc, argv));
+    if (cli_is_option(name))
+        return cli_error(CLI_USAGE, "unknown option '%s' (try 'nqueens "
+                         "--help')", name);
+    char names[256] = "";
+    for (size_t i = 0; i < COMMANDS; i++) {
+        strcat(names, i ? ", " : "");
+        strcat(names, commands[i].name);
+    }
+    return cli_error(CLI_USAGE, "unknown command '%s' (commands: %s)", name,
+                     names);
+}
 
 int main(int argc, char **argv)
 {
+    static char help_flag[] = "--help";
     if (argc < 2)
         return cli_error(CLI_USAGE, "missing command (try 'nqueens --help')");
     const char *cmd = argv[1];
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
-        strcmp(cmd, "help") == 0) {
-        fputs(main_help, stdout);
+    if ((!strcmp(cmd, "help") && argc == 2) || !strcmp(cmd, "--help") ||
+        !strcmp(cmd, "-h")) {
+        print_main_help();
         return cli_finish_output(CLI_OK);
     }
-    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
         cli_print_version("nqueens");
         return cli_finish_output(CLI_OK);
     }
     int rc = cli_kernel_from_environment();
     if (rc != CLI_OK)
         return rc;
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, cmd) == 0)
-            return cli_finish_output(commands[i].run(argc - 2, argv + 2));
-    if (cli_is_option(cmd))
-        return cli_error(CLI_USAGE, "unknown option '%s' (try 'nqueens "
-                         "--help')", cmd);
-    char names[256] = "";
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-        strcat(names, i ? ", " : "");
-        strcat(names, commands[i].name);
+    if (!strcmp(cmd, "help")) {
+        char *args[] = {help_flag, NULL};
+        return run_command(argv[2], 1, args);
     }
-    return cli_error(CLI_USAGE, "unknown command '%s' (commands: %s)", cmd,
-                     names);
+    return run_command(cmd, argc - 2, argv + 2);
 }

@@ -77,6 +77,8 @@ int cmd_solve(int argc, char **argv)
         return cli_error(CLI_USAGE, "solve %d: more than %llu boards for one "
                          "%s; choose some with --limit K", n,
                          sc.format->max_boards, sc.format->name);
+    if (c.total == 0) /* N = 2, 3: nothing to print, and why, not silence */
+        fprintf(stderr, "nqueens solve: note: N=%d has no solution\n", n);
     if (sc.format->end && sc.format->end(stdout, n, sc.printed) != 0)
         return cli_error(CLI_FAIL, "solve %d: %s", n, nq_strerror(NQ_ERR_NOMEM));
     if (fflush(stdout) != 0)
