@@ -95,6 +95,7 @@ void t_check_svg_boards(const char *svg, int n, int expect);
 
 /* The test groups. */
 void tests_plans(void);
+void tests_progress(void);
 void tests_kernels(void);
 void tests_mpi(void);
 void tests_layers(void);

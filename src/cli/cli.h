@@ -95,6 +95,15 @@ int cli_bad_argument(const char *command, const char *arg);
  * pipe must not pass for success. */
 int cli_finish_output(int rc);
 
+/* The progress of a count on stderr: on a terminal one line, redrawn in
+ * place, never wider than the terminal, erased at the end; with `plain`,
+ * a line every few seconds for a log.  Nothing for counts under a second. */
+typedef struct {
+    int n, plain;
+    double last_plain;
+} cli_progress;
+void cli_draw_progress(void *ctx, const nq_progress *p);
+
 /* One count's result: a table row (after the header if `header`) or a
  * JSON line, flushed; -1 if it could not be written. */
 int cli_print_counts(int n, const nq_counts *c, const char *engine,

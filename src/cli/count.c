@@ -19,8 +19,10 @@ static const char count_help[] =
     "  --iterative     use the engine's explicit-stack form, not recursion\n"
     "  --threads T     threads for engines that split the board into units\n"
     "                  (see 'nqueens engines'; default: all online cores)\n"
-    "  --quiet         no progress bar (it is shown on stderr only when\n"
+    "  -q, --quiet     no progress bar (it is shown on stderr only when\n"
     "                  stderr is a terminal and a count takes over a second)\n"
+    "  --progress      a plain progress line on stderr every 5 seconds, for\n"
+    "                  logs (stderr not a terminal)\n"
     "  --json          one JSON object per line: n, total, unique, nodes,\n"
     "                  engine, kernel, threads, seconds\n"
     "  --kernel K      the fast engine's inner kernel: scalar, avx2 or avx512\n"
@@ -34,43 +36,6 @@ static const char count_help[] =
     "  --part K/M      run only the K-th of M disjoint shares of the units;\n"
     "                  combine the parts' journals with 'nqueens merge'\n"
     "  --max-units K   stop after K more units (resume later)\n";
-
-/* The progress bar: one line on stderr, redrawn in place, cleared at the
- * end; nothing at all for counts under a second. */
-typedef struct {
-    int n;
-} progress_bar;
-
-static void hms(double seconds, char *buf, size_t size)
-{
-    unsigned long long s = (unsigned long long)(seconds + 0.5);
-    snprintf(buf, size, "%02llu:%02llu:%02llu", s / 3600, s / 60 % 60, s % 60);
-}
-
-static void draw_progress(void *ctx, const nq_progress *p)
-{
-    progress_bar *bar = ctx;
-    enum { WIDTH = 30 };
-    char bar_text[WIDTH + 1], elapsed[32], eta[32] = "--:--:--";
-    int done = p->units_done >= p->units_total;
-    if (done || p->seconds < 1.0) {
-        cli_clear_progress();
-        return;
-    }
-    double frac = p->units_total ? (double)p->units_done / (double)p->units_total : 0;
-    int fill = (int)(frac * WIDTH);
-    for (int i = 0; i < WIDTH; i++)
-        bar_text[i] = i < fill ? '#' : '.';
-    bar_text[WIDTH] = '\0';
-    hms(p->seconds, elapsed, sizeof elapsed);
-    if (p->units_done)
-        hms(p->seconds * (1 - frac) / frac, eta, sizeof eta);
-    fprintf(stderr, "\r\033[KN=%d [%s] %llu/%llu units  %s elapsed  ETA %s",
-            bar->n, bar_text, (unsigned long long)p->units_done,
-            (unsigned long long)p->units_total, elapsed, eta);
-    fflush(stderr);
-    cli_progress_shown = 1;
-}
 
 /* The checkpoint options need one N and an engine with units. */
 static int check_checkpoint(const cli_long_count *c, int lo, int hi,
@@ -107,7 +72,7 @@ int cmd_count(int argc, char **argv)
     const char *engine = nq_default_count_engine(), *threads = NULL;
     const char *checkpoint = NULL, *part = NULL, *max_units = NULL;
     const char *kernel = NULL;
-    int json = 0, iterative = 0, quiet = 0, lo, hi, rc;
+    int json = 0, iterative = 0, quiet = 0, plain_progress = 0, lo, hi, rc;
     uint64_t nthreads = 0, max = 0;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},
@@ -119,6 +84,7 @@ int cmd_count(int argc, char **argv)
         {"--part", &part, NULL},
         {"--max-units", &max_units, NULL},
         {"--kernel", &kernel, NULL},
+        {"--progress", NULL, &plain_progress},
         {NULL, NULL, NULL},
     };
     rc = cli_parse_board("count", count_help, specs, argc, argv, 1, &lo, &hi);
@@ -137,7 +103,7 @@ int cmd_count(int argc, char **argv)
     if (max_units && cli_parse_uint(max_units, 1, UINT64_MAX, &max) != 0)
         return cli_error(CLI_USAGE, "--max-units takes a whole number from 1, "
                          "not '%s'", max_units);
-    progress_bar bar = {lo};
+    cli_progress bar = {.n = lo};
     cli_long_count cp = {
         .req = {.n = lo, .engine = engine, .threads = (int)nthreads},
         .opt = {.journal = checkpoint, .max_units = max}, .json = json};
@@ -148,8 +114,9 @@ int cmd_count(int argc, char **argv)
     if (max_units && !checkpoint)
         return cli_error(CLI_USAGE, "--max-units needs --checkpoint FILE "
                          "(the units done must be recorded to go on later)");
-    if (!quiet && isatty(2))
-        cp.req.progress = draw_progress, cp.req.progress_ctx = &bar;
+    bar.plain = plain_progress;
+    if ((!quiet && isatty(2)) || plain_progress)
+        cp.req.progress = cli_draw_progress, cp.req.progress_ctx = &bar;
     if (checkpoint)
         return count_long(&cp);
     int units = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS;
