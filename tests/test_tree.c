@@ -307,8 +307,30 @@ static void trace_flags_lines(void *arg)
 }
 
 /* The event walk, then the tree and trace commands drawn from it. */
+/* Slow engines on big boards: trace stops at its default cap with a note
+ * (brute force at N = 14 would print for days), tree names its walking
+ * limit rather than blaming the engine. */
+static void big_boards_capped(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("trace", "14", "--engine", "brute")) == 0);
+    int capped = p.exit_code == 0 && p.out_len < 200u * 1000000 &&
+                 strstr(p.out, "1000000 steps") &&
+                 strstr(p.err, "--limit K traces more");
+    t_proc_free(&p);
+    CHECK(capped);
+    CHECK(t_run_cli(&p, ARGS("tree", "12", "--engine", "brute", "--depth",
+                             "3")) == 0);
+    int named = p.exit_code == 1 && strstr(p.err, "too many to walk") &&
+                !strstr(p.err, "row by row");
+    t_proc_free(&p);
+    CHECK(named);
+}
+
 void tests_tree(void)
 {
+    t_case(big_boards_capped, NULL, "trace/capped-and-tree-names-its-limit");
     static const event_engine events[] = {
         {"brute", 6, 1},   {"backtrack", 8, 1}, {"flags", 8, 1},
         {"bitmap", 9, 1},  {"mirror", 9, 0},    {"symmetry", 9, 0},

@@ -29,7 +29,7 @@ static const char trace_help[] =
     "options:\n"
     "  --engine NAME   backtrack (default), or one of:\n"
     "                  {events}\n"
-    "  --limit K       stop after K steps\n"
+    "  -l, --limit K   stop after K steps (default 1000000)\n"
     "  --iterative     trace the engine's explicit-stack form\n";
 
 typedef struct {
@@ -145,6 +145,9 @@ static int on_trace_event(void *ctx, const nq_event *e)
     return 0;
 }
 
+/* Steps traced when --limit is not given. */
+#define TRACE_DEFAULT_LIMIT 1000000
+
 int cmd_trace(int argc, char **argv)
 {
     const char *engine = "backtrack", *limit = NULL;
@@ -164,7 +167,9 @@ int cmd_trace(int argc, char **argv)
                          "not '%s'", limit);
     if ((rc = cli_check_engine(engine, n, n, NQ_CAP_EVENTS)) != CLI_OK)
         return rc;
-    trace t = {.n = n, .limit = k};
+    /* without --limit, a cap: brute force at N = 14 would print for
+     * days and fill the disk */
+    trace t = {.n = n, .limit = k ? k : TRACE_DEFAULT_LIMIT};
     printf("%s search of N=%d, step by step\n", engine, n);
     nq_request req = {.n = n, .engine = engine, .iterative = iterative};
     nq_status st = nq_walk_search(&req, on_trace_event, &t);
@@ -174,7 +179,11 @@ int cmd_trace(int argc, char **argv)
            "%llu solutions%s\n", (unsigned long long)t.steps,
            (unsigned long long)t.places, (unsigned long long)t.rejects,
            (unsigned long long)t.removes, (unsigned long long)t.solutions,
-           st == NQ_ERR_STOPPED ? " (stopped by --limit)" : "");
+           st != NQ_ERR_STOPPED ? "" : k ? " (stopped by --limit)"
+           : " (stopped at the default limit)");
+    if (st == NQ_ERR_STOPPED && !k)
+        fprintf(stderr, "nqueens trace: note: stopped after %llu steps; "
+                "--limit K traces more\n", (unsigned long long)t.steps);
     if (fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "trace: cannot write the output");
     return CLI_OK;

@@ -150,6 +150,9 @@ static int tree_end(tree *t, unsigned mark)
 static int on_tree_event(void *ctx, const nq_event *e)
 {
     tree *t = ctx;
+    if (t->placed > TREE_MAX_WALKED || t->too_big)
+        return 1; /* past a limit: what the engine says while it unwinds
+                     is not looked at (it would look like a broken walk) */
     switch (e->kind) {
     case NQ_EVENT_PLACE:
         return tree_place(t, e);
