@@ -375,6 +375,36 @@ static void help_from_the_table(void *arg)
     CHECK(codes);
 }
 
+/* The seed diagram is the seed chapters' own: their column header and
+ * rule lines for N = 5, written here as seed 000 prints them; --one-based
+ * numbers from 1 (Gauss's 4 7 3 8 2 5 1 6 among the arrays of N = 8). */
+static void seed_pictures(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    run_ok(&p, ARGS("solve", "5", "--format", "seed", "--limit", "1"));
+    T_BAIL();
+    int seed = strstr(p.out, "        column(\u5217)\n"
+                             "   _4___3___2___1___0_\n") &&
+               strstr(p.out, "\n  +-------------------+\n") &&
+               strstr(p.out, "|2 row(\u884c)\n");
+    t_proc_free(&p);
+    CHECK(seed);
+    run_ok(&p, ARGS("solve", "8", "--one-based"));
+    T_BAIL();
+    int gauss = strstr(p.out, "\n4 7 3 8 2 5 1 6\n") != NULL;
+    t_proc_free(&p);
+    CHECK(gauss);
+    run_ok(&p, ARGS("solve", "5", "-f", "seed", "--one-based", "-l", "1"));
+    T_BAIL();
+    size_t len;
+    char *want = t_read_file(t_data_path("solve5-seed-one-based.txt"), &len);
+    int same = want && len == p.out_len && !memcmp(want, p.out, len);
+    free(want);
+    t_proc_free(&p);
+    CHECK(same);
+}
+
 /* Boards with no solution: nothing on stdout, a note on stderr, exit 0. */
 static void solve_nothing(void *arg)
 {
@@ -472,6 +502,8 @@ void tests_cli(void)
         {"solve8-dots.txt", "dots", "8", "flags", 0},
         {"solve8-dots.txt", "dots", "8", "flags", 1},
         {"solve8-dots.txt", "dots", "8", "bitmap", 1},
+        {"solve5-seed.txt", "seed", "5", "bitmap", 0},
+        {"solve5-seed.txt", "seed", "5", "backtrack", 1},
     };
     static const array_case arrays[] = {
         {{"solve", "8", NULL}, 92},
@@ -579,6 +611,7 @@ void tests_cli(void)
     t_case(option_conventions, NULL, "cli/options-short-bundled-equals-dashdash");
     t_case(help_from_the_table, NULL, "cli/help-lists-every-command");
     t_case(solve_nothing, NULL, "cli/solve-2-notes-count-4-dash-refused");
+    t_case(seed_pictures, NULL, "cli/solve-seed-diagram-and-one-based");
     t_case(engines_listed, NULL, "cli/engines");
     t_case(output_failure, "count 8", "cli/output-to-full-disk/count");
     t_case(output_failure, "solve 8", "cli/output-to-full-disk/solve");

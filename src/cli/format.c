@@ -55,13 +55,52 @@ static void write_dots(FILE *out, const int *cols, int n,
     }
 }
 
+int nq_format_base;
+
 static void write_array(FILE *out, const int *cols, int n,
                         unsigned long long index)
 {
     (void)index;
     for (int i = 0; i < n; i++)
-        fprintf(out, i ? " %d" : "%d", cols[i]);
+        fprintf(out, i ? " %d" : "%d", cols[i] + nq_format_base);
     fputc('\n', out);
+}
+
+/* "  +-------------------+" between the rows of the seed diagram. */
+static void seed_rule(FILE *out, int n)
+{
+    fputs("  +", out);
+    for (int i = 0; i < 4 * n - 1; i++)
+        fputc('-', out);
+    fputs("+\n", out);
+}
+
+/* The board diagram of the seed series' chapters (seed 000's backtracking
+ * pictures): columns numbered right to left, column 0 on the right; each
+ * row "|---|-Q-|...|" with its number to the right, rows ruled apart;
+ * "column(列)" above and "row(行)" beside the middle row.  Boards are
+ * separated by a blank line. */
+static void write_seed(FILE *out, const int *cols, int n,
+                       unsigned long long index)
+{
+    int pad = (4 * n + 1 - 10) / 2 + 3;
+    fprintf(out, "%s%*scolumn(\u5217)\n   ", index ? "\n" : "",
+            pad > 0 ? pad : 0, "");
+    for (int c = n - 1; c >= 0; c--) {
+        int label = c + nq_format_base;
+        fprintf(out, label < 10 ? "_%d_" : "%d_", label);
+        if (c)
+            fputc('_', out);
+    }
+    fputc('\n', out);
+    for (int r = 0; r < n; r++) {
+        fputs("  |", out);
+        for (int c = n - 1; c >= 0; c--)
+            fputs(cols[r] == c ? "-Q-|" : "---|", out);
+        fprintf(out, "%d%s\n", r + nq_format_base,
+                r == n / 2 ? " row(\u884c)" : "");
+        seed_rule(out, n);
+    }
 }
 
 static void unicode_border(FILE *out, int n, const char *l, const char *r)
@@ -79,7 +118,7 @@ static void write_unicode(FILE *out, const int *cols, int n,
                           unsigned long long index)
 {
     fprintf(out, "#%llu: ", index + 1);
-    write_array(out, cols, n, index);
+    write_array(out, cols, n, index); /* --one-based too */
     unicode_border(out, n, "\u250c", "\u2510");
     for (int r = 0; r < n; r++) {
         fputs("\u2502", out);
@@ -124,6 +163,8 @@ static const nq_format formats[] = {
      write_dots, NULL},
     {"array", "one solution a line: the column of each row", 0, NULL,
      write_array, NULL},
+    {"seed", "the board diagram of the seed chapters, column 0 on the right",
+     0, NULL, write_seed, NULL},
     {"unicode", "a shaded board for terminals", 0, NULL, write_unicode, NULL},
     {"svg", "a picture: chessboards in one SVG document", NQ_SVG_MAX_BOARDS,
      nq_svg_begin, nq_svg_board, nq_svg_end},

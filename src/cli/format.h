@@ -26,6 +26,10 @@ void nq_svg_begin(FILE *out, int n);
 void nq_svg_board(FILE *out, const int *cols, int n, unsigned long long index);
 int nq_svg_end(FILE *out, int n, unsigned long long count);
 
+/* 1 with --one-based: rows and columns numbered from 1 in array, unicode
+ * and seed (grid and dots stay byte for byte the seed programs'). */
+extern int nq_format_base;
+
 const nq_format *nq_format_find(const char *name);
 /* "grid, dots, ..." for messages. */
 const char *nq_format_names(void);

@@ -14,11 +14,15 @@ static const char solve_help[] =
     "array (the queen's column in row 0, row 1, ...).\n"
     "\n"
     "options:\n"
-    "  --format F      grid (the seed's Python board), dots (the seed's C\n"
-    "                  board), array (default: one line of columns each),\n"
-    "                  unicode (a shaded board), svg (a picture of up to\n"
-    "                  1000 boards; pick them with --limit), json\n"
-    "  --limit K       stop after K solutions\n"
+    "  -f, --format F  grid (the seed's Python board), dots (the seed's C\n"
+    "                  board), seed (the seed chapters' diagram, column 0\n"
+    "                  on the right), array (default: one line of columns\n"
+    "                  each), unicode (a shaded board), svg (a picture of up\n"
+    "                  to 1000 boards; pick them with --limit), json\n"
+    "  -j, --json      the same as --format json\n"
+    "  --one-based     number rows and columns from 1 (array, unicode, seed),\n"
+    "                  as the seeds' C notebook and the literature do\n"
+    "  -l, --limit K   stop after K solutions\n"
     "  --unique        only the smallest member of each symmetry class\n"
     "  --engine NAME   an engine that can list solutions: {list}\n"
     "                  (default: the fastest of them)\n"
@@ -40,7 +44,7 @@ int cmd_solve(int argc, char **argv)
 {
     const char *engine = nq_default_enumerate_engine(), *format = "array";
     const char *limit = NULL;
-    int unique = 0, iterative = 0, n, hi, rc;
+    int unique = 0, iterative = 0, one_based = 0, json = 0, n, hi, rc;
     uint64_t k = 0;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},
@@ -48,11 +52,16 @@ int cmd_solve(int argc, char **argv)
         {"--limit", &limit, NULL},
         {"--unique", NULL, &unique},
         {"--iterative", NULL, &iterative},
+        {"--one-based", NULL, &one_based},
+        {"--json", NULL, &json},
         {NULL, NULL, NULL},
     };
     rc = cli_parse_board("solve", solve_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+    nq_format_base = one_based;
+    if (json)
+        format = "json";
     solve_ctx sc = {nq_format_find(format), 0, 0};
     if (!sc.format)
         return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",
