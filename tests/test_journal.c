@@ -743,6 +743,19 @@ static void other_versions_refused(void *arg)
 
 /* ---- failures that must be loud (issue: a journal that cannot lie) ---- */
 
+/* A finished journal of N at path: its header, and its text (to free;
+ * NULL if the count or the reading failed). */
+static char *finished_journal(const char *path, const char *n,
+                              nq_journal_header *h, size_t *len)
+{
+    t_proc p;
+    if (t_run_cli(&p, ARGS("count", n, "--checkpoint", path)) != 0)
+        return NULL;
+    int ok = p.exit_code == 0;
+    t_proc_free(&p);
+    return ok && read_header(path, h) ? t_read_file(path, len) : NULL;
+}
+
 /* Rewrite record k (1-based line k+1) of the journal with the counts t,
  * tagged with `tag_key0` in place of the header's first key word: the
  * header's own key makes an edit that checks out, any other one an edit
@@ -807,11 +820,8 @@ static void edited_records_refused(void *arg)
     const char *j = file("edit.journal"), *e = file("edited.journal");
     t_proc p;
     nq_journal_header h;
-    CHECK(t_run_cli(&p, ARGS("count", "9", "--checkpoint", j)) == 0);
-    t_proc_free(&p);
-    CHECK(read_header(j, &h));
     size_t len;
-    char *clean = t_read_file(j, &len);
+    char *clean = finished_journal(j, "9", &h, &len);
     CHECK(clean);
     int refused = 0, records = (int)lines_in(j) - 1;
     for (int i = 0; i < 256; i++) {
@@ -1005,11 +1015,8 @@ static void renamed_engine_still_read(void *arg)
     t_proc p;
     nq_journal_header h;
     char line[NQ_JOURNAL_LINE_MAX];
-    CHECK(t_run_cli(&p, ARGS("count", "11", "--checkpoint", j)) == 0);
-    t_proc_free(&p);
-    CHECK(read_header(j, &h));
     size_t len;
-    char *text = t_read_file(j, &len);
+    char *text = finished_journal(j, "11", &h, &len);
     CHECK(text);
     snprintf(h.engine, sizeof h.engine, "cuda");
     int k = nq_jf_header_line(line, sizeof line, &h);
