@@ -405,6 +405,24 @@ static void seed_pictures(void *arg)
     CHECK(same);
 }
 
+/* Arguments that are not UTF-8 are printed escaped (one line, no raw
+ * bytes that would garble a terminal); valid UTF-8 passes as it is. */
+static void messages_escaped(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "\xff\xfe" "8", "-e", "caf\xc3\xa9")) == 0);
+    int ok = p.exit_code == 2 && strstr(p.err, "'\\xff\\xfe8'") &&
+             !memchr(p.err, 0xff, p.err_len) &&
+             !strncmp(p.err, "nqueens: ", 9);
+    t_proc_free(&p);
+    CHECK(ok);
+    CHECK(t_run_cli(&p, ARGS("count", "8", "-e", "caf\xc3\xa9")) == 0);
+    ok = p.exit_code == 2 && strstr(p.err, "'caf\xc3\xa9'");
+    t_proc_free(&p);
+    CHECK(ok);
+}
+
 /* Boards with no solution: nothing on stdout, a note on stderr, exit 0. */
 static void solve_nothing(void *arg)
 {
@@ -612,6 +630,7 @@ void tests_cli(void)
     t_case(help_from_the_table, NULL, "cli/help-lists-every-command");
     t_case(solve_nothing, NULL, "cli/solve-2-notes-count-4-dash-refused");
     t_case(seed_pictures, NULL, "cli/solve-seed-diagram-and-one-based");
+    t_case(messages_escaped, NULL, "cli/messages-escape-what-is-not-utf-8");
     t_case(engines_listed, NULL, "cli/engines");
     t_case(output_failure, "count 8", "cli/output-to-full-disk/count");
     t_case(output_failure, "solve 8", "cli/output-to-full-disk/solve");

@@ -28,15 +28,40 @@ void cli_clear_progress(void)
     cli_progress_shown = 0;
 }
 
-/* One character of a message, control characters escaped so that an
- * argument holding a newline cannot split the line. */
-static void put_clean(char c)
+/* The length of the valid UTF-8 sequence at s (at most len bytes), or 0:
+ * a stray continuation byte, a truncated or overlong sequence, a
+ * surrogate or a code point past U+10FFFF is not one. */
+static int utf8_length(const unsigned char *s, int len)
 {
-    if ((unsigned char)c >= 0x20 && c != 0x7f)
-        fputc(c, stderr);
-    else
-        fprintf(stderr, c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\x%02x",
-                (unsigned char)c);
+    int k = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
+    if (k == 0 || s[0] > 0xf4 || k > len)
+        return 0;
+    for (int i = 1; i < k; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((k == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||   /* overlong */
+        (k == 3 && s[0] == 0xed && s[1] >= 0xa0) ||  /* surrogate */
+        (k == 4 && s[0] == 0xf0 && s[1] < 0x90) ||   /* overlong */
+        (k == 4 && s[0] == 0xf4 && s[1] >= 0x90))    /* past U+10FFFF */
+        return 0;
+    return k;
+}
+
+/* The characters of a message from i on: one at a time, control
+ * characters and bytes that are not UTF-8 escaped, so that an argument
+ * holding a newline cannot split the line, nor one in another encoding
+ * garble the terminal.  Returns the bytes used. */
+static int put_clean(const char *msg, int i, int len)
+{
+    const unsigned char *s = (const unsigned char *)msg + i;
+    int k = s[0] >= 0x80 ? utf8_length(s, len - i) : 1;
+    if (k > 1 || (s[0] >= 0x20 && s[0] < 0x7f)) {
+        fwrite(s, 1, (size_t)k, stderr);
+        return k;
+    }
+    fprintf(stderr, s[0] == '\n' ? "\\n" : s[0] == '\t' ? "\\t" : "\\x%02x",
+            s[0]);
+    return 1;
 }
 
 /* Messages past this keep their start and end (the reason comes last). */
@@ -57,12 +82,15 @@ int cli_error(int code, const char *fmt, ...)
     len = msg == small && len >= (int)sizeof small ? (int)sizeof small - 1 : len;
     cli_clear_progress();
     fprintf(stderr, "%s: ", cli_program);
-    for (int i = 0; i < len; i++) {
-        if (len > ERROR_HEAD + ERROR_TAIL && i == ERROR_HEAD) {
+    for (int i = 0; i < len;) {
+        if (len > ERROR_HEAD + ERROR_TAIL && i >= ERROR_HEAD &&
+            i < len - ERROR_TAIL) {
             fputs(" [...] ", stderr);
             i = len - ERROR_TAIL;
+            while (i < len && ((unsigned char)msg[i] & 0xc0) == 0x80)
+                i++; /* not in the middle of a character */
         }
-        put_clean(msg[i]);
+        i += put_clean(msg, i, len);
     }
     fputc('\n', stderr);
     if (msg != small)
