@@ -362,7 +362,8 @@ static void help_from_the_table(void *arg)
         int same = t_run_cli(&a, ARGS("help", names[i])) == 0 &&
                    t_run_cli(&b, ARGS(names[i], "--help")) == 0 &&
                    a.exit_code == 0 && !strcmp(a.out, b.out) &&
-                   !strncmp(a.out, "usage: nqueens ", 15);
+                   !strncmp(a.out, "usage: nqueens ", 15) &&
+                   strstr(a.out, "\nexamples:\n  nqueens ");
         t_proc_free(&a);
         t_proc_free(&b);
         if (!listed || !same)

@@ -26,7 +26,11 @@ static const char compare_help[] =
     "  --budget S      seconds an engine may take at N (default 10)\n"
     "  --threads T     threads for the engines that split the board into\n"
     "                  units (default 1, so that the engines compare as\n"
-    "                  algorithms)\n";
+    "                  algorithms)\n"
+    "\n"
+    "examples:\n"
+    "  nqueens compare 10\n"
+    "  nqueens compare 12 --budget 5\n";
 
 typedef struct {
     const char *engine;

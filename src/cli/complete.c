@@ -24,7 +24,11 @@ static const char complete_help[] =
     "  --limit K       with --all, stop after K\n"
     "  --format F      how --first and --all print boards (see 'nqueens\n"
     "                  solve --help'; default array)\n"
-    "  --threads T     threads for counting (default: all online cores)\n";
+    "  --threads T     threads for counting (default: all online cores)\n"
+    "\n"
+    "examples:\n"
+    "  nqueens complete 8 --given 0:0\n"
+    "  nqueens complete 10 --given 0:1,1:3 --all\n";
 
 /* One "R:C" of the list; the text after it in *end. */
 static int parse_pair(const char *s, int n, int *r, int *c, const char **end)

@@ -35,7 +35,12 @@ static const char count_help[] =
     "                  crash, a kill or Ctrl-C (which stops at the next unit)\n"
     "  --part K/M      run only the K-th of M disjoint shares of the units;\n"
     "                  combine the parts' journals with 'nqueens merge'\n"
-    "  --max-units K   stop after K more units (resume later)\n";
+    "  --max-units K   stop after K more units (resume later)\n"
+    "\n"
+    "examples:\n"
+    "  nqueens count 4-16\n"
+    "  nqueens count 18 -t 2 --json\n"
+    "  nqueens count 20 --checkpoint n20.journal\n";
 
 /* The checkpoint options need one N and an engine with units. */
 static int check_checkpoint(const cli_long_count *c, int lo, int hi,

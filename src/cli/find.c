@@ -24,7 +24,11 @@ static const char find_help[] =
     "  --format F      array (default), json, or for N <= 100 any solve\n"
     "                  format: grid, dots, unicode, svg\n"
     "  --verify        check the answer again (O(N)) before printing it and\n"
-    "                  say so on stderr\n";
+    "                  say so on stderr\n"
+    "\n"
+    "examples:\n"
+    "  nqueens find 1000000 --method formula --verify\n"
+    "  nqueens find 200 --method search --seed 7\n";
 
 /* Columns of a big board, written through a buffer: printf per number
  * would dominate at ten million queens. */

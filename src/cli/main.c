@@ -27,7 +27,10 @@ static const char engines_help[] =
     "usage: nqueens engines\n"
     "\n"
     "List the engines: name, the largest N each takes, whether it can list\n"
-    "solutions, and what it does.\n";
+    "solutions, and what it does.\n"
+    "\n"
+    "examples:\n"
+    "  nqueens engines\n";
 
 int cmd_engines(int argc, char **argv)
 {

@@ -15,7 +15,11 @@ static const char merge_help[] =
     "or the journal of an interrupted run) and print the count's row once\n"
     "every unit is covered.  A unit recorded with different counts in two\n"
     "journals, or journals of different counts, are refused; missing units\n"
-    "are listed.\n";
+    "are listed.\n"
+    "\n"
+    "examples:\n"
+    "  nqueens merge p1 p2 p3\n"
+    "  nqueens merge n23.part* --json\n";
 
 /* "a, b-c, ..." of the first missing units (runs of them), to stderr. */
 static void list_missing(const unsigned char *done, uint64_t units)

@@ -34,7 +34,11 @@ static const char mpi_help[] =
     "  --json             a JSON line instead of the table row\n"
     "  --kernel K         the fast engine's kernel on every rank (also\n"
     "                     NQ_KERNEL=K; default: the widest each CPU runs)\n"
-    "  --quiet            accepted for the same command line as count\n";
+    "  --quiet            accepted for the same command line as count\n"
+    "\n"
+    "examples:\n"
+    "  mpirun -np 9 nqueens-mpi count 22 --checkpoint n22.journal\n"
+    "  mpirun -np 3 nqueens-mpi count 16 --json\n";
 
 typedef struct {
     const char *engine, *checkpoint;

@@ -26,7 +26,12 @@ static const char solve_help[] =
     "  --unique        only the smallest member of each symmetry class\n"
     "  --engine NAME   an engine that can list solutions: {list}\n"
     "                  (default: the fastest of them)\n"
-    "  --iterative     use the engine's explicit-stack form\n";
+    "  --iterative     use the engine's explicit-stack form\n"
+    "\n"
+    "examples:\n"
+    "  nqueens solve 6\n"
+    "  nqueens solve 8 --unique --format unicode\n"
+    "  nqueens solve 5 -f seed --one-based -l 1\n";
 
 typedef struct {
     const nq_format *format;

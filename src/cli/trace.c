@@ -30,7 +30,11 @@ static const char trace_help[] =
     "  --engine NAME   backtrack (default), or one of:\n"
     "                  {events}\n"
     "  -l, --limit K   stop after K steps (default 1000000)\n"
-    "  --iterative     trace the engine's explicit-stack form\n";
+    "  --iterative     trace the engine's explicit-stack form\n"
+    "\n"
+    "examples:\n"
+    "  nqueens trace 4\n"
+    "  nqueens trace 5 --engine flags -l 40\n";
 
 typedef struct {
     int n;

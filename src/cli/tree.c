@@ -33,7 +33,12 @@ static const char tree_help[] =
     "                  Graphviz's dot, which must be installed)\n"
     "  --depth D       draw levels 0..D only; deeper nodes are counted in\n"
     "                  their ancestor at level D\n"
-    "  --iterative     walk the engine's explicit-stack form (same tree)\n";
+    "  --iterative     walk the engine's explicit-stack form (same tree)\n"
+    "\n"
+    "examples:\n"
+    "  nqueens tree 4\n"
+    "  nqueens tree 8 --engine bitmap --depth 3\n"
+    "  nqueens tree 5 --format dot | dot -Tsvg > tree.svg\n";
 
 enum { MARK_SOLUTION = 1, MARK_FAILED = 2, MARK_DEAD = 4 };
 

@@ -13,7 +13,11 @@ static const char units_help[] =
     "weight (how many solutions of the whole board each solution found in\n"
     "the unit stands for).  The list is deterministic: the same on every\n"
     "machine and in every run, which is what lets threads, checkpoints and\n"
-    "split runs share it.  Default engine: carry.\n";
+    "split runs share it.  Default engine: carry.\n"
+    "\n"
+    "examples:\n"
+    "  nqueens units 8\n"
+    "  nqueens units 16 --engine fast\n";
 
 int cmd_units(int argc, char **argv)
 {
