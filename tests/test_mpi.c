@@ -95,6 +95,35 @@ static void two_ranks_count(void *arg)
     CHECKF(ok, "not the OEIS row of N=10 (724, 92)");
 }
 
+/* count's options, from count's table: short forms, --quiet, --part;
+ * the two parts of a split MPI run merge to OEIS's row. */
+static void count_options(void *arg)
+{
+    (void)arg;
+    const char *mpi = getenv("NQ_MPI");
+    char a[64], b[64];
+    t_proc p;
+    mpi_env();
+    snprintf(a, sizeof a, "/tmp/nq-mpi-part1-%d", (int)getpid());
+    snprintf(b, sizeof b, "/tmp/nq-mpi-part2-%d", (int)getpid());
+    unlink(a), unlink(b);
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "2", mpi, "count", "11", "-qj", "--part", "1/2",
+          "--checkpoint", a), 0, 0) == 0);
+    int ok = p.exit_code == 0 && strstr(p.out, "\"part\":\"1/2\"");
+    t_proc_free(&p);
+    CHECKF(ok, "part 1 with count's options");
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "3", mpi, "count", "11", "--quiet", "--part=2/2",
+          "--checkpoint", b), 0, 0) == 0);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("merge", a, b, "--json")) == 0);
+    ok = p.exit_code == 0 && strstr(p.out, "\"total\":2680,");
+    t_proc_free(&p);
+    unlink(a), unlink(b);
+    CHECKF(ok, "the parts did not merge to N=11's total");
+}
+
 void tests_mpi(void)
 {
     if (!getenv("NQ_MPI") || !have_mpirun()) {
@@ -103,4 +132,5 @@ void tests_mpi(void)
     }
     t_case(other_plan_named, NULL, "mpi/rank-with-another-plan-named-exit-1");
     t_case(two_ranks_count, NULL, "mpi/2-ranks-count-10");
+    t_case(count_options, NULL, "mpi/count-options-and-parts");
 }

@@ -117,6 +117,15 @@ typedef struct {
     int json;
 } cli_long_count;
 
+/* `count`'s options, parsed and checked the same way for nqueens and
+ * nqueens-mpi (range 0: one N only). */
+typedef struct {
+    cli_long_count c;
+    int lo, hi, iterative, quiet, progress;
+} cli_count_args;
+int cli_parse_count(const char *help, int argc, char **argv, int range,
+                    cli_count_args *a);
+
 /* Print a long count's outcome (its row, a part's line, or why it
  * stopped or failed); the exit code. */
 int cli_report_long_count(const cli_long_count *c, nq_status st,

@@ -72,62 +72,87 @@ static int count_long(cli_long_count *c)
     return cli_report_long_count(c, st, &r);
 }
 
-int cmd_count(int argc, char **argv)
+/* Numbers of the options, checked. */
+static int count_numbers(const char *threads, const char *max_units,
+                         cli_count_args *a)
 {
-    const char *engine = nq_default_count_engine(), *threads = NULL;
-    const char *checkpoint = NULL, *part = NULL, *max_units = NULL;
-    const char *kernel = NULL;
-    int json = 0, iterative = 0, quiet = 0, plain_progress = 0, lo, hi, rc;
     uint64_t nthreads = 0, max = 0;
-    const cli_spec specs[] = {
-        {"--engine", &engine, NULL},
-        {"--threads", &threads, NULL},
-        {"--quiet", NULL, &quiet},
-        {"--json", NULL, &json},
-        {"--iterative", NULL, &iterative},
-        {"--checkpoint", &checkpoint, NULL},
-        {"--part", &part, NULL},
-        {"--max-units", &max_units, NULL},
-        {"--kernel", &kernel, NULL},
-        {"--progress", NULL, &plain_progress},
-        {NULL, NULL, NULL},
-    };
-    rc = cli_parse_board("count", count_help, specs, argc, argv, 1, &lo, &hi);
-    if (rc != CLI_OK)
-        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    if ((rc = cli_check_engine(engine, lo, hi, 0)) != CLI_OK ||
-        (kernel && (rc = cli_select_kernel(kernel, "--kernel")) != CLI_OK))
-        return rc;
-    if (iterative && (nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS))
-        return cli_error(CLI_USAGE, "--iterative: engine '%s' has one form "
-                         "(the classic engines have a recursive and an "
-                         "iterative one)", engine);
     if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &nthreads) != 0)
         return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
                          "to %d, not '%s'", CLI_MAX_THREADS, threads);
     if (max_units && cli_parse_uint(max_units, 1, UINT64_MAX, &max) != 0)
         return cli_error(CLI_USAGE, "--max-units takes a whole number from 1, "
                          "not '%s'", max_units);
-    cli_progress bar = {.n = lo};
-    cli_long_count cp = {
-        .req = {.n = lo, .engine = engine, .threads = (int)nthreads},
-        .opt = {.journal = checkpoint, .max_units = max}, .json = json};
-    if ((rc = check_checkpoint(&cp, lo, hi, part)) != CLI_OK ||
-        (part && (rc = cli_parse_part(part, &cp.opt.part, &cp.opt.parts)) !=
-                     CLI_OK))
-        return rc;
-    if (max_units && !checkpoint)
+    a->c.req.threads = (int)nthreads, a->c.opt.max_units = max;
+    if (max_units && !a->c.opt.journal)
         return cli_error(CLI_USAGE, "--max-units needs --checkpoint FILE "
                          "(the units done must be recorded to go on later)");
-    bar.plain = plain_progress;
-    if ((!quiet && isatty(2)) || plain_progress)
-        cp.req.progress = cli_draw_progress, cp.req.progress_ctx = &bar;
-    if (checkpoint)
-        return count_long(&cp);
+    return CLI_OK;
+}
+
+/* The engine, its form and the kernel. */
+static int count_engine(const char *kernel, cli_count_args *a)
+{
+    const char *engine = a->c.req.engine;
+    int rc = cli_check_engine(engine, a->lo, a->hi, 0);
+    if (rc == CLI_OK && kernel)
+        rc = cli_select_kernel(kernel, "--kernel");
+    if (rc == CLI_OK && a->iterative &&
+        (nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS))
+        rc = cli_error(CLI_USAGE, "--iterative: engine '%s' has one form "
+                       "(the classic engines have a recursive and an "
+                       "iterative one)", engine);
+    return rc;
+}
+
+int cli_parse_count(const char *help, int argc, char **argv, int range,
+                    cli_count_args *a)
+{
+    const char *threads = NULL, *part = NULL, *max_units = NULL;
+    const char *kernel = NULL;
+    a->c.req.engine = nq_default_count_engine();
+    const cli_spec specs[] = {
+        {"--engine", &a->c.req.engine, NULL},
+        {"--threads", &threads, NULL},
+        {"--quiet", NULL, &a->quiet},
+        {"--json", NULL, &a->c.json},
+        {"--iterative", NULL, &a->iterative},
+        {"--checkpoint", &a->c.opt.journal, NULL},
+        {"--part", &part, NULL},
+        {"--max-units", &max_units, NULL},
+        {"--kernel", &kernel, NULL},
+        {"--progress", NULL, &a->progress},
+        {NULL, NULL, NULL},
+    };
+    int rc = cli_parse_board("count", help, specs, argc, argv, range, &a->lo,
+                             &a->hi);
+    if (rc != CLI_OK)
+        return rc;
+    a->c.req.n = a->lo;
+    if ((rc = count_engine(kernel, a)) != CLI_OK ||
+        (rc = count_numbers(threads, max_units, a)) != CLI_OK ||
+        (rc = check_checkpoint(&a->c, a->lo, a->hi, part)) != CLI_OK)
+        return rc;
+    return part ? cli_parse_part(part, &a->c.opt.part, &a->c.opt.parts)
+                : CLI_OK;
+}
+
+int cmd_count(int argc, char **argv)
+{
+    cli_count_args a = {0};
+    int rc = cli_parse_count(count_help, argc, argv, 1, &a);
+    if (rc != CLI_OK)
+        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+    cli_progress bar = {.n = a.lo, .plain = a.progress};
+    if ((!a.quiet && isatty(2)) || a.progress)
+        a.c.req.progress = cli_draw_progress, a.c.req.progress_ctx = &bar;
+    if (a.c.opt.journal)
+        return count_long(&a.c);
+    const char *engine = a.c.req.engine;
     int units = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS;
-    for (int n = lo; n <= hi; n++) {
-        nq_request req = cp.req;
-        req.n = n, req.iterative = iterative;
+    for (int n = a.lo; n <= a.hi; n++) {
+        nq_request req = a.c.req;
+        req.n = n, req.iterative = a.iterative;
         bar.n = n;
         nq_counts c;
         double t0 = nq_clock_seconds();
@@ -136,7 +161,7 @@ int cmd_count(int argc, char **argv)
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "count %d: %s", n, nq_strerror(st));
         if (cli_print_counts(n, &c, engine, units ? nq_request_threads(&req)
-                             : 1, seconds, json, !json && n == lo) != 0)
+                             : 1, seconds, a.c.json, !a.c.json && n == a.lo))
             return CLI_OK; /* the caller reports the failed write */
     }
     return CLI_OK;

@@ -34,32 +34,20 @@ static const char mpi_help[] =
     "  --json             a JSON line instead of the table row\n"
     "  --kernel K         the fast engine's kernel on every rank (also\n"
     "                     NQ_KERNEL=K; default: the widest each CPU runs)\n"
-    "  --quiet            accepted for the same command line as count\n"
+    "  --part K/M         count only the K-th of M shares (merge the parts'\n"
+    "                     journals with 'nqueens merge')\n"
+    "  -q, --quiet, --progress\n"
+    "                     accepted, as count takes them (no bar is drawn)\n"
     "\n"
     "examples:\n"
     "  mpirun -np 9 nqueens-mpi count 22 --checkpoint n22.journal\n"
     "  mpirun -np 3 nqueens-mpi count 16 --json\n";
 
-typedef struct {
-    const char *engine, *checkpoint;
-    int n, json, quiet;
-    uint64_t threads, max_units;
-} mpi_args;
-
-static int parse(int argc, char **argv, mpi_args *a)
+/* `count N` and count's options (the same table as nqueens count), with
+ * an engine that splits the board into units. */
+static int parse(int argc, char **argv, cli_count_args *a)
 {
-    const char *threads = NULL, *max = NULL, *kernel = NULL;
-    int lo, hi, rc;
-    const cli_spec specs[] = {
-        {"--engine", &a->engine, NULL},
-        {"--checkpoint", &a->checkpoint, NULL},
-        {"--threads", &threads, NULL},
-        {"--max-units", &max, NULL},
-        {"--json", NULL, &a->json},
-        {"--kernel", &kernel, NULL},
-        {"--quiet", NULL, &a->quiet}, /* no progress bar here anyway */
-        {NULL, NULL, NULL},
-    };
+    char units[256];
     cli_program = "nqueens-mpi";
     if (argc < 2 || strcmp(argv[1], "count") != 0) {
         if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
@@ -69,28 +57,15 @@ static int parse(int argc, char **argv, mpi_args *a)
         return cli_error(CLI_USAGE, "nqueens-mpi runs 'count N' (see "
                          "'nqueens-mpi --help')");
     }
-    rc = cli_parse_board("count", mpi_help, specs, argc - 2, argv + 2, 0, &lo,
-                         &hi);
+    int rc = cli_kernel_from_environment();
+    if (rc == CLI_OK)
+        rc = cli_parse_count(mpi_help, argc - 2, argv + 2, 0, a);
     if (rc != CLI_OK)
         return rc;
-    a->n = lo;
-    if ((rc = cli_check_engine(a->engine, lo, hi, 0)) != CLI_OK ||
-        (rc = cli_kernel_from_environment()) != CLI_OK ||
-        (kernel && (rc = cli_select_kernel(kernel, "--kernel")) != CLI_OK))
-        return rc;
-    char units[256];
-    if (!(nq_engine_caps(nq_engine_find(a->engine)) & NQ_CAP_UNITS))
+    if (!(nq_engine_caps(nq_engine_find(a->c.req.engine)) & NQ_CAP_UNITS))
         return cli_error(CLI_USAGE, "engine '%s' does not split the board "
-                         "into units (engines that do: %s)", a->engine,
+                         "into units (engines that do: %s)", a->c.req.engine,
                          cli_engines_with(NQ_CAP_UNITS, units, sizeof units));
-    if (threads && cli_parse_uint(threads, 1, 1024, &a->threads))
-        return cli_error(CLI_USAGE, "--threads takes a whole number from 1 to "
-                         "1024, not '%s'", threads);
-    if (max && cli_parse_uint(max, 1, UINT64_MAX, &a->max_units))
-        return cli_error(CLI_USAGE, "--max-units takes a whole number from 1, "
-                         "not '%s'", max);
-    if (a->max_units && !a->checkpoint)
-        return cli_error(CLI_USAGE, "--max-units needs --checkpoint FILE");
     return CLI_OK;
 }
 
@@ -122,7 +97,7 @@ static int arguments_agree(int rc)
 int main(int argc, char **argv)
 {
     int rank, rc, is_root, bad;
-    mpi_args a = {.engine = nq_default_count_engine()};
+    cli_count_args a = {0};
     if (!start_mpi(&argc, &argv, &rank)) {
         MPI_Finalize();
         return CLI_FAIL;
@@ -138,10 +113,7 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
     }
-    cli_long_count c = {
-        .req = {.n = a.n, .engine = a.engine, .threads = (int)a.threads},
-        .opt = {.journal = a.checkpoint, .max_units = a.max_units},
-        .json = a.json};
+    cli_long_count c = a.c;
     if (rank == 0)
         c.req.stop = cli_catch_stop_signals();
     nq_run_report r;
