@@ -424,6 +424,30 @@ static void messages_escaped(void *arg)
     CHECK(ok);
 }
 
+/* Counts no machine could finish are refused up front with an estimate,
+ * at once (not after hours), exit 2; --force would run them. */
+static void hopeless_counts_refused(void *arg)
+{
+    (void)arg;
+    const char *const *cases[] = {
+        ARGS("count", "26", "--engine", "brute"),
+        ARGS("count", "31", "--engine", "mirror"),
+        ARGS("count", "3-32"),
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        t_proc p;
+        double t0 = nq_clock_seconds();
+        CHECK(t_run_cli(&p, cases[i]) == 0);
+        double took = nq_clock_seconds() - t0;
+        int refused = p.exit_code == 2 && p.out_len == 0 &&
+                      strstr(p.err, "years at this machine's rate") &&
+                      strstr(p.err, "--force");
+        t_proc_free(&p);
+        CHECKF(refused && took < 30, "case %zu: refused %d in %.1f s", i,
+               refused, took);
+    }
+}
+
 /* Boards with no solution: nothing on stdout, a note on stderr, exit 0. */
 static void solve_nothing(void *arg)
 {
@@ -632,6 +656,7 @@ void tests_cli(void)
     t_case(solve_nothing, NULL, "cli/solve-2-notes-count-4-dash-refused");
     t_case(seed_pictures, NULL, "cli/solve-seed-diagram-and-one-based");
     t_case(messages_escaped, NULL, "cli/messages-escape-what-is-not-utf-8");
+    t_case(hopeless_counts_refused, NULL, "cli/hopeless-counts-refused-up-front");
     t_case(engines_listed, NULL, "cli/engines");
     t_case(output_failure, "count 8", "cli/output-to-full-disk/count");
     t_case(output_failure, "solve 8", "cli/output-to-full-disk/solve");

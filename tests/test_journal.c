@@ -245,7 +245,7 @@ static void stops_inside_units(void *arg)
     const char *j = file("big.journal");
     t_proc p;
     double t0 = nq_clock_seconds();
-    CHECK(t_run_signalled(&p, NULL, ARGS("count", "30", "--checkpoint", j,
+    CHECK(t_run_signalled(&p, NULL, ARGS("count", "30", "--force", "--checkpoint", j,
                                          "--quiet"), 1.0, SIGINT) == 0);
     double took = nq_clock_seconds() - t0;
     int clean = p.exit_code == 130 && strstr(p.err, "run the same command");

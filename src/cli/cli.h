@@ -104,6 +104,21 @@ typedef struct {
 } cli_progress;
 void cli_draw_progress(void *ctx, const nq_progress *p);
 
+/* How a search grows with the board (estimate.c): the ratio of node
+ * counts between the last two sizes (g), and how that ratio itself grew
+ * (gg). */
+typedef struct {
+    double nodes[2], g, gg;
+} cli_growth;
+void cli_growth_add(cli_growth *gr, double nodes);
+/* x scaled by the growth over the next k sizes. */
+double cli_grown(const cli_growth *gr, double x, int k);
+/* Seconds a count of n would take with engine on this machine (0 if the
+ * engine cannot say), from timed runs at smaller sizes. */
+double cli_estimate_seconds(const char *engine, int n, int threads);
+/* "10^12 years", "3 days", ... */
+void cli_format_duration(double seconds, char *buf, size_t size);
+
 /* One count's result: a table row (after the header if `header`) or a
  * JSON line, flushed; -1 if it could not be written. */
 int cli_print_counts(int n, const nq_counts *c, const char *engine,
@@ -121,7 +136,7 @@ typedef struct {
  * nqueens-mpi (range 0: one N only). */
 typedef struct {
     cli_long_count c;
-    int lo, hi, iterative, quiet, progress;
+    int lo, hi, iterative, quiet, progress, force;
 } cli_count_args;
 int cli_parse_count(const char *help, int argc, char **argv, int range,
                     cli_count_args *a);

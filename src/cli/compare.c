@@ -63,54 +63,24 @@ static nq_status measure(const compare_job *job, const char *engine, int n,
     return NQ_OK;
 }
 
-/* How a search grows with the board: the ratio of node counts between the
- * last two sizes (g), and how that ratio itself grew (gg).  Node counts
- * are exact, so unlike times they give a steady extrapolation; the time per
- * node is taken from the largest run. */
-typedef struct {
-    double nodes[2], g, gg;
-} growth;
-
-static void growth_add(growth *gr, double nodes)
-{
-    double g = gr->nodes[1] > 0 ? nodes / gr->nodes[1] : 0;
-    if (gr->g > 0 && g > 0) {
-        gr->gg = g / gr->g;
-        gr->gg = gr->gg < 1 ? 1 : gr->gg > 1.3 ? 1.3 : gr->gg;
-    }
-    gr->g = g;
-    gr->nodes[0] = gr->nodes[1], gr->nodes[1] = nodes;
-}
-
-/* x scaled by the growth over the next k sizes. */
-static double grown(const growth *gr, double x, int k)
-{
-    double g = gr->g;
-    for (int i = 0; i < k; i++) {
-        g *= gr->gg;
-        x *= g;
-    }
-    return x;
-}
-
 /* Run one engine at growing sizes up to N, each only if the growth so far
  * says it fits the budget; estimate N from the last size if it stops short. */
 static nq_status compare_engine(const compare_job *job, compare_row *row)
 {
-    growth gr = {{0, 0}, 0, 1};
+    cli_growth gr = {{0, 0}, 0, 1};
     double t = 0;
     for (int n = job->n < 4 ? job->n : 4; n <= job->n; n++) {
-        if (gr.g > 0 && grown(&gr, t, 1) > job->budget)
+        if (gr.g > 0 && cli_grown(&gr, t, 1) > job->budget)
             break;
         nq_status st = measure(job, row->engine, n, &row->counts, &t);
         if (st != NQ_OK)
             return st;
-        growth_add(&gr, (double)row->counts.nodes);
+        cli_growth_add(&gr, (double)row->counts.nodes);
         row->n_last = n;
     }
     row->ran = row->n_last == job->n;
-    row->seconds = grown(&gr, t, job->n - row->n_last);
-    row->nodes = grown(&gr, gr.nodes[1], job->n - row->n_last);
+    row->seconds = cli_grown(&gr, t, job->n - row->n_last);
+    row->nodes = cli_grown(&gr, gr.nodes[1], job->n - row->n_last);
     return NQ_OK;
 }
 

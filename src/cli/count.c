@@ -25,6 +25,9 @@ static const char count_help[] =
     "                  logs (stderr not a terminal)\n"
     "  --json          one JSON object per line: n, total, unique, nodes,\n"
     "                  engine, kernel, threads, seconds\n"
+    "  --force         run even a count this machine could not finish in a\n"
+    "                  week (a century with --checkpoint): without it such a\n"
+    "                  count is refused up front, with the estimate\n"
     "  --kernel K      the fast engine's inner kernel: scalar, avx2 or avx512\n"
     "                  (default: the widest this CPU runs; also NQ_KERNEL=K;\n"
     "                  'nqueens --version' lists them)\n"
@@ -122,6 +125,7 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
         {"--max-units", &max_units, NULL},
         {"--kernel", &kernel, NULL},
         {"--progress", NULL, &a->progress},
+        {"--force", NULL, &a->force},
         {NULL, NULL, NULL},
     };
     int rc = cli_parse_board("count", help, specs, argc, argv, range, &a->lo,
@@ -137,10 +141,39 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                 : CLI_OK;
 }
 
+/* What a count may take before it is refused up front: a week without a
+ * journal, a century with one (a cluster's record run). */
+#define FEASIBLE_SECONDS (7 * 86400.0)
+#define FEASIBLE_JOURNALED (100 * 365.25 * 86400.0)
+
+/* A count that could not end in any reasonable time is refused before it
+ * starts, with this machine's estimate, rather than run silently for ever;
+ * --force runs it all the same. */
+static int check_feasible(const cli_count_args *a)
+{
+    const char *engine = a->c.req.engine;
+    double limit = a->c.opt.journal ? FEASIBLE_JOURNALED : FEASIBLE_SECONDS;
+    char took[64];
+    if (a->force || a->hi < 14)
+        return CLI_OK;
+    double est = cli_estimate_seconds(engine, a->hi, a->c.req.threads);
+    if (est <= limit)
+        return CLI_OK;
+    cli_format_duration(est, took, sizeof took);
+    return cli_error(CLI_USAGE, "count %d with engine %s would take over %s "
+                     "at this machine's rate; use %s, or --force", a->hi,
+                     engine, took, strcmp(engine, nq_default_count_engine())
+                     ? "--engine fast" : a->c.opt.journal ? "a cluster "
+                     "(--part, nqueens-mpi)" : "--checkpoint FILE for a long "
+                     "run");
+}
+
 int cmd_count(int argc, char **argv)
 {
     cli_count_args a = {0};
     int rc = cli_parse_count(count_help, argc, argv, 1, &a);
+    if (rc == CLI_OK)
+        rc = check_feasible(&a);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
     cli_progress bar = {.n = a.lo, .plain = a.progress};

@@ -1,0 +1,79 @@
+/*
+ * estimate.c - how long a count would take on this machine, before it
+ * runs: `compare` prints the estimates, `count` refuses what could not
+ * finish in any reasonable time.
+ *
+ * The engine is timed at growing sizes until a run takes a noticeable
+ * time; the node counts of the last sizes give the growth per size, which
+ * carries the last time to the size asked for.  Node counts are exact, so
+ * unlike times they extrapolate steadily.
+ */
+#include <stdio.h>
+
+#include "cli.h"
+
+void cli_growth_add(cli_growth *gr, double nodes)
+{
+    double g = gr->nodes[1] > 0 ? nodes / gr->nodes[1] : 0;
+    if (gr->g > 0 && g > 0) {
+        gr->gg = g / gr->g;
+        gr->gg = gr->gg < 1 ? 1 : gr->gg > 1.3 ? 1.3 : gr->gg;
+    }
+    gr->g = g;
+    gr->nodes[0] = gr->nodes[1], gr->nodes[1] = nodes;
+}
+
+double cli_grown(const cli_growth *gr, double x, int k)
+{
+    double g = gr->g;
+    for (int i = 0; i < k; i++) {
+        g *= gr->gg;
+        x *= g;
+    }
+    return x;
+}
+
+/* The growth needs sizes with nodes enough to be steady: from 8 on. */
+#define FIRST_STEADY 8
+
+double cli_estimate_seconds(const char *engine, int n, int threads)
+{
+    cli_growth gr = {{0, 0}, 0, 1};
+    double t = 0;
+    int m = 4;
+    for (; m < n; m++) {
+        nq_request req = {.n = m, .engine = engine, .threads = threads};
+        nq_counts c;
+        double t0 = nq_clock_seconds();
+        if (nq_count_solutions(&req, &c) != NQ_OK)
+            return 0;
+        t = nq_clock_seconds() - t0;
+        cli_growth_add(&gr, (double)c.nodes);
+        if (m >= FIRST_STEADY && t > 0.05)
+            break;
+    }
+    gr.gg = 1; /* the growth of the growth, measured on small boards, would
+                  compound over many sizes into a gross overestimate; without
+                  it the estimate is low (searches grow ever faster), which
+                  is the side to err on before refusing a run */
+    return m >= n ? t : cli_grown(&gr, t, n - m);
+}
+
+void cli_format_duration(double seconds, char *buf, size_t size)
+{
+    double year = 365.25 * 86400;
+    if (seconds >= 1000 * year) {
+        int e = 0;
+        for (double y = seconds / year; y >= 10 && e < 999; y /= 10)
+            e++;
+        snprintf(buf, size, "10^%d years", e);
+    }
+    else if (seconds >= year)
+        snprintf(buf, size, "%.0f years", seconds / year);
+    else if (seconds >= 86400)
+        snprintf(buf, size, "%.0f days", seconds / 86400);
+    else if (seconds >= 3600)
+        snprintf(buf, size, "%.0f hours", seconds / 3600);
+    else
+        snprintf(buf, size, "%.0f seconds", seconds);
+}
