@@ -448,6 +448,53 @@ static void hopeless_counts_refused(void *arg)
     }
 }
 
+/* Lines of text that are each one JSON object holding every key. */
+static int json_lines(const char *text, const char *const *keys)
+{
+    int lines = 0;
+    for (const char *s = text; *s; lines++) {
+        const char *nl = strchr(s, '\n');
+        if (!nl || s[0] != '{' || nl[-1] != '}')
+            return -1;
+        for (const char *const *k = keys; *k; k++) {
+            char quoted[64];
+            snprintf(quoted, sizeof quoted, "\"%s\":", *k);
+            const char *at = strstr(s, quoted);
+            if (!at || at > nl)
+                return -1;
+        }
+        s = nl + 1;
+    }
+    return lines;
+}
+
+/* engines and units in JSON: one object per engine, per unit. */
+static void json_listings(void *arg)
+{
+    (void)arg;
+    static const char *const engine_keys[] = {"engine", "max_n", "lists",
+                                              "units", "events", "summary",
+                                              NULL};
+    static const char *const unit_keys[] = {"n", "engine", "unit", "queens",
+                                            NULL};
+    t_proc p;
+    run_ok(&p, ARGS("engines", "--json"));
+    T_BAIL();
+    int engines = json_lines(p.out, engine_keys);
+    t_proc_free(&p);
+    CHECKF(engines == nq_engine_count(), "%d engine objects", engines);
+    run_ok(&p, ARGS("units", "9", "-j", "-e", "fast"));
+    T_BAIL();
+    int units = json_lines(p.out, unit_keys);
+    t_proc_free(&p);
+    nq_request req = {.n = 9, .engine = "fast"};
+    nq_plan *plan;
+    CHECK(nq_plan_create(&req, &plan) == NQ_OK);
+    int want = (int)nq_plan_units(plan);
+    nq_plan_free(plan);
+    CHECKF(units == want, "%d unit objects, not %d", units, want);
+}
+
 /* Boards with no solution: nothing on stdout, a note on stderr, exit 0. */
 static void solve_nothing(void *arg)
 {
@@ -657,6 +704,7 @@ void tests_cli(void)
     t_case(seed_pictures, NULL, "cli/solve-seed-diagram-and-one-based");
     t_case(messages_escaped, NULL, "cli/messages-escape-what-is-not-utf-8");
     t_case(hopeless_counts_refused, NULL, "cli/hopeless-counts-refused-up-front");
+    t_case(json_listings, NULL, "cli/engines-and-units-json");
     t_case(engines_listed, NULL, "cli/engines");
     t_case(output_failure, "count 8", "cli/output-to-full-disk/count");
     t_case(output_failure, "solve 8", "cli/output-to-full-disk/solve");

@@ -461,3 +461,18 @@ void cli_print_version(const char *program)
     printf("%s %s\nkernels: %s (this CPU: %s)\n", program, nq_get_version(),
            kernel_names(names, sizeof names), nq_kernel_best());
 }
+
+void cli_json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}

@@ -10,6 +10,7 @@
 
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "nqueens.h"
 
@@ -86,6 +87,10 @@ void cli_print_version(const char *program);
 /* Print a help page, "{list}", "{events}" and "{units}" replaced by the
  * engines with that capability, from the engine table. */
 void cli_print_help(const char *help);
+
+/* s as a JSON string, quoted, with quotes, backslashes and control
+ * characters escaped. */
+void cli_json_string(FILE *out, const char *s);
 
 /* An unexpected argument for `command`. */
 int cli_bad_argument(const char *command, const char *arg);

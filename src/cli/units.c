@@ -6,14 +6,15 @@
 #include "cli.h"
 
 static const char units_help[] =
-    "usage: nqueens units N [--engine NAME]\n"
+    "usage: nqueens units N [--engine NAME] [--json]\n"
     "\n"
     "List the work units a count of N is split into, one per line: the\n"
     "unit's id, then its pre-placed queens (row:column, from 0) and its\n"
     "weight (how many solutions of the whole board each solution found in\n"
     "the unit stands for).  The list is deterministic: the same on every\n"
     "machine and in every run, which is what lets threads, checkpoints and\n"
-    "split runs share it.  Default engine: carry.\n"
+    "split runs share it.  Default engine: carry.  With -j, --json: one\n"
+    "object per unit (n, engine, unit, queens).\n"
     "\n"
     "examples:\n"
     "  nqueens units 8\n"
@@ -22,9 +23,10 @@ static const char units_help[] =
 int cmd_units(int argc, char **argv)
 {
     const char *engine = "carry";
-    int n, hi, rc;
+    int n, hi, rc, json = 0;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},
+        {"--json", NULL, &json},
         {NULL, NULL, NULL},
     };
     rc = cli_parse_board("units", units_help, specs, argc, argv, 0, &n, &hi);
@@ -43,12 +45,20 @@ int cmd_units(int argc, char **argv)
     if (st != NQ_OK)
         return cli_error(CLI_FAIL, "units %d: %s", n, nq_strerror(st));
     uint64_t count = nq_plan_units(plan);
-    printf("# %llu units of engine %s for N=%d: id, pre-placed queens "
-           "(row:column), weight\n", (unsigned long long)count, engine, n);
+    if (!json)
+        printf("# %llu units of engine %s for N=%d: id, pre-placed queens "
+               "(row:column), weight\n", (unsigned long long)count, engine, n);
     for (uint64_t i = 0; i < count; i++) {
         char text[512];
         nq_plan_describe(plan, i, text, sizeof text);
-        printf("%llu\t%s\n", (unsigned long long)i, text);
+        if (json) {
+            printf("{\"n\":%d,\"engine\":\"%s\",\"unit\":%llu,\"queens\":",
+                   n, engine, (unsigned long long)i);
+            cli_json_string(stdout, text);
+            fputs("}\n", stdout);
+        } else {
+            printf("%llu\t%s\n", (unsigned long long)i, text);
+        }
     }
     nq_plan_free(plan);
     if (fflush(stdout) != 0)
