@@ -493,6 +493,23 @@ static void json_listings(void *arg)
     int want = (int)nq_plan_units(plan);
     nq_plan_free(plan);
     CHECKF(units == want, "%d unit objects, not %d", units, want);
+    static const char *const count_keys[] = {"n", "given", "total", "nodes",
+                                             "threads", "seconds", NULL};
+    run_ok(&p, ARGS("complete", "8", "--given", "0:0", "-j"));
+    T_BAIL();
+    int one = json_lines(p.out, count_keys) == 1 &&
+              strstr(p.out, "\"total\":4,");
+    t_proc_free(&p);
+    CHECK(one);
+    run_ok(&p, ARGS("find", "10", "--json"));
+    T_BAIL();
+    static const char head[] = "{\"n\":10,\"solutions\":[\n[",
+                      tail[] = "],\"count\":1}\n";
+    int found = !strncmp(p.out, head, strlen(head)) &&
+                p.out_len > strlen(tail) &&
+                !strcmp(p.out + p.out_len - strlen(tail), tail);
+    t_proc_free(&p);
+    CHECK(found);
 }
 
 /* Boards with no solution: nothing on stdout, a note on stderr, exit 0. */
@@ -704,7 +721,7 @@ void tests_cli(void)
     t_case(seed_pictures, NULL, "cli/solve-seed-diagram-and-one-based");
     t_case(messages_escaped, NULL, "cli/messages-escape-what-is-not-utf-8");
     t_case(hopeless_counts_refused, NULL, "cli/hopeless-counts-refused-up-front");
-    t_case(json_listings, NULL, "cli/engines-and-units-json");
+    t_case(json_listings, NULL, "cli/engines-units-complete-find-json");
     t_case(engines_listed, NULL, "cli/engines");
     t_case(output_failure, "count 8", "cli/output-to-full-disk/count");
     t_case(output_failure, "solve 8", "cli/output-to-full-disk/solve");

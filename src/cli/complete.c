@@ -25,6 +25,8 @@ static const char complete_help[] =
     "  --format F      how --first and --all print boards (see 'nqueens\n"
     "                  solve --help'; default array)\n"
     "  --threads T     threads for counting (default: all online cores)\n"
+    "  -j, --json      the count as one JSON object (n, given, total, nodes,\n"
+    "                  threads, seconds); the listings as --format json\n"
     "\n"
     "examples:\n"
     "  nqueens complete 8 --given 0:0\n"
@@ -135,7 +137,7 @@ static int list_completions(int n, const int *given, const nq_format *f,
     return CLI_OK;
 }
 
-static int count_completions(int n, const int *given, int threads)
+static int count_completions(int n, const int *given, int threads, int json)
 {
     nq_request req = {.n = n, .threads = threads};
     nq_counts c;
@@ -144,9 +146,18 @@ static int count_completions(int n, const int *given, int threads)
     nq_status st = nq_count_completions(&req, given, &c);
     if (st != NQ_OK)
         return cli_error(CLI_FAIL, "complete %d: %s", n, nq_strerror(st));
-    printf("%s completion%s (%s nodes, %.3f s)\n",
-           nq_format_u128(c.total, total), c.total == 1 ? "" : "s",
-           nq_format_u128(c.nodes, nodes), nq_clock_seconds() - t0);
+    double seconds = nq_clock_seconds() - t0;
+    nq_format_u128(c.total, total), nq_format_u128(c.nodes, nodes);
+    if (!json) {
+        printf("%s completion%s (%s nodes, %.3f s)\n", total,
+               c.total == 1 ? "" : "s", nodes, seconds);
+        return CLI_OK;
+    }
+    printf("{\"n\":%d,\"given\":[", n);
+    for (int r = 0; r < n; r++)
+        printf(r ? ",%d" : "%d", given[r]);
+    printf("],\"total\":%s,\"nodes\":%s,\"threads\":%d,\"seconds\":%.6f}\n",
+           total, nodes, nq_request_threads(&req), seconds);
     return CLI_OK;
 }
 
@@ -154,13 +165,13 @@ int cmd_complete(int argc, char **argv)
 {
     const char *given_text = "", *format = "array", *limit = NULL,
                *threads = NULL;
-    int first = 0, all = 0, n, hi, rc, given[NQ_MAX_N];
+    int first = 0, all = 0, json = 0, n, hi, rc, given[NQ_MAX_N];
     uint64_t k = 0, th = 0;
     const cli_spec specs[] = {
         {"--given", &given_text, NULL}, {"--first", NULL, &first},
         {"--all", NULL, &all},          {"--limit", &limit, NULL},
         {"--format", &format, NULL},    {"--threads", &threads, NULL},
-        {NULL, NULL, NULL},
+        {"--json", NULL, &json},        {NULL, NULL, NULL},
     };
     rc = cli_parse_board("complete", complete_help, specs, argc, argv, 0, &n,
                          &hi);
@@ -168,6 +179,8 @@ int cmd_complete(int argc, char **argv)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
     if ((rc = parse_given(given_text, n, given)) != CLI_OK)
         return rc;
+    if (json)
+        format = "json"; /* the listings' JSON; the count's below */
     const nq_format *f = nq_format_find(format);
     if (!f)
         return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",
@@ -182,7 +195,7 @@ int cmd_complete(int argc, char **argv)
         return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
                          "to %d, not '%s'", CLI_MAX_THREADS, threads);
     rc = first || all ? list_completions(n, given, f, first ? 1 : k)
-                      : count_completions(n, given, (int)th);
+                      : count_completions(n, given, (int)th, json);
     if (rc == CLI_OK && fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "complete: cannot write the output");
     return rc;

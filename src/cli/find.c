@@ -25,6 +25,7 @@ static const char find_help[] =
     "                  format: grid, dots, unicode, svg\n"
     "  --verify        check the answer again (O(N)) before printing it and\n"
     "                  say so on stderr\n"
+    "  -j, --json      the same as --format json\n"
     "\n"
     "examples:\n"
     "  nqueens find 1000000 --method formula --verify\n"
@@ -101,18 +102,21 @@ static int run_find(const find_job *job)
 static int parse_find(int argc, char **argv, find_job *job)
 {
     const char *method = "formula", *seed = NULL, *format = "array", *pos[1];
-    int npos;
+    int npos, json = 0;
     uint64_t v;
     const cli_spec specs[] = {
         {"--method", &method, NULL},
         {"--seed", &seed, NULL},
         {"--format", &format, NULL},
         {"--verify", NULL, &job->verify},
+        {"--json", NULL, &json},
         {NULL, NULL, NULL},
     };
     int rc = cli_parse("find", find_help, specs, argc, argv, pos, 1, &npos);
     if (rc != CLI_OK)
         return rc;
+    if (json)
+        format = "json";
     if (npos == 0)
         return cli_error(CLI_USAGE, "find: missing N (see 'nqueens find "
                          "--help')");
