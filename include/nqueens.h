@@ -221,6 +221,8 @@ typedef struct {
     uint64_t units_done;        /* distinct units with a record */
     int dropped_tail;           /* a half-written last line was dropped */
     nq_tally sum;               /* their tallies, each unit once */
+    double seconds;             /* the runs' time, summed over sessions */
+    int threads;                /* the most threads (or ranks) one used */
 } nq_journal_state;
 
 /* Read journals of one count (header->engine is then an engine of this

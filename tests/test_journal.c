@@ -54,7 +54,8 @@ static int records_once(const char *path, uint64_t units, int partial,
     for (char *line = ok ? strtok_r(text, "\n", &save) : NULL; line && ok;
          line = strtok_r(NULL, "\n", &save)) {
         unsigned long long u;
-        if (!strncmp(line, "nqueens-journal ", 16))
+        if (!strncmp(line, "nqueens-journal ", 16) ||
+            !strncmp(line, "run seconds=", 12)) /* a session's time */
             continue;
         if (sscanf(line, "unit %llu ", &u) != 1 || u >= units ||
             (seen[u / 8] >> (u % 8) & 1))
@@ -823,7 +824,7 @@ static void edited_records_refused(void *arg)
     size_t len;
     char *clean = finished_journal(j, "9", &h, &len);
     CHECK(clean);
-    int refused = 0, records = (int)lines_in(j) - 1;
+    int refused = 0, records = (int)lines_in(j) - 2; /* less header, run */
     for (int i = 0; i < 256; i++) {
         nq_tally t = {.total = (nq_u128)(1 + i), .fixed180 = (nq_u128)(i % 3)};
         write_text(e, clean, len);
@@ -1079,6 +1080,42 @@ static void removed_before_the_end(void *arg)
     CHECKF(loud, "not reported: %s", err);
 }
 
+/* Each session leaves a run line (its seconds and threads): merge reports
+ * the run's recorded time and the most threads, not zeros; an edited run
+ * line is refused like an edited record. */
+static void merge_reports_run_time(void *arg)
+{
+    (void)arg;
+    const char *a = file("timed-1"), *b = file("timed-2");
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "13", "--part", "1/2", "-t", "1",
+                             "--checkpoint", a)) == 0);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("count", "13", "--part", "2/2", "-t", "2",
+                             "--checkpoint", b)) == 0);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("merge", a, b, "--json")) == 0);
+    double seconds = -1;
+    const char *at = strstr(p.out, "\"seconds\":");
+    if (at)
+        seconds = atof(at + 10);
+    int timed = p.exit_code == 0 && strstr(p.out, "\"threads\":2,") &&
+                seconds > 0;
+    t_proc_free(&p);
+    CHECKF(timed, "merge did not report the recorded time and threads");
+    size_t len;
+    char *text = t_read_file(b, &len), *run = text ? strstr(text, "\nrun ")
+                                                    : NULL;
+    CHECK(run);
+    run[13] = run[13] == '9' ? '8' : '9'; /* the seconds' first digit */
+    write_text(b, text, len);
+    free(text);
+    CHECK(t_run_cli(&p, ARGS("merge", a, b)) == 0);
+    int refused = p.exit_code == 1 && strstr(p.err, "run line");
+    t_proc_free(&p);
+    CHECK(refused);
+}
+
 static void remove_dir(void)
 {
     DIR *d = opendir(dir);
@@ -1151,6 +1188,8 @@ void tests_journal(void)
     t_case(renamed_engine_still_read, NULL,
            "journal/engine-renamed-or-absent-still-merged-and-resumed");
     t_case(header_cut_in_key, NULL, "journal/header-cut-inside-its-key-dropped");
+    t_case(merge_reports_run_time, NULL,
+           "journal/run-lines-give-merge-its-time-and-threads");
     t_case(removed_before_the_end, NULL,
            "journal/removed-after-the-last-write-then-stopped");
     t_case(interrupted_while_planning, (void *)&sigint,

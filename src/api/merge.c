@@ -112,6 +112,9 @@ static nq_status merge_one(merger *m, const char *path, int *tail, char *why,
         st = NQ_ERR_CORRUPT;
     }
     *tail |= res.tail;
+    m->set.state.seconds += res.seconds;
+    if (res.threads > m->set.state.threads)
+        m->set.state.threads = res.threads;
     return st;
 }
 

@@ -74,8 +74,11 @@ static nq_status conclude(const nq_plan *plan, const nq_resume_options *o,
                           nq_run_report *r)
 {
     char why[sizeof r->why] = "";
-    if (j) {
+    if (j) { /* r->recorded is still what the journal held before the run */
         const nq_journal_state *js = nq_journal_state_get(j);
+        if (js->units_done > r->recorded)
+            nq_journal_note_run(j, r->seconds, r->workers,
+                                js->units_done - r->recorded);
         *sum = js->sum, r->recorded = js->units_done;
     }
     nq_status closed = nq_journal_close(j, why, sizeof why);

@@ -60,7 +60,8 @@ static int merge_finish(const nq_journal_header *h, const nq_journal_state *s,
     nq_plan_free(plan);
     if (st != NQ_OK)
         return cli_error(CLI_FAIL, "merge: %s", nq_strerror(st));
-    cli_print_counts(h->n, &c, h->engine, 0, 0.0, json, 1);
+    /* the time and threads the journals' runs recorded */
+    cli_print_counts(h->n, &c, h->engine, s->threads, s->seconds, json, 1);
     return CLI_OK;
 }
 

@@ -262,6 +262,7 @@ static nq_status prepare(nq_journal *j, const volatile sig_atomic_t *stop,
     if (st != NQ_OK)
         return st;
     j->set.state.dropped_tail = res.tail;
+    j->set.state.seconds = res.seconds, j->set.state.threads = res.threads;
     free(j->set.digest); /* repeats are compared while reading; a running */
     j->set.digest = NULL; /* journal records each unit once (8 B a unit) */
     if (res.have_header)
@@ -451,6 +452,30 @@ nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t)
         memcpy(j->queue + j->queued, line, (size_t)len);
         j->queued += (size_t)len;
         if (j->idle) /* else it is writing or pausing, and will look */
+            pthread_cond_signal(&j->wake);
+    }
+    pthread_mutex_unlock(&j->lock);
+    return st;
+}
+
+nq_status nq_journal_note_run(nq_journal *j, double seconds, int threads,
+                              uint64_t units)
+{
+    char line[NQ_JOURNAL_LINE_MAX];
+    nq_status st;
+    if (!j->writable)
+        return NQ_OK;
+    int len = nq_jf_run_line(line, sizeof line, &j->header, seconds, threads,
+                             units);
+    pthread_mutex_lock(&j->lock);
+    st = j->error != NQ_OK ? j->error : queue_reserve(j, (size_t)len);
+    if (st == NQ_OK) {
+        memcpy(j->queue + j->queued, line, (size_t)len);
+        j->queued += (size_t)len;
+        j->set.state.seconds += seconds;
+        if (threads > j->set.state.threads)
+            j->set.state.threads = threads;
+        if (j->idle)
             pthread_cond_signal(&j->wake);
     }
     pthread_mutex_unlock(&j->lock);

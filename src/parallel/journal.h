@@ -56,6 +56,10 @@ const unsigned char *nq_journal_done(const nq_journal *j);
 /* Queue a finished unit's record; a writer thread appends and fsyncs it.
  * A unit recorded before is not recorded (or counted) again. */
 nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t);
+/* Queue the run line of this session (its seconds, threads, and the units
+ * it recorded), so a merge can report the whole run's time. */
+nq_status nq_journal_note_run(nq_journal *j, double seconds, int threads,
+                              uint64_t units);
 /* Write what is queued, fsync, close, free; the first write failure, if
  * any, with why saying what happened to the file. */
 nq_status nq_journal_close(nq_journal *j, char *why, size_t wsize);

@@ -67,6 +67,15 @@ int nq_jf_record_line(char *buf, size_t size, const nq_journal_header *h,
                           (unsigned long long)record_tag(h, buf, (size_t)len));
 }
 
+int nq_jf_run_line(char *buf, size_t size, const nq_journal_header *h,
+                   double seconds, int threads, uint64_t units)
+{
+    int len = snprintf(buf, size, "run seconds=%.6f threads=%d units=%llu",
+                       seconds, threads, (unsigned long long)units);
+    return len + snprintf(buf + len, size - (size_t)len, " tag=%016llx\n",
+                          (unsigned long long)record_tag(h, buf, (size_t)len));
+}
+
 /* ---- parsing ---- */
 
 /* Split off the trailing " NAME=<digits hex digits>" and return its value;
@@ -167,6 +176,18 @@ static int header_prefix(const char *s, size_t len, const char *expected)
     return 1;
 }
 
+/* The start of a run line: its fixed words, digits, dots, spaces, and
+ * hex digits of the tag. */
+static int run_leftover(const char *s, size_t len)
+{
+    static const char head[] = "run ";
+    for (size_t i = 0; i < len; i++)
+        if (i < 4 ? s[i] != head[i]
+                  : !s[i] || !strchr("0123456789abcdefghimnorstu=. ", s[i]))
+            return 0;
+    return 1;
+}
+
 /* Could `s` (len bytes, no newline) be the start of a line a journal
  * holds?  Only then is it the remains of a write cut short by a crash:
  * zeros (what some file systems leave after a power loss), a prefix of the
@@ -183,6 +204,8 @@ static int crash_leftover(const char *s, size_t len, int have_header,
     if (!have_header)
         return expected_header && header_prefix(s, len, expected_header);
     static const char unit[] = "unit ", tag[] = "tag=";
+    if (len >= 1 && s[0] == 'r') /* a run line: "run " and its fields */
+        return run_leftover(s, len);
     for (i = 0; i < len && i < 5; i++)
         if (s[i] != unit[i])
             return 0;
@@ -223,6 +246,28 @@ static nq_status check_header(char *line, const char *path,
     return st;
 }
 
+/* A run line: one session's time and threads, summed into the result. */
+static nq_status check_run(char *line, const char *path, long no,
+                           nq_jf_result *res, char *why, size_t wsize)
+{
+    uint64_t tag;
+    double seconds;
+    int threads, used = 0;
+    unsigned long long units;
+    if (!split_check(line, "tag", 16, &tag) ||
+        tag != record_tag(&res->header, line, strlen(line)) ||
+        sscanf(line, "run seconds=%lf threads=%d units=%llu%n", &seconds,
+               &threads, &units, &used) != 3 || line[used] ||
+        !(seconds >= 0) || threads < 1) {
+        nq_jf_why(why, wsize, "%s line %ld: a run line that does not check "
+                  "out (damaged or edited)", path, no);
+        return NQ_ERR_CORRUPT;
+    }
+    res->seconds += seconds;
+    res->threads = threads > res->threads ? threads : res->threads;
+    return NQ_OK;
+}
+
 static nq_status check_line(char *line, size_t len, const char *path, long no,
                             const nq_jf_reader *rd, nq_jf_result *res,
                             char *why, size_t wsize)
@@ -238,6 +283,8 @@ static nq_status check_line(char *line, size_t len, const char *path, long no,
     line[len] = '\0';
     if (!res->have_header)
         return check_header(line, path, rd, res, why, wsize);
+    if (!strncmp(line, "run ", 4))
+        return check_run(line, path, no, res, why, wsize);
     if (!parse_record(line, &res->header, &unit, &t)) {
         unsigned long long u;
         if (sscanf(line, "unit %llu ", &u) == 1)

@@ -24,6 +24,11 @@ int nq_jf_header_line(char *buf, size_t size, const nq_journal_header *h);
 int nq_jf_record_line(char *buf, size_t size, const nq_journal_header *h,
                       uint64_t unit, const nq_tally *t);
 
+/* The run line of a session: its seconds and threads, and the units it
+ * recorded, tagged like a record. */
+int nq_jf_run_line(char *buf, size_t size, const nq_journal_header *h,
+                   double seconds, int threads, uint64_t units);
+
 /* Parse and check a header line (no newline): 1 if it is one of this
  * version. */
 int nq_jf_parse_header(char *line, nq_journal_header *h);
@@ -54,6 +59,8 @@ typedef struct {
     int have_header;
     off_t good;   /* bytes up to the end of the last line that checked out */
     int tail;     /* a half-written last line (a crash) was left out */
+    double seconds; /* the run lines: time summed, the most threads */
+    int threads;
 } nq_jf_result;
 
 /* Read and check a whole journal.  A half-written last line (the remains
