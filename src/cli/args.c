@@ -393,31 +393,35 @@ int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts)
 }
 
 
+/* name added to the list "a, b, ..." in buf (cut short if it is full). */
+static void add_name(char *buf, size_t size, size_t *len, const char *name)
+{
+    if (*len >= size)
+        return;
+    int k = snprintf(buf + *len, size - *len, "%s%s", *len ? ", " : "", name);
+    *len += k > 0 ? (size_t)k : 0;
+}
+
 const char *cli_engines_with(unsigned caps, char *buf, size_t size)
 {
     size_t len = 0;
     buf[0] = '\0';
-    for (int i = 0; i < nq_engine_count() && len < size; i++) {
+    for (int i = 0; i < nq_engine_count(); i++) {
         const nq_engine *e = nq_engine_at(i);
-        if ((nq_engine_caps(e) & caps) != caps)
-            continue;
-        int k = snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
-                         nq_engine_name(e));
-        len += k > 0 ? (size_t)k : 0;
+        if ((nq_engine_caps(e) & caps) == caps)
+            add_name(buf, size, &len, nq_engine_name(e));
     }
     return buf;
 }
 
-/* "scalar, avx2, avx512": the kernels built in. */
-static const char *kernel_names(char *buf, size_t size)
+/* "scalar, avx2, avx512": the kernels built in, or those this CPU runs. */
+static const char *kernel_names(char *buf, size_t size, int only_supported)
 {
     size_t len = 0;
     buf[0] = '\0';
-    for (int i = 0; i < nq_kernel_count() && len < size; i++) {
-        int k = snprintf(buf + len, size - len, "%s%s", i ? ", " : "",
-                         nq_kernel_at(i));
-        len += k > 0 ? (size_t)k : 0;
-    }
+    for (int i = 0; i < nq_kernel_count(); i++)
+        if (!only_supported || nq_kernel_supported(nq_kernel_at(i)))
+            add_name(buf, size, &len, nq_kernel_at(i));
     return buf;
 }
 
@@ -427,26 +431,11 @@ int cli_select_kernel(const char *name, const char *from)
     nq_status st = nq_select_kernel(name);
     if (st == NQ_ERR_ARG)
         return cli_error(CLI_USAGE, "%s: unknown kernel '%s' (kernels: %s)",
-                         from, name, kernel_names(names, sizeof names));
+                         from, name, kernel_names(names, sizeof names, 0));
     if (st == NQ_ERR_UNSUPPORTED)
         return cli_error(CLI_USAGE, "%s: this CPU lacks %s (it runs: %s)",
-                         from, name, cli_kernels_supported(names,
-                                                           sizeof names));
+                         from, name, kernel_names(names, sizeof names, 1));
     return CLI_OK;
-}
-
-const char *cli_kernels_supported(char *buf, size_t size)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < nq_kernel_count() && len < size; i++) {
-        if (!nq_kernel_supported(nq_kernel_at(i)))
-            continue;
-        int k = snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
-                         nq_kernel_at(i));
-        len += k > 0 ? (size_t)k : 0;
-    }
-    return buf;
 }
 
 int cli_kernel_from_environment(void)
@@ -459,7 +448,7 @@ void cli_print_version(const char *program)
 {
     char names[128];
     printf("%s %s\nkernels: %s (this CPU: %s)\n", program, nq_get_version(),
-           kernel_names(names, sizeof names), nq_kernel_best());
+           kernel_names(names, sizeof names, 0), nq_kernel_best());
 }
 
 void cli_json_string(FILE *out, const char *s)

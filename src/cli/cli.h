@@ -79,8 +79,6 @@ const char *cli_engines_with(unsigned caps, char *buf, size_t size);
 int cli_select_kernel(const char *name, const char *from);
 /* The kernel NQ_KERNEL names, if set (the same errors). */
 int cli_kernel_from_environment(void);
-/* "a, b": the kernels this CPU runs; returns buf. */
-const char *cli_kernels_supported(char *buf, size_t size);
 /* "PROGRAM VERSION", then the kernels built in and the one chosen here. */
 void cli_print_version(const char *program);
 
