@@ -69,15 +69,22 @@ typedef struct {
 #define NQ_CAP_UNITS 2u     /* splits the board into independent work units,
                                run on any number of threads */
 #define NQ_CAP_EVENTS 4u    /* reports each step of its search (nq_walk_search) */
+#define NQ_CAP_FLAG_ARRAYS 8u /* ...with its placement-flag arrays
+                                 (nq_event's col_flags, sum_flags, dif_flags) */
 
 typedef struct nq_engine nq_engine; /* opaque; see nq_engine_*() */
 typedef struct nq_plan nq_plan;     /* an engine's work units for one N */
 
 /* Progress of a count: called from the calling thread a few times a
- * second while units run, and once more at the end. */
+ * second while units run, and once more at the end.  The units are those
+ * of the whole run (a share, with --part): units_before of them were done
+ * by earlier runs (a resumed journal), and seconds is this run's time, so
+ * the rate so far is (units_done - units_before) / seconds.  Units are
+ * run in an order that makes their fraction a fair measure of the work. */
 typedef struct {
     uint64_t units_done, units_total;
     double seconds;
+    uint64_t units_before;
 } nq_progress;
 typedef void (*nq_progress_fn)(void *ctx, const nq_progress *p);
 

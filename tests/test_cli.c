@@ -46,6 +46,64 @@ static void golden_output(void *arg)
     CHECKF(same, "output differs from %s", g->file);
 }
 
+/* A command's whole output, byte for byte, against a file. */
+typedef struct {
+    const char *file;
+    const char *args[8];
+} golden_run;
+
+/* tests/data/trace4-seed.txt is seed 003's walk of its Python program
+ * through the 4-queens board, in its notation, to the end (the seed
+ * stops after the first few rows; the lines it shows are checked
+ * literally in seed_trace_lines). */
+static void golden_command(void *arg)
+{
+    const golden_run *g = arg;
+    size_t len;
+    t_proc p;
+    char *want = t_read_file(t_data_path(g->file), &len);
+    CHECKF(want, "cannot read %s", t_data_path(g->file));
+    run_ok(&p, g->args);
+    int same = !t_failed() && p.out_len == len && memcmp(p.out, want, len) == 0;
+    free(want);
+    t_proc_free(&p);
+    T_BAIL();
+    CHECKF(same, "output differs from %s", g->file);
+}
+
+/* The lines of seed 003's walk-through, as the seed writes them (its
+ * "FB[row-i+(size-1)->" lacks a bracket, and its row=2,i=3 says FB[2]==0
+ * where the array it has just printed holds 1: those two are ours). */
+static void seed_trace_lines(void *arg)
+{
+    (void)arg;
+    static const char *const lines[] = {
+        "row=1,i=2\nFA[i]->FA[2]==0\n"
+        "FB[row-i+(size-1)]->FB[1-2+(4-1)]->FB[2]==0\n"
+        "FC[row+i]->FC[1+2]->FC[3]==0\n",
+        "FA\nFA[0]=1\nFA[1]=0\nFA[2]=1\nFA[3]=0\n"
+        "FB\nFB[0]=0\nFB[1]=0\nFB[2]=1\nFB[3]=1\nFB[4]=0\nFB[5]=0\n"
+        "FB[6]=0\nFC\nFC[0]=1\nFC[1]=0\nFC[2]=0\nFC[3]=1\nFC[4]=0\n"
+        "FC[5]=0\nFC[6]=0\n",
+        "row=2,i=1\nFA[i]->FA[1]==0\n"
+        "FB[row-i+(size-1)]->FB[2-1+(4-1)]->FB[4]==0\n"
+        "FC[row+i]->FC[2+1]->FC[3]==1\n",
+        "FA[2]=1-->FA[2]=0\n", "FB[2]=1-->FB[2]=0\n", "FC[3]=1-->FC[3]=0\n",
+        "row=1,i=3\nFA[i]->FA[3]==0\n"
+        "FB[row-i+(size-1)]->FB[1-3+(4-1)]->FB[1]==0\n"
+        "FC[row+i]->FC[1+3]->FC[4]==0\n",
+    };
+    t_proc p;
+    run_ok(&p, ARGS("trace", "4", "--style", "seed"));
+    T_BAIL();
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        if (!strstr(p.out, lines[i])) {
+            t_proc_free(&p);
+            CHECKF(0, "no seed lines: %.40s...", lines[i]);
+        }
+    t_proc_free(&p);
+}
+
 /* " N:  total  unique  time" rows, checked against OEIS. */
 static void count_table(void *arg)
 {
@@ -612,6 +670,13 @@ void tests_cli(void)
         {"solve5-seed.txt", "seed", "5", "bitmap", 0},
         {"solve5-seed.txt", "seed", "5", "backtrack", 1},
     };
+    static const golden_run runs[] = {
+        {"trace4-seed.txt", {"trace", "4", "--style", "seed"}},
+        {"trace4-seed.txt", {"trace", "4", "--style=seed", "--iterative"}},
+        {"trace4-seed-one-based.txt",
+         {"trace", "4", "--style", "seed", "--one-based", "-l", "8"}},
+        {"trace4-one-based.txt", {"trace", "4", "--one-based", "-l12"}},
+    };
     static const array_case arrays[] = {
         {{"solve", "8", NULL}, 92},
         {{"solve", "8", "--unique", NULL}, 12},
@@ -672,6 +737,8 @@ void tests_cli(void)
         {{"trace", "4", "--limit", "0"}, "'0'"},
         {{"trace", "4", "--engine", "carry"}, "carry"},
         {{"trace", "4-6"}, "4-6"},
+        {{"trace", "4", "--style", "pretty"}, "'pretty'"},
+        {{"trace", "4", "--style", "seed", "--engine", "bitmap"}, "bitmap"},
         {{"compare"}, "missing N"},
         {{"compare", "8", "--budget", "0"}, "'0'"},
         {{"compare", "8", "--threads", "x"}, "'x'"},
@@ -702,6 +769,11 @@ void tests_cli(void)
         t_case(golden_output, (void *)&goldens[i], "cli/golden/%s/%s%s",
                goldens[i].file, goldens[i].engine,
                goldens[i].iterative ? "/iterative" : "");
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
+        t_case(golden_command, (void *)&runs[i], "cli/golden/%s/%s%s",
+               runs[i].file, runs[i].args[3] ? runs[i].args[3] : "",
+               runs[i].args[4] ? runs[i].args[4] : "");
+    t_case(seed_trace_lines, NULL, "cli/trace-seed-lines-as-seed-003");
     t_case(count_table, NULL, "cli/count-table");
     t_case(count_json, NULL, "cli/count-json");
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)

@@ -158,6 +158,44 @@ static void resume_after_budget(void *arg)
     CHECK(records_once(j, plan_units(engine, 13), 0, NULL));
 }
 
+/* The first and the last progress report of a run. */
+typedef struct {
+    nq_progress first, last;
+    int calls;
+} progress_seen;
+
+static void see_progress(void *ctx, const nq_progress *pr)
+{
+    progress_seen *s = ctx;
+    if (s->calls++ == 0)
+        s->first = *pr;
+    s->last = *pr;
+}
+
+/* A resumed run reports the progress of the whole count: the units the
+ * journal already held are done from its first report on, and its total
+ * is the plan's, not what is left. */
+static void resumed_progress_whole(void *arg)
+{
+    (void)arg;
+    const char *j = file("progress.journal");
+    progress_seen seen = {0};
+    nq_request req = {.n = 13, .threads = 1};
+    nq_resume_options o = {.journal = j, .max_units = 40};
+    nq_run_report r;
+    CHECK(nq_count_resumable(&req, &o, &r) == NQ_ERR_STOPPED);
+    req.progress = see_progress, req.progress_ctx = &seen, o.max_units = 0;
+    CHECK(nq_count_resumable(&req, &o, &r) == NQ_OK);
+    uint64_t units = plan_units("fast", 13);
+    CHECKF(seen.calls > 0 && seen.first.units_before == 40 &&
+           seen.first.units_done >= 40 && seen.first.units_total == units,
+           "first report: %llu done, %llu before, of %llu",
+           (unsigned long long)seen.first.units_done,
+           (unsigned long long)seen.first.units_before,
+           (unsigned long long)seen.first.units_total);
+    CHECK(seen.last.units_done == units && seen.last.units_total == units);
+}
+
 /* Lines in a file (a journal being written). */
 static uint64_t lines_in(const char *path)
 {
@@ -1160,6 +1198,8 @@ void tests_journal(void)
     t_case(resume_after_budget, "carry", "journal/carry/stop-after-40-resume");
     t_case(resume_after_budget, "subunits",
            "journal/subunits/stop-after-40-resume");
+    t_case(resumed_progress_whole, NULL,
+           "journal/resumed-run-shows-the-whole-run's-progress");
     t_case(survives_kills, NULL, "journal/sigkill-mid-run-repeatedly-resume");
     t_case(stops_cleanly, (void *)&sigint, "journal/sigint-stops-cleanly");
     t_case(stops_cleanly, (void *)&sigterm, "journal/sigterm-stops-cleanly");

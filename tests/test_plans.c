@@ -153,9 +153,75 @@ static void splits_pinned(void *arg)
     CHECKF(rows == 24, "%d rows, not 24", rows);
 }
 
+/* The units one thread ran, in the order it ran them. */
+typedef struct {
+    uint64_t *order, count;
+    double *nodes; /* by unit */
+} run_log;
+
+static nq_status log_unit(void *ctx, uint64_t unit, const nq_tally *t)
+{
+    run_log *l = ctx;
+    l->order[l->count++] = unit;
+    l->nodes[unit] = (double)t->nodes;
+    return NQ_OK;
+}
+
+/* How far an ETA taken from the fraction of units done strays from the
+ * truth, work being the units' search nodes (what their time follows,
+ * bench/RESULTS.md): the worst ratio, either way, of the estimated to the
+ * true time left, once 10% and until 90% of the work is done. */
+static double eta_error(const uint64_t *order, const double *nodes,
+                        uint64_t count)
+{
+    double total = 0, done = 0, worst = 1;
+    for (uint64_t i = 0; i < count; i++)
+        total += nodes[order[i]];
+    for (uint64_t i = 0; i < count; i++) {
+        double ft = (done += nodes[order[i]]) / total;
+        double fe = (double)(i + 1) / (double)count;
+        if (ft < 0.1 || ft > 0.9 || fe >= 1)
+            continue;
+        double r = (1 - fe) / fe / ((1 - ft) / ft);
+        worst = r > worst ? r : 1 / r > worst ? 1 / r : worst;
+    }
+    return worst;
+}
+
+/* The runner takes a plan's units in an order that makes "k of K units"
+ * a fair measure of the work: the ETA is within 1.5 times the truth after
+ * 10% of the run.  The plan's own order would not be (its early units are
+ * the large ones): that it fails the same measure shows the measure can
+ * fail. */
+static void run_order_fair(void *arg)
+{
+    (void)arg;
+    nq_plan *p = make_plan("fast", 14);
+    CHECK(p);
+    uint64_t units = nq_plan_units(p), *plan_order = NULL;
+    run_log l = {calloc(units, sizeof *l.order), 0,
+                 calloc(units, sizeof *l.nodes)};
+    nq_run_options o = {.threads = 1, .on_unit = log_unit, .ctx = &l};
+    nq_tally sum = {0};
+    int ok = l.order && l.nodes && nq_plan_run(p, &o, &sum) == NQ_OK &&
+             (plan_order = calloc(units, sizeof *plan_order));
+    nq_plan_free(p);
+    double run = ok ? eta_error(l.order, l.nodes, l.count) : 0, planned = 0;
+    for (uint64_t u = 0; ok && u < units; u++)
+        plan_order[u] = u;
+    if (ok)
+        planned = eta_error(plan_order, l.nodes, units);
+    free(l.order), free(l.nodes), free(plan_order);
+    CHECK(ok && l.count == units);
+    CHECKF(run <= 1.5, "ETA off %.2f times in the runner's order", run);
+    CHECKF(planned > 1.5, "the plan's own order is off only %.2f times: "
+           "the measure may not tell", planned);
+}
+
 void tests_plans(void)
 {
     t_case(identity_as_documented, NULL, "plans/identity-as-documented");
     t_case(identities_distinct, NULL, "plans/identities-distinct-or-shared");
     t_case(splits_pinned, NULL, "plans/unit-splits-pinned");
+    t_case(run_order_fair, NULL, "plans/run-order-makes-an-honest-eta");
 }

@@ -320,23 +320,11 @@ int cli_parse_board(const char *command, const char *help, const cli_spec *specs
     return CLI_OK;
 }
 
-static void list_engines(char *buf, size_t size, unsigned caps)
-{
-    buf[0] = '\0';
-    for (int i = 0; i < nq_engine_count(); i++) {
-        const nq_engine *e = nq_engine_at(i);
-        if ((nq_engine_caps(e) & caps) != caps)
-            continue;
-        if (buf[0])
-            strncat(buf, ", ", size - strlen(buf) - 1);
-        strncat(buf, nq_engine_name(e), size - strlen(buf) - 1);
-    }
-}
-
 /* What an engine lacking a capability cannot do, for the message. */
 static const char *cannot(unsigned caps)
 {
-    return caps & NQ_CAP_EVENTS ? "cannot show its search step by step"
+    return caps & NQ_CAP_FLAG_ARRAYS ? "keeps no flag arrays to show"
+         : caps & NQ_CAP_EVENTS ? "cannot show its search step by step"
                                 : "cannot list solutions";
 }
 
@@ -344,7 +332,7 @@ int cli_check_engine(const char *name, int lo, int hi, unsigned caps)
 {
     char names[512];
     const nq_engine *e = nq_engine_find(name);
-    list_engines(names, sizeof names, caps);
+    cli_engines_with(caps, names, sizeof names);
     if (!e)
         return cli_error(CLI_USAGE, "unknown engine '%s' (engines: %s)", name,
                          names);

@@ -30,17 +30,18 @@ static void hms(double seconds, char *buf, size_t size)
     snprintf(buf, size, "%02llu:%02llu:%02llu", s / 3600, s / 60 % 60, s % 60);
 }
 
-/* The numbers, and the estimate of what is left at the rate so far; in
- * short, what matters most for a narrow terminal. */
+/* The numbers, and the estimate of what is left at this run's rate (a
+ * resumed run counts the units done before, but not their time); in short,
+ * what matters most for a narrow terminal. */
 static void describe(const cli_progress *bar, const nq_progress *p,
                      int brief, char *buf, size_t size)
 {
     char elapsed[32], eta[32] = "--:--:--";
-    double frac = p->units_total ? (double)p->units_done /
-                                   (double)p->units_total : 0;
+    uint64_t now = p->units_done - p->units_before;
     hms(p->seconds, elapsed, sizeof elapsed);
-    if (p->units_done)
-        hms(p->seconds * (1 - frac) / frac, eta, sizeof eta);
+    if (now)
+        hms(p->seconds * (double)(p->units_total - p->units_done) /
+            (double)now, eta, sizeof eta);
     if (brief)
         snprintf(buf, size, "N=%d %llu/%llu ETA %s", bar->n,
                  (unsigned long long)p->units_done,

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "trace.h"
 
 static const char trace_help[] =
     "usage: nqueens trace N [options]\n"
@@ -31,17 +32,18 @@ static const char trace_help[] =
     "                  {events}\n"
     "  -l, --limit K   stop after K steps (default 1000000)\n"
     "  --iterative     trace the engine's explicit-stack form\n"
+    "  --style S       steps (default): one line a step; seed: the flags\n"
+    "                  engine (the default with it) as seed 003 walks its\n"
+    "                  Python program: row=R,i=C, each test written out\n"
+    "                  (FB[row-i+(size-1)]->FB[1-2+(4-1)]->FB[2]==0), the\n"
+    "                  arrays FA, FB and FC in full after each change\n"
+    "  --one-based     rows and columns counted from 1 (steps); with seed,\n"
+    "                  the square from 1 beside the program's variables\n"
     "\n"
     "examples:\n"
     "  nqueens trace 4\n"
-    "  nqueens trace 5 --engine flags -l 40\n";
-
-typedef struct {
-    int n;
-    uint64_t limit, steps, solutions, places, rejects, removes, fails;
-    /* the flags engine's arrays as of the previous step */
-    char fa[NQ_MAX_N], fb[2 * NQ_MAX_N - 1], fc[2 * NQ_MAX_N - 1];
-} trace;
+    "  nqueens trace 5 --engine flags -l 40\n"
+    "  nqueens trace 4 --style seed -l 12\n";
 
 static void print_flags(const char *name, const char *before,
                         const char *after, int len)
@@ -54,6 +56,14 @@ static void print_flags(const char *name, const char *before,
         putchar('0' + after[i]);
 }
 
+void trace_keep_flags(trace *t, const nq_event *e)
+{
+    int n = t->n;
+    memcpy(t->fa, e->col_flags, (size_t)n);
+    memcpy(t->fb, e->dif_flags, (size_t)(2 * n - 1));
+    memcpy(t->fc, e->sum_flags, (size_t)(2 * n - 1));
+}
+
 /* The flags engine's arrays, before and after a placement or removal. */
 static void flags_change(trace *t, const nq_event *e)
 {
@@ -61,9 +71,7 @@ static void flags_change(trace *t, const nq_event *e)
     print_flags("FA", t->fa, e->col_flags, n);
     print_flags("FB", t->fb, e->dif_flags, 2 * n - 1);
     print_flags("FC", t->fc, e->sum_flags, 2 * n - 1);
-    memcpy(t->fa, e->col_flags, (size_t)n);
-    memcpy(t->fb, e->dif_flags, (size_t)(2 * n - 1));
-    memcpy(t->fc, e->sum_flags, (size_t)(2 * n - 1));
+    trace_keep_flags(t, e);
 }
 
 static void print_mask(const char *name, uint32_t mask, int n)
@@ -83,11 +91,11 @@ static void masks(const trace *t, const nq_event *e)
     print_mask("free", ~taken, t->n);
 }
 
-static void print_queens(const nq_event *e, int k)
+static void print_queens(const trace *t, const nq_event *e, int k)
 {
     fputs("  queens", stdout);
     for (int i = 0; i < k; i++)
-        printf(" %d", e->cols[i]);
+        printf(" %d", e->cols[i] + t->base);
 }
 
 /* Why a square was refused: the attacking queen, or the flags set. */
@@ -95,9 +103,9 @@ static void why_rejected(const trace *t, const nq_event *e)
 {
     int r = e->row, c = e->col, n = t->n;
     if (e->by_row >= 0) {
-        printf("  attacked by the queen at row %d col %d (%s)", e->by_row,
-               e->cols[e->by_row], e->reason & NQ_BY_COLUMN ? "same column"
-               : "same diagonal");
+        printf("  attacked by the queen at row %d col %d (%s)",
+               e->by_row + t->base, e->cols[e->by_row] + t->base,
+               e->reason & NQ_BY_COLUMN ? "same column" : "same diagonal");
         return;
     }
     if (e->reason & NQ_BY_COLUMN)
@@ -117,12 +125,12 @@ static void print_step(trace *t, const nq_event *e)
         printf("  #%llu:", (unsigned long long)(e->kind == NQ_EVENT_SOLUTION
                                                 ? t->solutions : t->fails));
         for (int i = 0; i < t->n; i++)
-            printf(" %d", e->cols[i]);
+            printf(" %d", e->cols[i] + t->base);
         fputs(e->kind == NQ_EVENT_FAIL ? "  (queens attack each other)\n"
                                        : "\n", stdout);
         return;
     }
-    printf("  row %d col %d", e->row, e->col);
+    printf("  row %d col %d", e->row + t->base, e->col + t->base);
     if (e->kind == NQ_EVENT_REJECT)
         why_rejected(t, e);
     else if (e->col_flags)
@@ -130,7 +138,7 @@ static void print_step(trace *t, const nq_event *e)
     else if (e->has_masks && e->kind == NQ_EVENT_PLACE)
         masks(t, e);
     else if (e->kind == NQ_EVENT_PLACE)
-        print_queens(e, e->row + 1);
+        print_queens(t, e, e->row + 1);
     putchar('\n');
 }
 
@@ -145,49 +153,91 @@ static int on_trace_event(void *ctx, const nq_event *e)
     t->removes += e->kind == NQ_EVENT_REMOVE;
     t->solutions += e->kind == NQ_EVENT_SOLUTION;
     t->fails += e->kind == NQ_EVENT_FAIL;
-    print_step(t, e);
+    if (t->seed)
+        trace_seed_step(t, e);
+    else
+        print_step(t, e);
     return 0;
 }
 
 /* Steps traced when --limit is not given. */
 #define TRACE_DEFAULT_LIMIT 1000000
 
+/* The first engine of the table with every capability in caps. */
+static const char *engine_with(unsigned caps)
+{
+    for (int i = 0; i < nq_engine_count(); i++)
+        if ((nq_engine_caps(nq_engine_at(i)) & caps) == caps)
+            return nq_engine_name(nq_engine_at(i));
+    return "flags";
+}
+
+/* The options past N: the engine (by default backtrack, or for the seed
+ * style the engine with flag arrays), the style, the step cap. */
+static int trace_options(const char *engine, const char *style,
+                         const char *limit, int n, trace *t, const char **use)
+{
+    uint64_t k = 0;
+    unsigned caps = NQ_CAP_EVENTS;
+    if (limit && cli_parse_uint(limit, 1, UINT64_MAX, &k) != 0)
+        return cli_error(CLI_USAGE, "--limit takes a whole number from 1, "
+                         "not '%s'", limit);
+    if (strcmp(style, "steps") && strcmp(style, "seed"))
+        return cli_error(CLI_USAGE, "trace: unknown style '%s' (styles: "
+                         "steps, seed)", style);
+    t->seed = strcmp(style, "seed") == 0;
+    if (t->seed)
+        caps |= NQ_CAP_FLAG_ARRAYS;
+    *use = engine ? engine : t->seed ? engine_with(caps) : "backtrack";
+    t->n = n;
+    /* without --limit, a cap: brute force at N = 14 would print for days
+     * and fill the disk */
+    t->limit = k ? k : TRACE_DEFAULT_LIMIT;
+    t->limited = k != 0;
+    return cli_check_engine(*use, n, n, caps);
+}
+
+static void trace_summary(const trace *t, nq_status st)
+{
+    printf("%s%llu steps: %llu placements, %llu rejections, %llu removals, "
+           "%llu solutions%s\n", t->seed ? "\n" : "",
+           (unsigned long long)t->steps, (unsigned long long)t->places,
+           (unsigned long long)t->rejects, (unsigned long long)t->removes,
+           (unsigned long long)t->solutions, st != NQ_ERR_STOPPED ? ""
+           : t->limited ? " (stopped by --limit)"
+           : " (stopped at the default limit)");
+    if (st == NQ_ERR_STOPPED && !t->limited)
+        fprintf(stderr, "nqueens trace: note: stopped after %llu steps; "
+                "--limit K traces more\n", (unsigned long long)t->steps);
+}
+
 int cmd_trace(int argc, char **argv)
 {
-    const char *engine = "backtrack", *limit = NULL;
-    int iterative = 0, n, hi, rc;
-    uint64_t k = 0;
+    const char *engine = NULL, *limit = NULL, *style = "steps";
+    int iterative = 0, one_based = 0, n, hi, rc;
     const cli_spec specs[] = {
-        {"--engine", &engine, NULL},
-        {"--limit", &limit, NULL},
-        {"--iterative", NULL, &iterative},
-        {NULL, NULL, NULL},
+        {"--engine", &engine, NULL},      {"--limit", &limit, NULL},
+        {"--iterative", NULL, &iterative}, {"--style", &style, NULL},
+        {"--one-based", NULL, &one_based}, {NULL, NULL, NULL},
     };
     rc = cli_parse_board("trace", trace_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    if (limit && cli_parse_uint(limit, 1, UINT64_MAX, &k) != 0)
-        return cli_error(CLI_USAGE, "--limit takes a whole number from 1, "
-                         "not '%s'", limit);
-    if ((rc = cli_check_engine(engine, n, n, NQ_CAP_EVENTS)) != CLI_OK)
+    trace t = {.base = one_based};
+    if ((rc = trace_options(engine, style, limit, n, &t, &engine)) != CLI_OK)
         return rc;
-    /* without --limit, a cap: brute force at N = 14 would print for
-     * days and fill the disk */
-    trace t = {.n = n, .limit = k ? k : TRACE_DEFAULT_LIMIT};
-    printf("%s search of N=%d, step by step\n", engine, n);
+    if (t.seed)
+        printf("%s search of N=%d as seed 003 walks it: size=%d, FA[i] the "
+               "columns, FB[row-i+(size-1)] and FC[row+i] the diagonals\n",
+               engine, n, n);
+    else
+        printf("%s search of N=%d, step by step%s\n", engine, n,
+               one_based ? " (rows and columns counted from 1)" : "");
     nq_request req = {.n = n, .engine = engine, .iterative = iterative};
     nq_status st = nq_walk_search(&req, on_trace_event, &t);
     if (st != NQ_OK && st != NQ_ERR_STOPPED)
         return cli_error(CLI_FAIL, "trace %d: %s", n, nq_strerror(st));
-    printf("%llu steps: %llu placements, %llu rejections, %llu removals, "
-           "%llu solutions%s\n", (unsigned long long)t.steps,
-           (unsigned long long)t.places, (unsigned long long)t.rejects,
-           (unsigned long long)t.removes, (unsigned long long)t.solutions,
-           st != NQ_ERR_STOPPED ? "" : k ? " (stopped by --limit)"
-           : " (stopped at the default limit)");
-    if (st == NQ_ERR_STOPPED && !k)
-        fprintf(stderr, "nqueens trace: note: stopped after %llu steps; "
-                "--limit K traces more\n", (unsigned long long)t.steps);
+    trace_summary(&t, st);
     if (fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "trace: cannot write the output");
     return CLI_OK;

@@ -107,6 +107,6 @@ const nq_engine nq_engine_flags = {
     .name = "flags",
     .summary = "backtracking with column and diagonal occupancy arrays",
     .max_n = NQ_MAX_N,
-    .caps = NQ_CAP_ENUMERATE | NQ_CAP_EVENTS,
+    .caps = NQ_CAP_ENUMERATE | NQ_CAP_EVENTS | NQ_CAP_FLAG_ARRAYS,
     .search = flags_search,
 };

@@ -1,0 +1,124 @@
+/*
+ * trace_seed.c - `nqueens trace --style seed`: the flags engine's walk as
+ * seed 003 explains its Python program, line for line.
+ *
+ * The seed follows nqueen(row, size) through the 4-queens board: for each
+ * row=R,i=C it writes the three tests out, the array index formula with
+ * the numbers put in and the flag found (FB[row-i+(size-1)]->FB[1-2+(4-1)]
+ * ->FB[2]==0), stops at the first flag that is set (Python's `and` does),
+ * and after each placement prints FA, FB and FC in full, one entry a line;
+ * a removal marks the entries it clears (FA[2]=1-->FA[2]=0).  Variables
+ * and array indices are the program's, counted from 0; --one-based adds
+ * the square's row and column counted from 1.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "trace.h"
+
+/* "row=1,i=2", and the square from 1 with --one-based. */
+static void print_square(const trace *t, int row, int col, const char *end)
+{
+    printf("row=%d,i=%d", row, col);
+    if (t->base)
+        printf(" (row %d, column %d, counted from 1)", row + 1, col + 1);
+    fputs(end, stdout);
+}
+
+/* The three tests of `if FA[i]==0 and FB[...]==0 and FC[...]==0`, each
+ * with its value, up to the first that fails; returns the failing array's
+ * name, or NULL when the queen may stand. */
+static const char *print_tests(const trace *t, int row, int col)
+{
+    int n = t->n, b = row - col + n - 1, c = row + col;
+    printf("FA[i]->FA[%d]==%d\n", col, t->fa[col]);
+    if (t->fa[col])
+        return "FA";
+    printf("FB[row-i+(size-1)]->FB[%d-%d+(%d-1)]->FB[%d]==%d\n", row, col, n,
+           b, t->fb[b]);
+    if (t->fb[b])
+        return "FB";
+    printf("FC[row+i]->FC[%d+%d]->FC[%d]==%d\n", row, col, c, t->fc[c]);
+    return t->fc[c] ? "FC" : NULL;
+}
+
+/* An array in full, one entry a line; an entry that changed from `was`
+ * is shown as the seed shows a cleared flag, "FA[2]=1-->FA[2]=0". */
+static void print_array(const char *name, const char *now, const char *was,
+                        int len)
+{
+    printf("%s\n", name);
+    for (int i = 0; i < len; i++) {
+        if (was && was[i] != now[i])
+            printf("%s[%d]=%d-->", name, i, was[i]);
+        printf("%s[%d]=%d\n", name, i, now[i]);
+    }
+}
+
+static void print_arrays(const trace *t, const nq_event *e, int marked)
+{
+    int n = t->n;
+    print_array("FA", e->col_flags, marked ? t->fa : NULL, n);
+    print_array("FB", e->dif_flags, marked ? t->fb : NULL, 2 * n - 1);
+    print_array("FC", e->sum_flags, marked ? t->fc : NULL, 2 * n - 1);
+}
+
+static void seed_place(trace *t, const nq_event *e)
+{
+    print_square(t, e->row, e->col, "\n");
+    print_tests(t, e->row, e->col);
+    printf("all three are 0: ABOARD[%d]=%d, and the flags are set\n", e->row,
+           e->col);
+    print_arrays(t, e, 0);
+}
+
+static void seed_reject(trace *t, const nq_event *e)
+{
+    print_square(t, e->row, e->col, "\n");
+    const char *by = print_tests(t, e->row, e->col);
+    printf("caught by the %s flag: next i\n", by ? by : "(no)");
+}
+
+static void seed_remove(trace *t, const nq_event *e)
+{
+    print_square(t, e->row, e->col, "");
+    printf(": back from row=%d, the flags are cleared\n", e->row + 1);
+    print_arrays(t, e, 1);
+}
+
+static void seed_solution(const trace *t, const nq_event *e)
+{
+    printf("row=%d==size: TOTAL=%llu, ABOARD =", t->n,
+           (unsigned long long)t->solutions);
+    for (int i = 0; i < t->n; i++)
+        printf(" %d", e->cols[i]);
+    if (t->base) {
+        fputs(" (columns from 1:", stdout);
+        for (int i = 0; i < t->n; i++)
+            printf(" %d", e->cols[i] + 1);
+        putchar(')');
+    }
+    putchar('\n');
+}
+
+void trace_seed_step(trace *t, const nq_event *e)
+{
+    if (t->steps > 1)
+        putchar('\n');
+    switch (e->kind) {
+    case NQ_EVENT_PLACE:
+        seed_place(t, e);
+        break;
+    case NQ_EVENT_REJECT:
+        seed_reject(t, e);
+        break;
+    case NQ_EVENT_REMOVE:
+        seed_remove(t, e);
+        break;
+    default:
+        seed_solution(t, e);
+        break;
+    }
+    if (e->col_flags)
+        trace_keep_flags(t, e);
+}
