@@ -337,6 +337,12 @@ nq_status nq_check_placement(const int *cols, int n);
  * not defined for a partial board and is 0). */
 nq_status nq_count_completions(const nq_request *req, const int *given,
                                nq_counts *out);
+/* The nodes of the search for the completions, estimated in a moment from
+ * `probes` random paths down the tree (Knuth's estimator, 1975: unbiased,
+ * low more often than high; a fixed seed, so always the same answer): a
+ * caller can tell whether counting them would take seconds or centuries. */
+nq_status nq_estimate_completion_nodes(int n, const int *given,
+                                       uint32_t probes, double *nodes);
 /* List the completions in lexicographic order of the array; fn may stop
  * the listing by returning nonzero.  *count: how many were listed. */
 nq_status nq_enumerate_completions(int n, const int *given, nq_solution_fn fn,

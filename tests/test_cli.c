@@ -489,8 +489,11 @@ static void hopeless_counts_refused(void *arg)
     (void)arg;
     const char *const *cases[] = {
         ARGS("count", "26", "--engine", "brute"),
+        ARGS("count", "27", "--engine", "backtrack"),
         ARGS("count", "31", "--engine", "mirror"),
         ARGS("count", "3-32"),
+        ARGS("complete", "27"),
+        ARGS("complete", "30", "--given", "0:1", "--all"),
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         t_proc p;
@@ -568,6 +571,47 @@ static void json_listings(void *arg)
                 !strcmp(p.out + p.out_len - strlen(tail), tail);
     t_proc_free(&p);
     CHECK(found);
+}
+
+/* Lines of text holding `needle`. */
+static int lines_with(const char *text, const char *needle)
+{
+    int k = 0;
+    for (const char *s = text; (s = strstr(s, needle)); s += strlen(needle))
+        k++;
+    return k;
+}
+
+/* compare and tree in JSON: one object per engine, with OEIS's counts
+ * wherever an engine ran; one per node of the 4-queens tree (17 nodes,
+ * its 2 solutions valid placements), then the totals. */
+static void compare_tree_json(void *arg)
+{
+    (void)arg;
+    static const char *const row_keys[] = {"n", "engine", "ran", "nodes",
+                                           "seconds", "nodes_per_second",
+                                           "vs_brute", "total", "unique", NULL};
+    static const char *const typed[] = {"type", NULL};
+    t_proc p;
+    run_ok(&p, ARGS("compare", "8", "--budget", "1", "--json"));
+    T_BAIL();
+    int rows = json_lines(p.out, row_keys), ran = lines_with(p.out, "\"ran\":true");
+    int right = lines_with(p.out, "\"total\":92,\"unique\":12}");
+    t_proc_free(&p);
+    CHECKF(rows >= nq_engine_count() - 1 && ran > 0 && right == ran,
+           "%d rows, %d ran, %d with OEIS's counts", rows, ran, right);
+    run_ok(&p, ARGS("tree", "4", "-j"));
+    T_BAIL();
+    int lines = json_lines(p.out, typed);
+    int nodes = lines_with(p.out, "{\"type\":\"node\",\"id\":");
+    const char *sol = strstr(p.out, "\"queens\":[1,3,0,2],\"solution\":true");
+    const char *sol2 = strstr(p.out, "\"queens\":[2,0,3,1],\"solution\":true");
+    int sums = strstr(p.out, "{\"type\":\"summary\",\"n\":4,\"engine\":"
+                             "\"backtrack\",\"nodes\":17,\"solutions\":2,") != NULL;
+    int solutions = lines_with(p.out, "\"solution\":true");
+    t_proc_free(&p);
+    CHECKF(lines == 18 && nodes == 17 && sol && sol2 && solutions == 2 &&
+           sums, "%d lines, %d nodes, %d solutions", lines, nodes, solutions);
 }
 
 /* Boards with no solution: nothing on stdout, a note on stderr, exit 0. */
@@ -794,6 +838,7 @@ void tests_cli(void)
     t_case(messages_escaped, NULL, "cli/messages-escape-what-is-not-utf-8");
     t_case(hopeless_counts_refused, NULL, "cli/hopeless-counts-refused-up-front");
     t_case(json_listings, NULL, "cli/engines-units-complete-find-json");
+    t_case(compare_tree_json, NULL, "cli/compare-and-tree-json");
     t_case(engines_listed, NULL, "cli/engines");
     t_case(output_failure, "count 8", "cli/output-to-full-disk/count");
     t_case(output_failure, "solve 8", "cli/output-to-full-disk/solve");

@@ -632,8 +632,8 @@ static void mpi_stops_inside_units(void *arg)
     growth g = {j, 1}; /* the header: rank 0 has the plan and the journal */
     double t0 = nq_clock_seconds();
     CHECK(t_run_prog_when(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
-          "-np", "3", mpi, "count", "30", "--checkpoint", j), settled, &g,
-          SIGINT) == 0);
+          "-np", "3", mpi, "count", "30", "--force", "--checkpoint", j),
+          settled, &g, SIGINT) == 0);
     double took = nq_clock_seconds() - t0;
     /* OpenMPI's mpirun passes a SIGINT on as SIGTERM and then exits 1 by
      * itself, whatever the ranks return */
@@ -689,7 +689,7 @@ static void mpi_rank0_sigint_status(void *arg)
     t_proc p;
     growth g = {j, 1};
     CHECK(t_run_prog_when(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
-          "-np", "3", mpi, "count", "30", "--checkpoint", j),
+          "-np", "3", mpi, "count", "30", "--force", "--checkpoint", j),
           rank0_interrupted, &g, 0) == 0);
     int code = p.exit_code, named = strstr(p.err, "by SIGINT") != NULL;
     t_proc_free(&p);

@@ -124,6 +124,26 @@ static void count_options(void *arg)
     CHECKF(ok, "the parts did not merge to N=11's total");
 }
 
+/* A count the workers could not finish in a century is refused up front
+ * by rank 0, with the estimate, before any journal is made; exit 2. */
+static void hopeless_refused(void *arg)
+{
+    (void)arg;
+    const char *mpi = getenv("NQ_MPI");
+    char j[64];
+    t_proc p;
+    mpi_env();
+    snprintf(j, sizeof j, "/tmp/nq-mpi-hopeless-%d", (int)getpid());
+    unlink(j);
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "2", mpi, "count", "31", "--checkpoint", j), 0, 0) == 0);
+    int ok = p.exit_code == 2 && strstr(p.err, "years at this machine's rate") &&
+             strstr(p.err, "--force") && access(j, F_OK) != 0;
+    t_proc_free(&p);
+    unlink(j);
+    CHECKF(ok, "count 31 on two ranks was not refused with an estimate");
+}
+
 void tests_mpi(void)
 {
     if (!getenv("NQ_MPI") || !have_mpirun()) {
@@ -133,4 +153,5 @@ void tests_mpi(void)
     t_case(other_plan_named, NULL, "mpi/rank-with-another-plan-named-exit-1");
     t_case(two_ranks_count, NULL, "mpi/2-ranks-count-10");
     t_case(count_options, NULL, "mpi/count-options-and-parts");
+    t_case(hopeless_refused, NULL, "mpi/hopeless-count-refused-up-front");
 }

@@ -9,6 +9,7 @@
  * says what was given and what would be accepted.
  */
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -437,6 +438,14 @@ void cli_print_version(const char *program)
     char names[128];
     printf("%s %s\nkernels: %s (this CPU: %s)\n", program, nq_get_version(),
            kernel_names(names, sizeof names, 0), nq_kernel_best());
+}
+
+void cli_json_number(FILE *out, double v)
+{
+    if (isfinite(v))
+        fprintf(out, "%.6g", v);
+    else
+        fputs("null", out); /* JSON has no infinity */
 }
 
 void cli_json_string(FILE *out, const char *s)

@@ -89,6 +89,8 @@ void cli_print_help(const char *help);
 /* s as a JSON string, quoted, with quotes, backslashes and control
  * characters escaped. */
 void cli_json_string(FILE *out, const char *s);
+/* A measured number as JSON (%.6g), null if it is not finite. */
+void cli_json_number(FILE *out, double v);
 
 /* An unexpected argument for `command`. */
 int cli_bad_argument(const char *command, const char *arg);
@@ -119,6 +121,14 @@ double cli_grown(const cli_growth *gr, double x, int k);
 /* Seconds a count of n would take with engine on this machine (0 if the
  * engine cannot say), from timed runs at smaller sizes. */
 double cli_estimate_seconds(const char *engine, int n, int threads);
+/* Seconds counting the completions of `given` would take on threads
+ * here: the search's size estimated (Knuth's estimator), at the rate of a
+ * timed count of a smaller empty board, measured the same way. */
+double cli_estimate_completion_seconds(int n, const int *given, int threads);
+/* What a count may take before it is refused up front: a week without a
+ * journal, a century with one (a cluster's record run). */
+#define CLI_FEASIBLE_SECONDS (7 * 86400.0)
+#define CLI_FEASIBLE_JOURNALED (100 * 365.25 * 86400.0)
 /* "10^12 years", "3 days", ... */
 void cli_format_duration(double seconds, char *buf, size_t size);
 
@@ -143,6 +153,10 @@ typedef struct {
 } cli_count_args;
 int cli_parse_count(const char *help, int argc, char **argv, int range,
                     cli_count_args *a);
+/* CLI_OK, or (said) CLI_USAGE for a count that `machines` machines like
+ * this one could not finish in a week (a century with a journal); --force
+ * lets it run. */
+int cli_check_feasible(const cli_count_args *a, int machines);
 
 /* Print a long count's outcome (its row, a part's line, or why it
  * stopped or failed); the exit code. */

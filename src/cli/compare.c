@@ -8,6 +8,7 @@
  * last two sizes.  It is run at N only if that estimate fits the budget;
  * otherwise the table shows the estimate, marked as such.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,10 +28,15 @@ static const char compare_help[] =
     "  --threads T     threads for the engines that split the board into\n"
     "                  units (default 1, so that the engines compare as\n"
     "                  algorithms)\n"
+    "  -j, --json      one JSON object per engine: n, engine, ran (false:\n"
+    "                  estimated from estimated_from_n), nodes, seconds,\n"
+    "                  nodes_per_second, vs_brute, and total and unique\n"
+    "                  (null when not run)\n"
     "\n"
     "examples:\n"
     "  nqueens compare 10\n"
-    "  nqueens compare 12 --budget 5\n";
+    "  nqueens compare 12 --budget 5\n"
+    "  nqueens compare 11 --json\n";
 
 typedef struct {
     const char *engine;
@@ -41,7 +47,7 @@ typedef struct {
 } compare_row;
 
 typedef struct {
-    int n, threads;
+    int n, threads, json;
     double budget;
 } compare_job;
 
@@ -85,7 +91,8 @@ static nq_status compare_engine(const compare_job *job, compare_row *row)
 }
 
 /* Engines that ran must agree (each is also tested against OEIS). */
-static int check_agreement(const compare_row *rows, int count, int n)
+static int check_agreement(const compare_row *rows, int count, int n,
+                           int json)
 {
     const compare_row *ref = NULL;
     char a[NQ_U128_DIGITS], b[NQ_U128_DIGITS];
@@ -104,7 +111,7 @@ static int check_agreement(const compare_row *rows, int count, int n)
                              rows[i].engine,
                              nq_format_u128(rows[i].counts.total, b));
     }
-    if (ref)
+    if (ref && !json)
         printf("every engine that ran agrees: %s solutions, %s unique\n",
                nq_format_u128(ref->counts.total, a),
                nq_format_u128(ref->counts.unique, b));
@@ -137,6 +144,48 @@ static void print_row(const compare_row *r, const compare_row *brute)
     putchar('\n');
 }
 
+/* One engine's row as a JSON object on its line. */
+static void print_json_row(int n, const compare_row *r,
+                           const compare_row *brute)
+{
+    char num[NQ_U128_DIGITS];
+    printf("{\"n\":%d,\"engine\":", n);
+    cli_json_string(stdout, r->engine);
+    printf(",\"ran\":%s,\"estimated_from_n\":", r->ran ? "true" : "false");
+    if (r->ran)
+        printf("null,\"nodes\":%s", nq_format_u128(r->counts.nodes, num));
+    else
+        printf("%d,\"nodes\":", r->n_last), cli_json_number(stdout, r->nodes);
+    fputs(",\"seconds\":", stdout);
+    cli_json_number(stdout, r->seconds);
+    fputs(",\"nodes_per_second\":", stdout);
+    cli_json_number(stdout, r->seconds > 0 ? r->nodes / r->seconds : NAN);
+    fputs(",\"vs_brute\":", stdout);
+    cli_json_number(stdout, brute && r->seconds > 0
+                                ? brute->seconds / r->seconds : NAN);
+    if (r->ran)
+        printf(",\"total\":%s", nq_format_u128(r->counts.total, num)),
+        printf(",\"unique\":%s}\n", nq_format_u128(r->counts.unique, num));
+    else
+        fputs(",\"total\":null,\"unique\":null}\n", stdout);
+}
+
+static void print_table(const compare_job *job, const compare_row *rows,
+                        int count, const compare_row *brute)
+{
+    if (job->json) {
+        for (int i = 0; i < count; i++)
+            print_json_row(job->n, &rows[i], brute);
+        return;
+    }
+    printf("N=%d, budget %g s per engine, %d thread%s (~: estimated)\n",
+           job->n, job->budget, job->threads, job->threads == 1 ? "" : "s");
+    printf("%-10s %16s %12s %12s %12s\n", "engine", "nodes", "seconds",
+           "nodes/s", "vs brute");
+    for (int i = 0; i < count; i++)
+        print_row(&rows[i], brute);
+}
+
 static int run_compare(const compare_job *job)
 {
     compare_row rows[32];
@@ -158,23 +207,19 @@ static int run_compare(const compare_job *job)
     for (int i = 0; i < count; i++)
         if (strcmp(rows[i].engine, "brute") == 0)
             brute = &rows[i];
-    printf("N=%d, budget %g s per engine, %d thread%s (~: estimated)\n",
-           job->n, job->budget, job->threads, job->threads == 1 ? "" : "s");
-    printf("%-10s %16s %12s %12s %12s\n", "engine", "nodes", "seconds",
-           "nodes/s", "vs brute");
-    for (int i = 0; i < count; i++)
-        print_row(&rows[i], brute);
-    return check_agreement(rows, count, job->n);
+    print_table(job, rows, count, brute);
+    return check_agreement(rows, count, job->n, job->json);
 }
 
 int cmd_compare(int argc, char **argv)
 {
     const char *budget = NULL, *threads = NULL;
-    int n, hi, rc;
+    int n, hi, rc, json = 0;
     uint64_t b = 10, th = 1;
     const cli_spec specs[] = {
         {"--budget", &budget, NULL},
         {"--threads", &threads, NULL},
+        {"--json", NULL, &json},
         {NULL, NULL, NULL},
     };
     rc = cli_parse_board("compare", compare_help, specs, argc, argv, 0, &n,
@@ -187,7 +232,7 @@ int cmd_compare(int argc, char **argv)
     if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &th) != 0)
         return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
                          "to %d, not '%s'", CLI_MAX_THREADS, threads);
-    compare_job job = {n, (int)th, (double)b};
+    compare_job job = {n, (int)th, json, (double)b};
     rc = run_compare(&job);
     if (fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "compare: cannot write the output");

@@ -27,6 +27,9 @@ static const char complete_help[] =
     "  --threads T     threads for counting (default: all online cores)\n"
     "  -j, --json      the count as one JSON object (n, given, total, nodes,\n"
     "                  threads, seconds); the listings as --format json\n"
+    "  --force         count (or list) even what this machine could not\n"
+    "                  finish in a week: without it such a request is\n"
+    "                  refused up front, with the estimate\n"
     "\n"
     "examples:\n"
     "  nqueens complete 8 --given 0:0\n"
@@ -161,17 +164,33 @@ static int count_completions(int n, const int *given, int threads, int json)
     return CLI_OK;
 }
 
+/* A count or listing that could not end within a week is refused before
+ * it starts, with the estimate (Knuth's, from random paths down this very
+ * search), unless --force. */
+static int check_feasible(int n, const int *given, int threads)
+{
+    char took[64];
+    double est = cli_estimate_completion_seconds(n, given, threads);
+    if (est <= CLI_FEASIBLE_SECONDS)
+        return CLI_OK;
+    cli_format_duration(est, took, sizeof took);
+    return cli_error(CLI_USAGE, "complete %d would take about %s at this "
+                     "machine's rate; give more queens, count the whole "
+                     "board with 'nqueens count', or --force", n, took);
+}
+
 int cmd_complete(int argc, char **argv)
 {
     const char *given_text = "", *format = "array", *limit = NULL,
                *threads = NULL;
-    int first = 0, all = 0, json = 0, n, hi, rc, given[NQ_MAX_N];
+    int first = 0, all = 0, json = 0, force = 0, n, hi, rc, given[NQ_MAX_N];
     uint64_t k = 0, th = 0;
     const cli_spec specs[] = {
         {"--given", &given_text, NULL}, {"--first", NULL, &first},
         {"--all", NULL, &all},          {"--limit", &limit, NULL},
         {"--format", &format, NULL},    {"--threads", &threads, NULL},
-        {"--json", NULL, &json},        {NULL, NULL, NULL},
+        {"--json", NULL, &json},        {"--force", NULL, &force},
+        {NULL, NULL, NULL},
     };
     rc = cli_parse_board("complete", complete_help, specs, argc, argv, 0, &n,
                          &hi);
@@ -194,6 +213,8 @@ int cmd_complete(int argc, char **argv)
     if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &th) != 0)
         return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
                          "to %d, not '%s'", CLI_MAX_THREADS, threads);
+    if (!first && !force && (rc = check_feasible(n, given, (int)th)) != CLI_OK)
+        return rc;
     rc = first || all ? list_completions(n, given, f, first ? 1 : k)
                       : count_completions(n, given, (int)th, json);
     if (rc == CLI_OK && fflush(stdout) != 0)

@@ -141,31 +141,34 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                 : CLI_OK;
 }
 
-/* What a count may take before it is refused up front: a week without a
- * journal, a century with one (a cluster's record run). */
-#define FEASIBLE_SECONDS (7 * 86400.0)
-#define FEASIBLE_JOURNALED (100 * 365.25 * 86400.0)
 
 /* A count that could not end in any reasonable time is refused before it
  * starts, with this machine's estimate, rather than run silently for ever;
- * --force runs it all the same. */
-static int check_feasible(const cli_count_args *a)
+ * --force runs it all the same.  A share (--part K/M) is a Mth of the
+ * work, and `machines` like this one share it (nqueens-mpi's workers). */
+int cli_check_feasible(const cli_count_args *a, int machines)
 {
     const char *engine = a->c.req.engine;
-    double limit = a->c.opt.journal ? FEASIBLE_JOURNALED : FEASIBLE_SECONDS;
+    double limit = a->c.opt.journal ? CLI_FEASIBLE_JOURNALED
+                                    : CLI_FEASIBLE_SECONDS;
     char took[64];
     if (a->force || a->hi < 14)
         return CLI_OK;
-    double est = cli_estimate_seconds(engine, a->hi, a->c.req.threads);
+    double est = cli_estimate_seconds(engine, a->hi, a->c.req.threads) /
+                 (a->c.opt.parts ? a->c.opt.parts : 1) / machines;
     if (est <= limit)
         return CLI_OK;
     cli_format_duration(est, took, sizeof took);
+    char who[64] = "";
+    if (machines > 1)
+        snprintf(who, sizeof who, " on %d workers", machines);
     return cli_error(CLI_USAGE, "count %d with engine %s would take over %s "
-                     "at this machine's rate; use %s, or --force", a->hi,
-                     engine, took, strcmp(engine, nq_default_count_engine())
-                     ? "--engine fast" : a->c.opt.journal ? "a cluster "
-                     "(--part, nqueens-mpi)" : "--checkpoint FILE for a long "
-                     "run");
+                     "at this machine's rate%s; use %s, or --force", a->hi,
+                     engine, took, who,
+                     strcmp(engine, nq_default_count_engine()) ? "--engine fast"
+                     : !a->c.opt.journal ? "--checkpoint FILE for a long run"
+                     : machines > 1 ? "more ranks"
+                     : "a cluster (--part, nqueens-mpi)");
 }
 
 int cmd_count(int argc, char **argv)
@@ -173,7 +176,7 @@ int cmd_count(int argc, char **argv)
     cli_count_args a = {0};
     int rc = cli_parse_count(count_help, argc, argv, 1, &a);
     if (rc == CLI_OK)
-        rc = check_feasible(&a);
+        rc = cli_check_feasible(&a, 1);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
     cli_progress bar = {.n = a.lo, .plain = a.progress};

@@ -59,6 +59,34 @@ double cli_estimate_seconds(const char *engine, int n, int threads)
     return m >= n ? t : cli_grown(&gr, t, n - m);
 }
 
+/* Random paths for a completion's estimate: a millisecond's work. */
+#define PROBES 2000
+
+/* Below this many nodes a count is seconds on any machine: not timed. */
+#define QUICK_NODES 1e9
+
+double cli_estimate_completion_seconds(int n, const int *given, int threads)
+{
+    double nodes, ref_nodes, t = 0;
+    int empty[NQ_MAX_N];
+    if (nq_estimate_completion_nodes(n, given, PROBES, &nodes) != NQ_OK ||
+        nodes < QUICK_NODES)
+        return 0;
+    for (int m = FIRST_STEADY; m < n; m++) {
+        nq_request req = {.n = m, .threads = threads};
+        nq_counts c;
+        for (int r = 0; r < m; r++)
+            empty[r] = -1;
+        double t0 = nq_clock_seconds();
+        if (nq_count_completions(&req, empty, &c) != NQ_OK ||
+            nq_estimate_completion_nodes(m, empty, PROBES, &ref_nodes) != NQ_OK)
+            return 0;
+        if ((t = nq_clock_seconds() - t0) > 0.05)
+            return nodes / ref_nodes * t;
+    }
+    return 0; /* a board this small is counted sooner than timed */
+}
+
 void cli_format_duration(double seconds, char *buf, size_t size)
 {
     double year = 365.25 * 86400;

@@ -36,6 +36,10 @@ static const char mpi_help[] =
     "                     NQ_KERNEL=K; default: the widest each CPU runs)\n"
     "  --part K/M         count only the K-th of M shares (merge the parts'\n"
     "                     journals with 'nqueens merge')\n"
+    "  --force            run even a count the workers could not finish in\n"
+    "                     a century (a week without --checkpoint), which\n"
+    "                     rank 0 otherwise refuses up front, estimating\n"
+    "                     from its own speed\n"
     "  -q, --quiet, --progress\n"
     "                     accepted, as count takes them (no bar is drawn)\n"
     "\n"
@@ -94,6 +98,18 @@ static int arguments_agree(int rc)
     return lowest == INT_MAX ? -1 : lowest;
 }
 
+/* Rank 0 estimates the count at its own speed, shared by the workers
+ * (every rank but 0, or rank 0 alone), and every rank learns its verdict. */
+static int feasible(const cli_count_args *a, int rank)
+{
+    int size, rc = CLI_OK;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rank == 0)
+        rc = cli_check_feasible(a, size > 1 ? size - 1 : 1);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     int rank, rc, is_root, bad;
@@ -112,6 +128,10 @@ int main(int argc, char **argv)
             rc = cli_error(CLI_USAGE, "rank %d cannot run its arguments", bad);
         MPI_Finalize();
         return cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
+    }
+    if ((rc = feasible(&a, rank)) != CLI_OK) {
+        MPI_Finalize();
+        return cli_finish_output(rc);
     }
     cli_long_count c = a.c;
     if (rank == 0)

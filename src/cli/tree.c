@@ -29,8 +29,12 @@ static const char tree_help[] =
     "options:\n"
     "  --engine NAME   backtrack (default), or one of (see how much of the\n"
     "                  tree each prunes): {events}\n"
-    "  --format F      text (default), dot (Graphviz), or svg (runs\n"
-    "                  Graphviz's dot, which must be installed)\n"
+    "  --format F      text (default), dot (Graphviz), svg (runs\n"
+    "                  Graphviz's dot, which must be installed), or json\n"
+    "  -j, --json      one JSON object per line: each node (type \"node\":\n"
+    "                  id, parent, depth, queens, solution, dead_end,\n"
+    "                  failed, folded, folded_solutions), then the totals\n"
+    "                  (type \"summary\")\n"
     "  --depth D       draw levels 0..D only; deeper nodes are counted in\n"
     "                  their ancestor at level D\n"
     "  --iterative     walk the engine's explicit-stack form (same tree)\n"
@@ -38,7 +42,8 @@ static const char tree_help[] =
     "examples:\n"
     "  nqueens tree 4\n"
     "  nqueens tree 8 --engine bitmap --depth 3\n"
-    "  nqueens tree 5 --format dot | dot -Tsvg > tree.svg\n";
+    "  nqueens tree 5 --format dot | dot -Tsvg > tree.svg\n"
+    "  nqueens tree 6 --json\n";
 
 enum { MARK_SOLUTION = 1, MARK_FAILED = 2, MARK_DEAD = 4 };
 
@@ -291,6 +296,40 @@ static void print_dot(FILE *out, const tree *t, const char *engine)
     fputs("}\n", out);
 }
 
+/* ---- JSON ---- */
+
+static void json_node(FILE *out, const tree *t, int id)
+{
+    const tree_node *nd = &t->nodes[id];
+    int cols[NQ_MAX_N], k = node_cols(t, id, cols);
+    fprintf(out, "{\"type\":\"node\",\"id\":%d,\"parent\":", id);
+    fprintf(out, nd->parent >= 0 ? "%d" : "null", nd->parent);
+    fprintf(out, ",\"depth\":%d,\"queens\":[", nd->depth);
+    for (int i = 0; i < k; i++)
+        fprintf(out, i ? ",%d" : "%d", cols[i]);
+    fprintf(out, "],\"solution\":%s,\"dead_end\":%s,\"failed\":%s,"
+            "\"folded\":%llu,\"folded_solutions\":%llu}\n",
+            nd->marks & MARK_SOLUTION ? "true" : "false",
+            nd->marks & MARK_DEAD ? "true" : "false",
+            nd->marks & MARK_FAILED ? "true" : "false",
+            (unsigned long long)nd->hidden,
+            (unsigned long long)nd->hidden_solutions);
+}
+
+static void print_json(FILE *out, const tree *t, const char *engine)
+{
+    for (int id = 0; id < t->count; id++)
+        json_node(out, t, id);
+    fprintf(out, "{\"type\":\"summary\",\"n\":%d,\"engine\":", t->n);
+    cli_json_string(out, engine);
+    fprintf(out, ",\"nodes\":%llu,\"solutions\":%llu,\"dead_ends\":%llu,"
+            "\"failed\":%llu,\"drawn\":%d,\"max_depth\":%d}\n",
+            (unsigned long long)t->placed + 1,
+            (unsigned long long)t->solutions,
+            (unsigned long long)t->dead_ends, (unsigned long long)t->failed,
+            t->count, t->max_depth < t->n ? t->max_depth : t->n);
+}
+
 /* Graphviz's dot on PATH, for --format svg. */
 static int have_dot(void)
 {
@@ -353,6 +392,8 @@ static int draw_tree(const tree *t, const char *engine, const char *format)
         return print_svg(t, engine);
     if (strcmp(format, "dot") == 0) {
         print_dot(stdout, t, engine);
+    } else if (strcmp(format, "json") == 0) {
+        print_json(stdout, t, engine);
     } else {
         printf("%s search tree for N=%d (each node: the columns of its "
                "queens, row 0 first)\n", engine, t->n);
@@ -367,21 +408,25 @@ static int draw_tree(const tree *t, const char *engine, const char *format)
 int cmd_tree(int argc, char **argv)
 {
     const char *engine = "backtrack", *format = "text", *depth = NULL;
-    int iterative = 0, n, hi, rc;
+    int iterative = 0, json = 0, n, hi, rc;
     uint64_t d = NQ_MAX_N;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},
         {"--format", &format, NULL},
         {"--depth", &depth, NULL},
         {"--iterative", NULL, &iterative},
+        {"--json", NULL, &json},
         {NULL, NULL, NULL},
     };
     rc = cli_parse_board("tree", tree_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    if (strcmp(format, "text") && strcmp(format, "dot") && strcmp(format, "svg"))
+    if (json)
+        format = "json";
+    if (strcmp(format, "text") && strcmp(format, "dot") &&
+        strcmp(format, "svg") && strcmp(format, "json"))
         return cli_error(CLI_USAGE, "tree: unknown format '%s' (formats: "
-                         "text, dot, svg)", format);
+                         "text, dot, svg, json)", format);
     if (depth && cli_parse_uint(depth, 0, NQ_MAX_N, &d) != 0)
         return cli_error(CLI_USAGE, "--depth takes a whole number from 0 "
                          "to %d, not '%s'", NQ_MAX_N, depth);

@@ -210,6 +210,26 @@ nq_status nq_completion_plan(int n, const int *given, nq_plan **plan,
     return NQ_OK;
 }
 
+nq_status nq_estimate_completion_nodes(int n, const int *given,
+                                       uint32_t probes, double *nodes)
+{
+    if (!given || !nodes || n < 1 || n > NQ_MAX_N)
+        return NQ_ERR_ARG;
+    nq_status st = check_given(n, given);
+    if (st != NQ_OK)
+        return st;
+    board_rest b;
+    nq_frontier job;
+    rest_init(&b, n, given);
+    *nodes = 0;
+    if (b.k == 0)
+        return NQ_OK;
+    rest_job(&b, 0, &job);
+    *nodes = nq_frontier_estimate(&job, (nq_frontier_state){b.given_cols, 0, 0},
+                                  probes);
+    return NQ_OK;
+}
+
 /* ---- listing ---- */
 
 typedef struct {

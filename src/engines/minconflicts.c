@@ -17,6 +17,7 @@
  */
 #include <stdlib.h>
 
+#include "../core/random.h"
 #include "engine.h"
 
 typedef struct {
@@ -31,18 +32,10 @@ typedef struct {
 
 enum { INIT_TRIES = 32, STALE_PASSES = 4096, MAX_STARTS = 10000 };
 
-/* splitmix64: a fast generator; the seed fixes the solution. */
-static uint64_t mc_next(mc_board *b)
-{
-    uint64_t z = (b->rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
+/* The seed fixes the solution. */
 static int mc_below(mc_board *b, int n)
 {
-    return (int)(((mc_next(b) >> 32) * (uint64_t)n) >> 32);
+    return (int)nq_random_below(&b->rng, (uint32_t)n);
 }
 
 /* Add (d = 1) or lift (d = -1) the queen of row r; returns the pairs it
