@@ -31,7 +31,8 @@ static const char engines_help[] =
     "(engine, max_n, lists, units, events, summary).\n"
     "\n"
     "examples:\n"
-    "  nqueens engines\n";
+    "  nqueens engines\n"
+    "  nqueens engines --json\n";
 
 int cmd_engines(int argc, char **argv)
 {

@@ -42,8 +42,7 @@ static const char tree_help[] =
     "examples:\n"
     "  nqueens tree 4\n"
     "  nqueens tree 8 --engine bitmap --depth 3\n"
-    "  nqueens tree 5 --format dot | dot -Tsvg > tree.svg\n"
-    "  nqueens tree 6 --json\n";
+    "  nqueens tree 5 --format dot | dot -Tsvg > tree.svg\n";
 
 enum { MARK_SOLUTION = 1, MARK_FAILED = 2, MARK_DEAD = 4 };
 
