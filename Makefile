@@ -136,9 +136,13 @@ mpi: $(MPI_BIN)
 
 # The CUDA build: the registry recompiled to list engine cuda, the kernel
 # by nvcc, linked with the rest of the library and CLI.
-$(BUILD)/obj/cuda/cuda.o: src/gpu/cuda.cu $(wildcard src/gpu/*.h src/engines/*.h)
+# ptxas's report is kept and checked: the counting kernel must have no
+# stack frame and no spills (mk/check-ptxas.sh).
+$(BUILD)/obj/cuda/cuda.o: src/gpu/cuda.cu $(wildcard src/gpu/*.h src/engines/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
-	$(NVCC) -O3 -std=c++20 -arch=$(CUDA_ARCH) -Iinclude -c $< -o $@
+	$(NVCC) -O3 -std=c++20 -arch=$(CUDA_ARCH) -Iinclude -Xptxas -v -c $< -o $@ \
+	    2> $(BUILD)/obj/cuda/ptxas.txt || { cat $(BUILD)/obj/cuda/ptxas.txt; exit 1; }
+	sh mk/check-ptxas.sh $(BUILD)/obj/cuda/ptxas.txt count_subunits || { rm -f $@; exit 1; }
 
 $(BUILD)/obj/cuda/registry.o: src/engines/registry.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)

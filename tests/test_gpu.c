@@ -3,6 +3,7 @@
  * plan covers every unit's solutions exactly once, and the per-thread
  * search (dfs.h, the code a GPU thread runs) counts them right.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +11,7 @@
 #include "../src/engines/subunits.h"
 
 typedef struct {
-    int n, depth;
+    int n, depth, even; /* even: heavy sub-units cut deeper */
 } cut;
 
 static int compare_subs(const void *a, const void *b)
@@ -34,7 +35,8 @@ static void subunits_partition_units(void *arg)
     uint64_t units = nq_plan_units(plan), *ids = malloc(units * sizeof *ids);
     for (uint64_t i = 0; ids && i < units; i++)
         ids[i] = i;
-    if (!ids || nq_batch_build(plan, ids, units, c->depth, &b) != NQ_OK) {
+    if (!ids || nq_batch_build(plan, ids, units, c->depth, &b) != NQ_OK ||
+        (c->even && nq_batch_even_out(&b) != NQ_OK)) {
         free(ids);
         nq_plan_free(plan);
         CHECK(!"batch");
@@ -53,22 +55,131 @@ static void subunits_partition_units(void *arg)
         if (b.sub[q].job == b.sub[q - 1].job && b.sub[q].path == b.sub[q - 1].path)
             t_fail(__FILE__, __LINE__, "two sub-units of job %u pre-place the "
                    "same queens", b.sub[q].job);
-    int cut_some = c->depth == 0 || b.subs > b.jobs;
+    int deeper = 0;
+    for (uint64_t q = 0; q < b.subs; q++)
+        deeper |= (int)b.sub[q].from > c->depth;
+    int cut_some = (c->depth == 0 || b.subs > b.jobs) && deeper == c->even;
     free(counts);
     free(ids);
     nq_batch_free(&b);
     nq_plan_free(plan);
     T_BAIL();
-    CHECKF(cut_some, "depth %d cut no unit", c->depth);
+    CHECKF(cut_some, "depth %d cut no unit, or evening out cut %s",
+           c->depth, deeper ? "some deeper unasked" : "none deeper");
+}
+
+static nq_status keep_unit(void *ctx, uint64_t unit, const nq_tally *t)
+{
+    ((nq_tally *)ctx)[unit] = *t;
+    return NQ_OK;
+}
+
+/* The plan of fast for n and every unit's tally from the vector or
+ * scalar kernel, run on the thread pool (the reference). */
+static nq_plan *reference(int n, nq_tally **tallies)
+{
+    nq_request req = {.n = n, .engine = "fast"};
+    nq_plan *plan;
+    if (nq_plan_create(&req, &plan) != NQ_OK)
+        return NULL;
+    nq_tally sum = {0};
+    *tallies = calloc(nq_plan_units(plan), sizeof **tallies);
+    nq_run_options o = {.on_unit = keep_unit, .ctx = *tallies};
+    if (!*tallies || nq_plan_run(plan, &o, &sum) != NQ_OK) {
+        free(*tallies);
+        nq_plan_free(plan);
+        return NULL;
+    }
+    return plan;
+}
+
+/* The GPU kernel's per-thread body, run on the host over every sub-unit
+ * of N (blocks of NQ_GPU_BLOCK threads emulated one thread after another,
+ * their stacks interleaved as in shared memory), cut at the depth the
+ * GPU engine uses: each unit as the fast engine counts it, and the board
+ * as OEIS has it. */
+static void kernel_body_vs_oeis(void *arg)
+{
+    int n = (int)(intptr_t)arg;
+    nq_tally *want, *got = NULL, sum = {0};
+    nq_plan *plan = reference(n, &want);
+    CHECK(plan);
+    uint64_t units = nq_plan_units(plan), *ids = malloc(units * sizeof *ids);
+    nq_unit_env env = {0};
+    nq_batch b;
+    for (uint64_t i = 0; ids && i < units; i++)
+        ids[i] = i;
+    int ok = ids && (got = calloc(units, sizeof *got)) &&
+             nq_batch_build(plan, ids, units, nq_batch_depth(n), &b) == NQ_OK;
+    uint64_t *counts = ok ? calloc(b.jobs + 1, sizeof *counts) : NULL;
+    if (counts) {
+        nq_batch_run_host(&b, counts, &(uint64_t){0}, NULL);
+        ok = nq_batch_finish(plan, &b, ids, units, counts, 0, NQ_OK, &env,
+                             got) == NQ_OK;
+    } else if (ok) {
+        nq_batch_free(&b), ok = 0;
+    }
+    uint64_t bad = units;
+    for (uint64_t u = 0; ok && u < units; u++) {
+        if (got[u].total != want[u].total && bad == units)
+            bad = u;
+        nq_tally_add(&sum, &got[u]);
+    }
+    nq_counts c = {0};
+    ok = ok && bad == units && nq_plan_finish(plan, &sum, &c) == NQ_OK;
+    free(ids), free(got), free(want);
+    nq_plan_free(plan);
+    CHECKF(bad == units, "N=%d unit %llu: the kernel body disagrees with "
+           "fast", n, (unsigned long long)bad);
+    CHECK(ok);
+    CHECKF(c.total == t_oeis_total(n) && c.unique == t_oeis_unique(n),
+           "N=%d: not OEIS's counts", n);
+}
+
+/* The stacks' layout: a thread writes only its own column of the block's
+ * array (words t, t + BLOCK, ...); the rest, filled with a pattern, is
+ * found as it was after each of a block's threads has run. */
+static void stacks_stay_in_their_column(void *arg)
+{
+    (void)arg;
+    static uint32_t shared[NQ_MAX_N * NQ_GPU_BLOCK];
+    nq_request req = {.n = 12, .engine = "fast"};
+    nq_plan *plan;
+    nq_batch b;
+    uint64_t ids[8] = {2, 3, 4, 5, 6, 7, 8, 9}, c, placed = 0;
+    CHECK(nq_plan_create(&req, &plan) == NQ_OK);
+    int built = nq_batch_build(plan, ids, 8, 1, &b) == NQ_OK;
+    nq_plan_free(plan);
+    CHECK(built);
+    int rows = nq_batch_stack_rows(&b), clean = 1;
+    for (uint64_t q = 0; q < b.subs && q < NQ_GPU_BLOCK && clean; q++) {
+        for (size_t w = 0; w < sizeof shared / sizeof shared[0]; w++)
+            shared[w] = 0xa5a5a5a5u;
+        nq_subunit_thread(b.job, b.sub, q, shared + q, NQ_GPU_BLOCK, &c,
+                          &placed);
+        for (int w = 0; w < NQ_MAX_N * NQ_GPU_BLOCK && clean; w++)
+            clean = w % NQ_GPU_BLOCK == (int)q || shared[w] == 0xa5a5a5a5u;
+    }
+    uint64_t subs = b.subs;
+    nq_batch_free(&b);
+    CHECKF(clean, "a thread wrote outside its stack column");
+    CHECKF(subs > 8 && rows > 3 && placed > 0, "%llu sub-units searched",
+           (unsigned long long)subs);
 }
 
 void tests_gpu(void)
 {
     static const cut cuts[] = {
-        {8, 0}, {8, 1}, {10, 2}, {12, 1}, {12, 3}, {13, 2}, {14, 4},
+        {8, 0, 0}, {8, 1, 0}, {10, 2, 0}, {12, 1, 0}, {12, 3, 0}, {13, 2, 0},
+        {14, 4, 0}, {12, 1, 1}, {14, 1, 1}, {15, 2, 1},
     };
     for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++)
         t_case(subunits_partition_units, (void *)&cuts[i],
-               "gpu/N=%d/depth-%d/sub-units-partition-each-unit", cuts[i].n,
-               cuts[i].depth);
+               "gpu/N=%d/depth-%d%s/sub-units-partition-each-unit",
+               cuts[i].n, cuts[i].depth, cuts[i].even ? "-evened" : "");
+    for (int n = 4; n <= 16; n++)
+        t_case(kernel_body_vs_oeis, (void *)(intptr_t)n,
+               "gpu/N=%d/kernel-body-on-the-host-vs-fast-and-oeis", n);
+    t_case(stacks_stay_in_their_column, NULL,
+           "gpu/stacks-interleaved-by-thread-stay-in-their-column");
 }

@@ -225,7 +225,8 @@ nq_status nq_estimate_completion_nodes(int n, const int *given,
     if (b.k == 0)
         return NQ_OK;
     rest_job(&b, 0, &job);
-    *nodes = nq_frontier_estimate(&job, (nq_frontier_state){b.given_cols, 0, 0},
+    *nodes = nq_frontier_estimate(&job, 0,
+                                  (nq_frontier_state){b.given_cols, 0, 0},
                                   probes);
     return NQ_OK;
 }

@@ -3,10 +3,10 @@
  * iterative bitboard DFS: the search one GPU thread runs on one sub-unit,
  * and the scalar kernel of the CPU engines.
  *
- * Plain C, no recursion, no allocation, the stack a few arrays indexed by
- * row: nvcc compiles it for the device (NQ_HD is __host__ __device__), any
- * C compiler for the host, so the code a GPU runs is the code `make test`
- * checks against OEIS.  The last two rows are counted in closed form, as
+ * Plain C, no recursion, no allocation, one word of stack per row (see
+ * nq_dfs_count_on): nvcc compiles it for the device (NQ_HD is __host__
+ * __device__), any C compiler for the host, so the code a GPU runs is the
+ * code `make test` checks against OEIS.  The last two rows are counted in closed form, as
  * in the vector kernel (frontier.c).
  */
 #ifndef NQ_DFS_H
@@ -52,42 +52,65 @@ static inline NQ_HD uint64_t nq_dfs_last_two(const nq_frontier *j, uint32_t d,
 }
 
 /* Weighted completions of the state (d, l, r) aligned to row `from` of
- * the job; *nodes grows by the placements made. */
+ * the job, the search's stack given: one word per row, `stride` words
+ * apart (*nodes grows by the placements made).
+ *
+ * The stack holds only each row's candidates still to try, the queen
+ * standing there as their lowest bit; the column and diagonal words live
+ * in registers and are restored on the way up by undoing the step down
+ * (down ^ b, left >> g, right << g).  Undoing a shift recovers every bit
+ * only if none was shifted out of the word, so the diagonals are carried
+ * in 64 bits: left from bit 0 (it rises at most N - 1 places), right from
+ * bit 32 (it falls at most N - 1).  A GPU thread's stack is then a column
+ * of a block-wide array in shared memory, thread t's row i at word
+ * i * blockDim + t: the 32 lanes of a warp touch 32 consecutive words,
+ * one per bank, and nothing of the search sits in local memory (cuda.cu). */
+static inline NQ_HD uint64_t nq_dfs_count_on(const nq_frontier *j, int from,
+                                             uint32_t d, uint32_t l32,
+                                             uint32_t r32, uint32_t *stack,
+                                             unsigned stride, uint64_t *nodes)
+{
+    int last = j->rows - 2, i = from;
+    uint64_t count = 0, placed = 0, l = l32, r = (uint64_t)r32 << 32;
+    if (from >= j->rows - 1)
+        return from == j->rows - 1 ? nq_dfs_last_row(j, from, d, l32, r32) : 0;
+    if (from == last)
+        return nq_dfs_last_two(j, d, l32, r32);
+    uint32_t avail = j->open[i] & ~(d | l32 | r32);
+    for (;;) {
+        if (!avail) { /* the row is done: back to the queen above */
+            if (i == from)
+                break;
+            avail = stack[--i * stride];
+            uint32_t b = nq_lowest_bit32(avail), g = j->gap[i];
+            avail ^= b;
+            d ^= b, l = (l >> g) ^ b, r = (r << g) ^ (uint64_t)b << 32;
+            continue;
+        }
+        uint32_t b = nq_lowest_bit32(avail), g = j->gap[i];
+        uint32_t nd = d | b;
+        uint64_t nl = (l | b) << g, nr = (r | (uint64_t)b << 32) >> g;
+        placed++;
+        if (i + 1 == last) {
+            avail ^= b;
+            count += nq_dfs_last_two(j, nd, (uint32_t)nl, (uint32_t)(nr >> 32));
+            continue;
+        }
+        stack[i++ * stride] = avail;
+        d = nd, l = nl, r = nr;
+        avail = j->open[i] & ~(d | (uint32_t)l | (uint32_t)(r >> 32));
+    }
+    *nodes += placed;
+    return count;
+}
+
+/* The same with the stack on the caller's stack (the CPU's scalar kernel). */
 static inline NQ_HD uint64_t nq_dfs_count(const nq_frontier *j, int from,
                                           uint32_t d, uint32_t l, uint32_t r,
                                           uint64_t *nodes)
 {
-    uint32_t avail[NQ_MAX_N], down[NQ_MAX_N], left[NQ_MAX_N], right[NQ_MAX_N];
-    int last = j->rows - 2, i = from;
-    uint64_t count = 0, placed = 0;
-    if (from >= j->rows - 1)
-        return from == j->rows - 1 ? nq_dfs_last_row(j, from, d, l, r) : 0;
-    if (from == last)
-        return nq_dfs_last_two(j, d, l, r);
-    down[i] = d, left[i] = l, right[i] = r;
-    avail[i] = j->open[i] & ~(d | l | r);
-    for (;;) {
-        if (!avail[i]) {
-            if (i == from)
-                break;
-            i--;
-            continue;
-        }
-        uint32_t b = nq_lowest_bit32(avail[i]), g = j->gap[i];
-        avail[i] ^= b;
-        placed++;
-        uint32_t nd = down[i] | b, nl = (left[i] | b) << g,
-                 nr = (right[i] | b) >> g;
-        if (i + 1 == last) {
-            count += nq_dfs_last_two(j, nd, nl, nr);
-            continue;
-        }
-        i++;
-        down[i] = nd, left[i] = nl, right[i] = nr;
-        avail[i] = j->open[i] & ~(nd | nl | nr);
-    }
-    *nodes += placed;
-    return count;
+    uint32_t stack[NQ_MAX_N];
+    return nq_dfs_count_on(j, from, d, l, r, stack, 1, nodes);
 }
 
 #endif

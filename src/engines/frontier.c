@@ -53,10 +53,11 @@ uint64_t nq_frontier_count_scalar(const nq_frontier *j, nq_frontier_state s,
 
 /* One random path down the tree: the products of the branchings met, each
  * level's an estimate of that level's width, summed. */
-static double probe(const nq_frontier *j, nq_frontier_state s, uint64_t *rng)
+static double probe(const nq_frontier *j, int from, nq_frontier_state s,
+                    uint64_t *rng)
 {
     double width = 1, nodes = 0;
-    for (int i = 0; i < j->rows; i++) {
+    for (int i = from; i < j->rows; i++) {
         uint32_t avail = j->open[i] & ~(s.down | s.left | s.right);
         int k = nq_popcount(avail), g = j->gap[i];
         if (k == 0)
@@ -76,13 +77,13 @@ static double probe(const nq_frontier *j, nq_frontier_state s, uint64_t *rng)
  * mostly on the low side (the rare deep, bushy paths carry the mean), so
  * a time predicted from it errs towards letting a run go.  The seed is
  * fixed: the same job always gets the same estimate. */
-double nq_frontier_estimate(const nq_frontier *j, nq_frontier_state s,
-                            uint32_t probes)
+double nq_frontier_estimate(const nq_frontier *j, int from,
+                            nq_frontier_state s, uint32_t probes)
 {
     uint64_t rng = 0x243f6a8885a308d3ull; /* pi's digits: any seed would do */
     double sum = 0;
     for (uint32_t p = 0; p < probes; p++)
-        sum += probe(j, s, &rng);
+        sum += probe(j, from, s, &rng);
     return probes ? sum / probes : 0;
 }
 

@@ -55,10 +55,11 @@ uint64_t nq_frontier_count(const nq_frontier *job, nq_frontier_state start,
 /* The scalar kernel alone (a reference for tests). */
 uint64_t nq_frontier_count_scalar(const nq_frontier *job,
                                   nq_frontier_state start, uint64_t *nodes);
-/* The nodes of the job's search tree, estimated from `probes` random
- * paths (Knuth's estimator; the same answer for the same job). */
-double nq_frontier_estimate(const nq_frontier *job, nq_frontier_state start,
-                            uint32_t probes);
+/* The nodes of the job's search tree from row `from` (the state aligned
+ * to it), estimated from `probes` random paths (Knuth's estimator; the
+ * same answer for the same job). */
+double nq_frontier_estimate(const nq_frontier *job, int from,
+                            nq_frontier_state start, uint32_t probes);
 /* The vector kernel's lanes (16, 8), or 0 where the scalar one is used. */
 int nq_frontier_vectorized(void);
 

@@ -8,12 +8,14 @@
 #include "../core/bits.h"
 #include "fast.h"
 #include "stop.h"
-#include "dfs.h"
 #include "subunits.h"
 
+/* From NQ_EVEN_FROM_N on one row: evening out cuts the heavy sub-units
+ * deeper, and a shallow first cut leaves it the most to even (at N = 18,
+ * the largest sub-unit is 3.4 times the mean from one row, 4.0 from two). */
 int nq_batch_depth(int n)
 {
-    return n < 12 ? 1 : n < 20 ? 2 : 3;
+    return n < 12 || n >= NQ_EVEN_FROM_N ? 1 : 2;
 }
 
 static int push_sub(nq_batch *b, nq_subunit s)
@@ -85,6 +87,77 @@ nq_status nq_batch_build(const nq_plan *p, const uint64_t *ids, uint64_t n,
     return NQ_OK;
 }
 
+/* ---- evening out: heavy sub-units cut one row deeper ---- */
+
+/* Random paths per sub-unit estimate, and how far over the batch's mean
+ * an estimate may be before its sub-unit is cut again.  Measured at
+ * N = 18 (bench/RESULTS.md): 64 paths and twice the mean bring the
+ * largest sub-unit from 7.5 to 3.4 times the mean; 16 paths leave 5. */
+#define EVEN_PROBES 64
+#define EVEN_FACTOR 2.0
+
+static double sub_estimate(const nq_batch *b, nq_subunit s)
+{
+    return nq_frontier_estimate(&b->job[s.job], (int)s.from,
+                                (nq_frontier_state){s.down, s.left, s.right},
+                                EVEN_PROBES);
+}
+
+/* Push s, or if it is heavy and may be cut (six rows fit the path, and
+ * three are left to the search), its children, each judged alike. */
+static int push_even(nq_batch *b, nq_subunit s, double est, double limit)
+{
+    const nq_frontier *j = &b->job[s.job];
+    int i = (int)s.from;
+    if (est <= limit || i >= 6 || i >= j->rows - 3)
+        return push_sub(b, s);
+    uint32_t a = j->open[i] & ~(s.down | s.left | s.right), g = j->gap[i];
+    while (a) {
+        uint32_t bit = nq_lowest_bit32(a);
+        a ^= bit;
+        nq_subunit c = {s.job, s.from + 1,
+                        s.path | (uint32_t)nq_ctz(bit) << (5 * i),
+                        s.down | bit, (s.left | bit) << g,
+                        (s.right | bit) >> g};
+        if (push_even(b, c, sub_estimate(b, c), limit))
+            return -1;
+    }
+    return 0;
+}
+
+int nq_batch_evens(int n)
+{
+    return n >= NQ_EVEN_FROM_N;
+}
+
+nq_status nq_batch_even_out(nq_batch *b)
+{
+    uint64_t count = b->subs;
+    nq_subunit *old = b->sub;
+    double *est = malloc((count ? count : 1) * sizeof *est), sum = 0;
+    if (!est)
+        return NQ_ERR_NOMEM;
+    for (uint64_t q = 0; q < count; q++)
+        sum += est[q] = sub_estimate(b, old[q]);
+    double limit = EVEN_FACTOR * sum / (double)(count ? count : 1);
+    b->sub = NULL, b->subs = b->cap = 0;
+    int failed = 0;
+    for (uint64_t q = 0; q < count && !failed; q++)
+        failed = push_even(b, old[q], est[q], limit);
+    free(est);
+    free(old);
+    return failed ? NQ_ERR_NOMEM : NQ_OK;
+}
+
+nq_status nq_batch_prepare(const nq_plan *p, const uint64_t *ids,
+                           uint64_t count, nq_batch *b)
+{
+    nq_status st = nq_batch_build(p, ids, count, nq_batch_depth(p->n), b);
+    if (st == NQ_OK && nq_batch_evens(p->n) && (st = nq_batch_even_out(b)))
+        nq_batch_free(b);
+    return st;
+}
+
 void nq_batch_free(nq_batch *b)
 {
     free(b->job);
@@ -94,13 +167,23 @@ void nq_batch_free(nq_batch *b)
     memset(b, 0, sizeof *b);
 }
 
+int nq_batch_stack_rows(const nq_batch *b)
+{
+    int most = 1;
+    for (uint32_t j = 0; j < b->jobs; j++)
+        most = b->job[j].rows > most ? b->job[j].rows : most;
+    return most;
+}
+
 void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes,
                        const volatile sig_atomic_t *stop)
 {
+    uint32_t shared[NQ_MAX_N * NQ_GPU_BLOCK];
     for (uint64_t q = 0; q < b->subs && !nq_stop_requested(stop); q++) {
-        const nq_subunit *s = &b->sub[q];
-        counts[s->job] += nq_dfs_count(&b->job[s->job], (int)s->from,
-                                       s->down, s->left, s->right, nodes);
+        uint64_t c, t = q % NQ_GPU_BLOCK;
+        uint32_t job = nq_subunit_thread(b->job, b->sub, q, shared + t,
+                                         NQ_GPU_BLOCK, &c, nodes);
+        counts[job] += c;
     }
 }
 
@@ -132,7 +215,7 @@ static nq_status host_batch(const nq_plan *p, const uint64_t *ids,
 {
     nq_batch b;
     uint64_t nodes = 0;
-    nq_status st = nq_batch_build(p, ids, count, nq_batch_depth(p->n), &b);
+    nq_status st = nq_batch_prepare(p, ids, count, &b);
     if (st != NQ_OK)
         return st;
     uint64_t *counts = calloc(b.jobs + 1, sizeof *counts);

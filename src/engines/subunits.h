@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "dfs.h"
 #include "engine.h"
 #include "frontier.h"
 
@@ -35,8 +36,33 @@ typedef struct {
     uint64_t others;            /* host by the engine's unit function) */
 } nq_batch;
 
+/* Threads of a GPU block, and so of the blocks nq_batch_run_host
+ * emulates: the stacks of a block's threads share one array, thread t's
+ * row i at word i * NQ_GPU_BLOCK + t (dfs.h). */
+#define NQ_GPU_BLOCK 128
+
+/* One GPU thread's work: sub-unit i counted with the stack given (in a
+ * block's shared array, or anywhere on the host); returns its job, the
+ * count in *count, the placements added to *placed. */
+static inline NQ_HD uint32_t nq_subunit_thread(const nq_frontier *jobs,
+                                               const nq_subunit *subs,
+                                               uint64_t i, uint32_t *stack,
+                                               unsigned stride,
+                                               uint64_t *count,
+                                               uint64_t *placed)
+{
+    nq_subunit s = subs[i];
+    *count = nq_dfs_count_on(&jobs[s.job], (int)s.from, s.down, s.left,
+                             s.right, stack, stride, placed);
+    return s.job;
+}
+
+/* Rows of stack a batch's threads need (the most of any job). */
+int nq_batch_stack_rows(const nq_batch *b);
+
 /* The rows to pre-place for jobs of a board of n: enough sub-units to
- * fill a GPU, not so many that each is trivial. */
+ * fill a GPU, not so many that each is trivial (from NQ_EVEN_FROM_N on,
+ * the first cut: heavy sub-units are cut deeper, see below). */
 int nq_batch_depth(int n);
 
 /* Build the batch of the given units (at most NQ_MAX_N rows pre-placed:
@@ -45,8 +71,25 @@ nq_status nq_batch_build(const nq_plan *p, const uint64_t *ids, uint64_t n,
                          int depth, nq_batch *b);
 void nq_batch_free(nq_batch *b);
 
+/* Sub-units cut at a fixed depth differ in cost by 10 times and more; a
+ * GPU warp waits for its slowest thread, and a launch for its slowest
+ * warp.  Evening out cuts each sub-unit whose estimated search (Knuth's
+ * estimator, random paths) is over twice the batch's mean one row deeper,
+ * and its heavy children again.  From N = NQ_EVEN_FROM_N on, where a
+ * batch is seconds of GPU work; below, the estimates would cost more
+ * host time than the GPU loses. */
+#define NQ_EVEN_FROM_N 18
+int nq_batch_evens(int n);
+nq_status nq_batch_even_out(nq_batch *b);
+/* The batch an engine runs: cut at nq_batch_depth, evened out where
+ * nq_batch_evens. */
+nq_status nq_batch_prepare(const nq_plan *p, const uint64_t *ids,
+                           uint64_t count, nq_batch *b);
+
 /* Count every sub-unit on the calling thread, adding into counts[job] and
- * *nodes: what the GPU kernel does, one sub-unit per thread. */
+ * *nodes: what the GPU kernel does, one sub-unit per thread, here the
+ * threads of each block one after another with their stacks laid out in
+ * one block-wide array as in the GPU's shared memory. */
 void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes,
                        const volatile sig_atomic_t *stop);
 

@@ -22,12 +22,20 @@ extern "C" {
 #include "../engines/fast.h"
 #include "../engines/subunits.h"
 }
-#include "../engines/dfs.h"
 
 #define CUDA_BATCH 2048 /* units per launch: hundreds of thousands of threads */
-#define BLOCK 128
+#define BLOCK NQ_GPU_BLOCK
 
-static __global__ void count_subunits(const nq_frontier *jobs,
+/* The threads' stacks, rows x BLOCK words, sized at launch. */
+extern __shared__ uint32_t stacks[];
+
+/* 16 blocks of 128 threads, an SM's 2048, fit when a thread takes 32
+ * registers: ptxas then keeps the search in 32 with no spill (40 without
+ * the bound, which leaves room for 12 blocks only; bench/RESULTS.md). */
+#define BLOCKS_PER_SM 16
+
+static __global__ void __launch_bounds__(BLOCK, BLOCKS_PER_SM)
+count_subunits(const nq_frontier *jobs,
                                       const nq_subunit *subs, uint64_t n,
                                       unsigned long long *counts,
                                       unsigned long long *nodes)
@@ -37,12 +45,10 @@ static __global__ void count_subunits(const nq_frontier *jobs,
     unsigned job = 0xffffffffu;
     unsigned long long c = 0, p = 0;
     if (valid) {
-        nq_subunit s = subs[i];
-        uint64_t placed = 0;
-        job = s.job;
-        c = nq_dfs_count(&jobs[s.job], (int)s.from, s.down, s.left, s.right,
-                         &placed);
-        p = placed;
+        uint64_t count, placed = 0;
+        job = nq_subunit_thread(jobs, subs, i, stacks + threadIdx.x,
+                                blockDim.x, &count, &placed);
+        c = count, p = placed;
     }
     /* every lane takes part, so the shuffles see the whole warp */
     unsigned same = __match_any_sync(0xffffffffu, job);
@@ -102,8 +108,10 @@ static nq_status launch(device_buffers *g, const nq_batch *b, uint64_t *counts,
         ok(cudaMemset(g->counts, 0, (b->jobs + 1) * sizeof *g->counts));
     if (fine && b->subs) {
         unsigned blocks = (unsigned)((b->subs + BLOCK - 1) / BLOCK);
-        count_subunits<<<blocks, BLOCK>>>(g->jobs, g->subs, b->subs, g->counts,
-                                          g->counts + b->jobs);
+        size_t shared = (size_t)nq_batch_stack_rows(b) * BLOCK * sizeof(uint32_t);
+        count_subunits<<<blocks, BLOCK, shared>>>(g->jobs, g->subs, b->subs,
+                                                  g->counts,
+                                                  g->counts + b->jobs);
         fine = ok(cudaGetLastError());
     }
     fine = fine && ok(cudaMemcpy(host, g->counts, (b->jobs + 1) * sizeof *host,
@@ -144,7 +152,7 @@ static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
     nq_batch b;
     nq_status st = device_ready(env);
     if (st == NQ_OK)
-        st = nq_batch_build(p, ids, count, nq_batch_depth(p->n), &b);
+        st = nq_batch_prepare(p, ids, count, &b);
     if (st != NQ_OK)
         return st;
     uint64_t *counts = (uint64_t *)calloc(b.jobs + 1, sizeof *counts), nodes = 0;
