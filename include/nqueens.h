@@ -69,6 +69,7 @@ typedef struct {
 #define NQ_CAP_UNITS 2u     /* splits the board into independent work units,
                                run on any number of threads */
 #define NQ_CAP_EVENTS 4u    /* reports each step of its search (nq_walk_search) */
+#define NQ_CAP_GPU 16u      /* counts on GPUs (all visible ones) */
 #define NQ_CAP_FLAG_ARRAYS 8u /* ...with its placement-flag arrays
                                  (nq_event's col_flags, sum_flags, dif_flags) */
 
@@ -109,6 +110,10 @@ typedef struct {
 
 const char *nq_get_version(void);
 const char *nq_strerror(nq_status status);
+/* After NQ_ERR_DEVICE: the GPU runtime's name and words for its failure
+ * ("cudaErrorNoDevice: no CUDA-capable device is detected") in buf, or
+ * NULL if it gave none (a build without GPUs). */
+const char *nq_device_error(char *buf, size_t size);
 /* Seconds on a monotonic clock (for timing: only differences mean
  * anything). */
 double nq_clock_seconds(void);

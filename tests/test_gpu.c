@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "../src/engines/subunits.h"
@@ -167,6 +168,65 @@ static void stacks_stay_in_their_column(void *arg)
            (unsigned long long)subs);
 }
 
+/* nqueens-cuda as a user meets it.  On a GPU: N=12 counted to OEIS's
+ * row.  Without one: one line on stderr naming the CUDA error, exit 1,
+ * the journal left for any engine of the plan to finish (fast does). */
+static void cuda_binary(void *arg)
+{
+    (void)arg;
+    const char *cuda = getenv("NQ_CUDA");
+    char j[64], row[64], total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
+    t_proc p;
+    snprintf(j, sizeof j, "/tmp/nq-cuda-%d.journal", (int)getpid());
+    snprintf(row, sizeof row, "\n12:%13s%13s", nq_format_u128(t_oeis_total(12),
+             total), nq_format_u128(t_oeis_unique(12), unique));
+    unlink(j);
+    CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "cuda",
+                                         "--checkpoint", j), 0, 0) == 0);
+    int counted = p.exit_code == 0 && strstr(p.out, row);
+    int said = p.exit_code == 1 && p.out_len == 0 &&
+               !strncmp(p.err, "nqueens: count 12: no usable GPU", 32) &&
+               strstr(p.err, "(cudaError") && strchr(p.err, '\n') ==
+               p.err + p.err_len - 1;
+    t_proc_free(&p);
+    CHECKF(counted || said, "neither OEIS's row nor a one-line CUDA error");
+    CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "fast",
+                                         "--checkpoint", j), 0, 0) == 0);
+    int finished = p.exit_code == 0 && strstr(p.out, row);
+    t_proc_free(&p);
+    unlink(j);
+    CHECKF(finished, "fast did not finish the cuda engine's journal");
+    CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "fast",
+                                         "--devices", "0"), 0, 0) == 0);
+    int refused = p.exit_code == 2 && strstr(p.err, "(engines that do: cuda)");
+    t_proc_free(&p);
+    CHECKF(refused, "--devices with a CPU engine was not refused");
+}
+
+/* mk/check-ptxas.sh, which `make cuda` runs on ptxas's report: passes a
+ * kernel with no stack frame, fails one with a frame or spills. */
+static void ptxas_check(void *arg)
+{
+    (void)arg;
+    static const struct {
+        const char *file;
+        int want;
+    } cases[] = {{"ptxas-sm90.txt", 0}, {"ptxas-stack-frame.txt", 1},
+                 {"ptxas-spills.txt", 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        t_proc p;
+        char path[512];
+        snprintf(path, sizeof path, "%s", t_data_path(cases[i].file));
+        CHECK(t_run_signalled(&p, "sh", ARGS("sh", "mk/check-ptxas.sh", path,
+                                             "count_subunits"), 0, 0) == 0);
+        int ok = p.exit_code == cases[i].want &&
+                 strstr(p.out, "count_subunits (sm_90): ");
+        t_proc_free(&p);
+        CHECKF(ok, "%s: not exit %d with the kernel's line", cases[i].file,
+               cases[i].want);
+    }
+}
+
 void tests_gpu(void)
 {
     static const cut cuts[] = {
@@ -182,4 +242,10 @@ void tests_gpu(void)
                "gpu/N=%d/kernel-body-on-the-host-vs-fast-and-oeis", n);
     t_case(stacks_stay_in_their_column, NULL,
            "gpu/stacks-interleaved-by-thread-stay-in-their-column");
+    t_case(ptxas_check, NULL, "gpu/ptxas-check-refuses-a-stack-frame");
+    if (getenv("NQ_CUDA"))
+        t_case(cuda_binary, NULL, "gpu/nqueens-cuda-counts-or-names-the-"
+               "cuda-error-and-fast-resumes");
+    else
+        printf("skip gpu/nqueens-cuda-* (no nvcc; not counted)\n");
 }

@@ -440,6 +440,16 @@ void cli_print_version(const char *program)
            kernel_names(names, sizeof names, 0), nq_kernel_best());
 }
 
+const char *cli_strerror(nq_status st, char *buf, size_t size)
+{
+    char device[192];
+    if (st == NQ_ERR_DEVICE && nq_device_error(device, sizeof device))
+        snprintf(buf, size, "%s (%s)", nq_strerror(st), device);
+    else
+        snprintf(buf, size, "%s", nq_strerror(st));
+    return buf;
+}
+
 void cli_json_number(FILE *out, double v)
 {
     if (isfinite(v))

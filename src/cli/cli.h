@@ -89,6 +89,10 @@ void cli_print_help(const char *help);
 /* s as a JSON string, quoted, with quotes, backslashes and control
  * characters escaped. */
 void cli_json_string(FILE *out, const char *s);
+/* nq_strerror's words, and for a GPU failure the runtime's own (the
+ * CUDA error's name and text); returns buf. */
+#define CLI_ERROR_TEXT 256
+const char *cli_strerror(nq_status st, char *buf, size_t size);
 /* A measured number as JSON (%.6g), null if it is not finite. */
 void cli_json_number(FILE *out, double v);
 

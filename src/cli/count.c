@@ -2,6 +2,7 @@
  * count.c - `nqueens count`: the seed series' table, or JSON lines.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -31,6 +32,8 @@ static const char count_help[] =
     "  --kernel K      the fast engine's inner kernel: scalar, avx2 or avx512\n"
     "                  (default: the widest this CPU runs; also NQ_KERNEL=K;\n"
     "                  'nqueens --version' lists them)\n"
+    "  --devices LIST  GPUs for a GPU engine, by number (0,2); default: every\n"
+    "                  visible one (sets CUDA_VISIBLE_DEVICES)\n"
     "\n"
     "long runs (engines that split the board into units, one N):\n"
     "  --checkpoint FILE  record each finished unit in FILE (created if\n"
@@ -108,11 +111,31 @@ static int count_engine(const char *kernel, cli_count_args *a)
     return rc;
 }
 
+/* --devices: GPU numbers, for an engine that counts on GPUs; the CUDA
+ * runtime then sees only those (and numbers them from 0). */
+static int count_devices(const char *devices, const char *engine)
+{
+    char gpus[256];
+    size_t digits = strspn(devices, "0123456789,");
+    if (!devices[0] || devices[digits] || devices[0] == ',' ||
+        devices[strlen(devices) - 1] == ',' || strstr(devices, ",,"))
+        return cli_error(CLI_USAGE, "--devices takes GPU numbers separated "
+                         "by commas (0,2), not '%s'", devices);
+    if (!(nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_GPU))
+        return cli_error(CLI_USAGE, "--devices: engine '%s' does not count "
+                         "on GPUs (engines that do: %s)", engine,
+                         cli_engines_with(NQ_CAP_GPU, gpus, sizeof gpus)[0]
+                         ? gpus : "none in this build; 'make cuda' builds "
+                         "nqueens-cuda");
+    return setenv("CUDA_VISIBLE_DEVICES", devices, 1) == 0 ? CLI_OK
+           : cli_error(CLI_FAIL, "--devices: cannot set CUDA_VISIBLE_DEVICES");
+}
+
 int cli_parse_count(const char *help, int argc, char **argv, int range,
                     cli_count_args *a)
 {
     const char *threads = NULL, *part = NULL, *max_units = NULL;
-    const char *kernel = NULL;
+    const char *kernel = NULL, *devices = NULL;
     a->c.req.engine = nq_default_count_engine();
     const cli_spec specs[] = {
         {"--engine", &a->c.req.engine, NULL},
@@ -126,6 +149,7 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
         {"--kernel", &kernel, NULL},
         {"--progress", NULL, &a->progress},
         {"--force", NULL, &a->force},
+        {"--devices", &devices, NULL},
         {NULL, NULL, NULL},
     };
     int rc = cli_parse_board("count", help, specs, argc, argv, range, &a->lo,
@@ -135,7 +159,8 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
     a->c.req.n = a->lo;
     if ((rc = count_engine(kernel, a)) != CLI_OK ||
         (rc = count_numbers(threads, max_units, a)) != CLI_OK ||
-        (rc = check_checkpoint(&a->c, a->lo, a->hi, part)) != CLI_OK)
+        (rc = check_checkpoint(&a->c, a->lo, a->hi, part)) != CLI_OK ||
+        (devices && (rc = count_devices(devices, a->c.req.engine)) != CLI_OK))
         return rc;
     return part ? cli_parse_part(part, &a->c.opt.part, &a->c.opt.parts)
                 : CLI_OK;
@@ -191,11 +216,13 @@ int cmd_count(int argc, char **argv)
         req.n = n, req.iterative = a.iterative;
         bar.n = n;
         nq_counts c;
+        char why[CLI_ERROR_TEXT];
         double t0 = nq_clock_seconds();
         nq_status st = nq_count_solutions(&req, &c);
         double seconds = nq_clock_seconds() - t0;
         if (st != NQ_OK)
-            return cli_error(CLI_FAIL, "count %d: %s", n, nq_strerror(st));
+            return cli_error(CLI_FAIL, "count %d: %s", n,
+                             cli_strerror(st, why, sizeof why));
         if (cli_print_counts(n, &c, engine, units ? nq_request_threads(&req)
                              : 1, seconds, a.c.json, !a.c.json && n == a.lo))
             return CLI_OK; /* the caller reports the failed write */

@@ -34,6 +34,7 @@ static const char mpi_help[] =
     "  --json             a JSON line instead of the table row\n"
     "  --kernel K         the fast engine's kernel on every rank (also\n"
     "                     NQ_KERNEL=K; default: the widest each CPU runs)\n"
+    "  --devices LIST     GPUs for a GPU engine on every rank (0,2)\n"
     "  --part K/M         count only the K-th of M shares (merge the parts'\n"
     "                     journals with 'nqueens merge')\n"
     "  --force            run even a count the workers could not finish in\n"

@@ -118,7 +118,16 @@ static int report_failure(const cli_long_count *c, nq_status st,
     if (r->why[0])
         return cli_error(st == NQ_ERR_VERSION ? CLI_USAGE : CLI_FAIL, "%s",
                          r->why);
-    return cli_error(CLI_FAIL, "count %d: %s", c->req.n, nq_strerror(st));
+    char why[CLI_ERROR_TEXT];
+    if (st == NQ_ERR_DEVICE && c->opt.journal)
+        return cli_error(CLI_FAIL, "count %d: %s; %llu of %llu units are "
+                         "recorded in %s: run again to resume, on a GPU or "
+                         "with --engine fast", c->req.n,
+                         cli_strerror(st, why, sizeof why),
+                         (unsigned long long)r->recorded,
+                         (unsigned long long)r->share, c->opt.journal);
+    return cli_error(CLI_FAIL, "count %d: %s", c->req.n,
+                     cli_strerror(st, why, sizeof why));
 }
 
 int cli_report_long_count(const cli_long_count *c, nq_status st,

@@ -23,4 +23,8 @@ uint64_t nq_siphash(uint64_t k0, uint64_t k1, const void *data, size_t len);
 int nq_cpu_has_avx2(void);
 int nq_cpu_has_avx512(void);
 
+/* Keep the GPU runtime's name and words for a failure (static strings)
+ * for nq_device_error; the GPU engine calls it before NQ_ERR_DEVICE. */
+void nq_note_device_error(const char *name, const char *text);
+
 #endif

@@ -1,6 +1,10 @@
 /*
  * status.c - words for status codes, and the version.
  */
+#include <stdatomic.h>
+#include <stdio.h>
+
+#include "core.h"
 #include "nqueens.h"
 
 static const char *const messages[NQ_STATUS_COUNT] = {
@@ -33,4 +37,24 @@ const char *nq_strerror(nq_status status)
 const char *nq_get_version(void)
 {
     return NQ_VERSION_STRING;
+}
+
+/* The GPU runtime's words for its last failure: pointers to its own
+ * static strings, so storing them needs no lock and no copy. */
+static _Atomic(const char *) device_name, device_text;
+
+void nq_note_device_error(const char *name, const char *text)
+{
+    atomic_store(&device_text, text);
+    atomic_store(&device_name, name);
+}
+
+const char *nq_device_error(char *buf, size_t size)
+{
+    const char *name = atomic_load(&device_name),
+               *text = atomic_load(&device_text);
+    if (!name || !size)
+        return NULL;
+    snprintf(buf, size, "%s: %s", name, text ? text : "");
+    return buf;
 }

@@ -3,27 +3,35 @@
  * `make cuda` into build/nqueens-cuda; the plain build never needs nvcc).
  *
  * The host cuts each batch of units into sub-units (subunits.c: the first
- * rows of each unit's search pre-placed; symmetry and weights come with
- * the unit) and ships them in one launch.  Each GPU thread runs the plain
- * iterative DFS of dfs.h on one sub-unit (no recursion, the last two rows
- * in closed form), the very code `make test` checks on the CPU.  Counts are
+ * rows of each unit's search pre-placed, heavy ones cut deeper; symmetry
+ * and weights come with the unit) and ships them in one launch.  Each GPU
+ * thread runs the iterative DFS of dfs.h on one sub-unit (no recursion,
+ * its stack one word per row in shared memory, the last two rows in closed
+ * form), the very code `make test` runs on the CPU.  Every runner worker
+ * drives a GPU on its own stream (several per GPU, all visible GPUs), so
+ * batches overlap with the host's building and journalling.  Counts are
  * summed on the GPU: the lanes of a warp working on one unit (sub-units
  * are sorted by unit) add up their counts and one of them does the atomic
  * add.  The units that are not searches (the half- and quarter-turn counts
  * behind unique, whole small boards) run on the host.  Plan, journals,
  * parts and the unique count by Burnside's lemma are fast's.
  */
+#include <atomic>
 #include <cuda_runtime.h>
 #include <stdlib.h>
 #include <string.h>
 
 extern "C" {
+#include "../core/core.h"
 #include "../engines/engine.h"
 #include "../engines/fast.h"
 #include "../engines/subunits.h"
 }
 
-#define CUDA_BATCH 2048 /* units per launch: hundreds of thousands of threads */
+/* Units per launch: from N = 18 on, cut one row deep and evened out,
+ * they make some ten sub-units each, so a launch fills a large GPU
+ * (132 SMs x 2048 threads on an H100) from N = 20 on. */
+#define CUDA_BATCH 8192
 #define BLOCK NQ_GPU_BLOCK
 
 /* The threads' stacks, rows x BLOCK words, sized at launch. */
@@ -65,85 +73,144 @@ count_subunits(const nq_frontier *jobs,
     }
 }
 
+/* One runner worker's hold on a GPU: its device, its own stream, and
+ * buffers on both sides (host ones pinned, so copies run asynchronously
+ * and at full speed).  Several workers share each GPU: while one waits
+ * for its batch, another builds the next and launches it on its stream,
+ * and a third journals the last; the GPU never waits for the CPU. */
 typedef struct {
-    nq_frontier *jobs;
-    nq_subunit *subs;
-    unsigned long long *counts; /* jobs + 1: the last one holds nodes */
+    int device;
+    cudaStream_t stream;
+    nq_frontier *jobs, *host_jobs;
+    nq_subunit *subs, *host_subs;
+    unsigned long long *counts, *host_counts; /* jobs + 1: the last, nodes */
     size_t jobs_cap, subs_cap, counts_cap;
-} device_buffers;
+    size_t host_jobs_cap, host_subs_cap, host_counts_cap;
+} gpu_worker;
 
-static int ok(cudaError_t e) { return e == cudaSuccess; }
+/* Workers are dealt to the visible GPUs in turn. */
+static std::atomic<unsigned> workers_started;
 
-/* Make *ptr hold at least `need` items of `size` bytes. */
-static int reserve(void **ptr, size_t *cap, size_t need, size_t size)
+/* Keep the runtime's words for a failure (nq_device_error). */
+static nq_status device_failed(cudaError_t e)
 {
-    if (need <= *cap)
-        return 1;
-    cudaFree(*ptr);
-    *ptr = NULL, *cap = 0;
-    size_t want = need + need / 2 + 64;
-    if (!ok(cudaMalloc(ptr, want * size)))
-        return 0;
-    *cap = want;
-    return 1;
+    nq_note_device_error(cudaGetErrorName(e), cudaGetErrorString(e));
+    return NQ_ERR_DEVICE;
 }
 
-static nq_status launch(device_buffers *g, const nq_batch *b, uint64_t *counts,
+#define TRY(call)                                                            \
+    do {                                                                     \
+        cudaError_t e_ = (call);                                             \
+        if (e_ != cudaSuccess)                                               \
+            return device_failed(e_);                                        \
+    } while (0)
+
+/* Make *ptr hold at least `need` items of `size` bytes, on the device or
+ * pinned on the host. */
+static cudaError_t reserve(void **ptr, size_t *cap, size_t need, size_t size,
+                           int pinned)
+{
+    if (need <= *cap)
+        return cudaSuccess;
+    if (pinned)
+        cudaFreeHost(*ptr);
+    else
+        cudaFree(*ptr);
+    *ptr = NULL, *cap = 0;
+    size_t want = need + need / 2 + 64;
+    cudaError_t e = pinned ? cudaHostAlloc(ptr, want * size, cudaHostAllocDefault)
+                           : cudaMalloc(ptr, want * size);
+    if (e == cudaSuccess)
+        *cap = want;
+    return e;
+}
+
+static nq_status reserve_all(gpu_worker *g, const nq_batch *b)
+{
+    size_t jobs = b->jobs, subs = b->subs, counts = b->jobs + 1;
+    TRY(reserve((void **)&g->jobs, &g->jobs_cap, jobs, sizeof *g->jobs, 0));
+    TRY(reserve((void **)&g->subs, &g->subs_cap, subs, sizeof *g->subs, 0));
+    TRY(reserve((void **)&g->counts, &g->counts_cap, counts,
+                sizeof *g->counts, 0));
+    TRY(reserve((void **)&g->host_jobs, &g->host_jobs_cap, jobs,
+                sizeof *g->jobs, 1));
+    TRY(reserve((void **)&g->host_subs, &g->host_subs_cap, subs,
+                sizeof *g->subs, 1));
+    TRY(reserve((void **)&g->host_counts, &g->host_counts_cap, counts,
+                sizeof *g->counts, 1));
+    return NQ_OK;
+}
+
+/* Copy in, count, copy out, all queued on the worker's stream; then wait
+ * for it (other workers' streams go on meanwhile). */
+static nq_status launch(gpu_worker *g, const nq_batch *b, uint64_t *counts,
                         uint64_t *nodes)
 {
-    if (!reserve((void **)&g->jobs, &g->jobs_cap, b->jobs, sizeof *g->jobs) ||
-        !reserve((void **)&g->counts, &g->counts_cap, b->jobs + 1,
-                 sizeof *g->counts) ||
-        !reserve((void **)&g->subs, &g->subs_cap, b->subs, sizeof *g->subs))
-        return NQ_ERR_DEVICE;
-    unsigned long long *host = (unsigned long long *)calloc(b->jobs + 1,
-                                                            sizeof *host);
-    if (!host)
-        return NQ_ERR_NOMEM;
-    int fine =
-        ok(cudaMemcpy(g->jobs, b->job, b->jobs * sizeof *b->job,
-                      cudaMemcpyHostToDevice)) &&
-        ok(cudaMemcpy(g->subs, b->sub, b->subs * sizeof *b->sub,
-                      cudaMemcpyHostToDevice)) &&
-        ok(cudaMemset(g->counts, 0, (b->jobs + 1) * sizeof *g->counts));
-    if (fine && b->subs) {
+    nq_status st = reserve_all(g, b);
+    if (st != NQ_OK)
+        return st;
+    size_t counts_bytes = (b->jobs + 1) * sizeof *g->counts;
+    memcpy(g->host_jobs, b->job, b->jobs * sizeof *b->job);
+    memcpy(g->host_subs, b->sub, b->subs * sizeof *b->sub);
+    TRY(cudaMemcpyAsync(g->jobs, g->host_jobs, b->jobs * sizeof *b->job,
+                        cudaMemcpyHostToDevice, g->stream));
+    TRY(cudaMemcpyAsync(g->subs, g->host_subs, b->subs * sizeof *b->sub,
+                        cudaMemcpyHostToDevice, g->stream));
+    TRY(cudaMemsetAsync(g->counts, 0, counts_bytes, g->stream));
+    if (b->subs) {
         unsigned blocks = (unsigned)((b->subs + BLOCK - 1) / BLOCK);
         size_t shared = (size_t)nq_batch_stack_rows(b) * BLOCK * sizeof(uint32_t);
-        count_subunits<<<blocks, BLOCK, shared>>>(g->jobs, g->subs, b->subs,
-                                                  g->counts,
-                                                  g->counts + b->jobs);
-        fine = ok(cudaGetLastError());
+        count_subunits<<<blocks, BLOCK, shared, g->stream>>>(
+            g->jobs, g->subs, b->subs, g->counts, g->counts + b->jobs);
+        TRY(cudaGetLastError());
     }
-    fine = fine && ok(cudaMemcpy(host, g->counts, (b->jobs + 1) * sizeof *host,
-                                 cudaMemcpyDeviceToHost));
-    for (uint32_t j = 0; fine && j < b->jobs; j++)
-        counts[j] = host[j];
-    if (fine)
-        *nodes += host[b->jobs];
-    free(host);
-    return fine ? NQ_OK : NQ_ERR_DEVICE;
+    TRY(cudaMemcpyAsync(g->host_counts, g->counts, counts_bytes,
+                        cudaMemcpyDeviceToHost, g->stream));
+    TRY(cudaStreamSynchronize(g->stream));
+    for (uint32_t j = 0; j < b->jobs; j++)
+        counts[j] = g->host_counts[j];
+    *nodes += g->host_counts[b->jobs];
+    return NQ_OK;
 }
 
 static void release(void *scratch)
 {
-    device_buffers *g = (device_buffers *)scratch;
+    gpu_worker *g = (gpu_worker *)scratch;
     if (!g)
         return;
+    cudaSetDevice(g->device);
     cudaFree(g->jobs);
     cudaFree(g->subs);
     cudaFree(g->counts);
+    cudaFreeHost(g->host_jobs);
+    cudaFreeHost(g->host_subs);
+    cudaFreeHost(g->host_counts);
+    if (g->stream)
+        cudaStreamDestroy(g->stream);
     free(g);
 }
 
+/* This worker's GPU (the next visible one, in turn) and stream, made on
+ * its first batch; the runtime binds a device to the calling thread, so
+ * it is set again on each. */
 static nq_status device_ready(nq_unit_env *env)
 {
+    gpu_worker *g = (gpu_worker *)env->scratch;
     int devices = 0;
-    if (env->scratch)
+    if (g) {
+        TRY(cudaSetDevice(g->device));
         return NQ_OK;
-    if (!ok(cudaGetDeviceCount(&devices)) || devices < 1)
-        return NQ_ERR_DEVICE;
-    env->scratch = calloc(1, sizeof(device_buffers));
-    return env->scratch ? NQ_OK : NQ_ERR_NOMEM;
+    }
+    TRY(cudaGetDeviceCount(&devices));
+    if (devices < 1)
+        return device_failed(cudaErrorNoDevice);
+    if (!(g = (gpu_worker *)calloc(1, sizeof *g)))
+        return NQ_ERR_NOMEM;
+    env->scratch = g;
+    g->device = (int)(workers_started++ % (unsigned)devices);
+    TRY(cudaSetDevice(g->device));
+    TRY(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
+    return NQ_OK;
 }
 
 static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
@@ -156,7 +223,7 @@ static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
     if (st != NQ_OK)
         return st;
     uint64_t *counts = (uint64_t *)calloc(b.jobs + 1, sizeof *counts), nodes = 0;
-    st = counts ? launch((device_buffers *)env->scratch, &b, counts, &nodes)
+    st = counts ? launch((gpu_worker *)env->scratch, &b, counts, &nodes)
                 : NQ_ERR_NOMEM;
     return nq_batch_finish(p, &b, ids, count, counts, nodes, st, env, out);
 }
@@ -175,7 +242,7 @@ extern "C" const nq_engine nq_engine_cuda = {
     .plan_id = NQ_FAST_PLAN_ID,
     .plan_param = NQ_FAST_PLAN_PARAMS,
     .max_n = NQ_MAX_N,
-    .caps = NQ_CAP_UNITS,
+    .caps = NQ_CAP_UNITS | NQ_CAP_GPU,
     .plan = nq_fast_plan,
     .unit = cuda_unit,
     .describe = nq_fast_describe,
