@@ -7,6 +7,7 @@
 #   make asan       the same tests under AddressSanitizer + UBSan
 #   make bench      engine x N timing table
 #   make bench-fast the counting engines at N = 15..18, fast to N = 20
+#   make bench-gpu  the cuda engine against fast, N = 16..22 (needs a GPU)
 #   make mpi        build/nqueens-mpi, with OpenMPI's mpicc
 #   make cuda       build/nqueens-cuda (engine cuda), with nvcc
 #   make install    see mk/install.mk (PREFIX, DESTDIR)
@@ -106,7 +107,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(AVX2_FLAGS) $(AVX512_FLAGS)
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test asan bench bench-fast mpi cuda clean
+.PHONY: all run test asan bench bench-fast bench-gpu mpi cuda clean
 all: $(CLI) $(LIB) shared
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -184,6 +185,11 @@ bench: $(BENCH)
 
 bench-fast: $(BENCH_FAST)
 	$(BENCH_FAST)
+
+# The GPU engine against fast, N = 16..22, as a Markdown table (a GPU
+# needed; bench/gpu.sh).
+bench-gpu: $(CUDA_BIN) $(CLI)
+	NQ_CUDA=$(CUDA_BIN) NQ_CLI=$(CLI) sh bench/gpu.sh
 
 # make install, uninstall, the shared library, pkg-config, man page and
 # completion: mk/install.mk.

@@ -125,6 +125,10 @@ const nq_engine *nq_engine_find(const char *name);
 const char *nq_engine_name(const nq_engine *engine);
 const char *nq_engine_summary(const nq_engine *engine);
 int nq_engine_max_n(const nq_engine *engine);
+/* A GPU engine's devices in words, one line each ("GPU 0: NVIDIA H100
+ * 80GB HBM3, sm_90, 132 SMs, 79 GiB; driver 13.0"), or why there are none;
+ * NULL for an engine that uses none. */
+const char *nq_engine_devices(const nq_engine *engine, char *buf, size_t size);
 unsigned nq_engine_caps(const nq_engine *engine);
 /* The engines used when a request names none. */
 const char *nq_default_count_engine(void);

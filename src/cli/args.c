@@ -436,8 +436,16 @@ int cli_kernel_from_environment(void)
 void cli_print_version(const char *program)
 {
     char names[128];
+    char gpus[1024];
     printf("%s %s\nkernels: %s (this CPU: %s)\n", program, nq_get_version(),
            kernel_names(names, sizeof names, 0), nq_kernel_best());
+    for (int i = 0; i < nq_engine_count(); i++)
+        if (nq_engine_devices(nq_engine_at(i), gpus, sizeof gpus)) {
+            printf("engine %s:\n", nq_engine_name(nq_engine_at(i)));
+            for (char *line = strtok(gpus, "\n"); line;
+                 line = strtok(NULL, "\n"))
+                printf("  %s\n", line);
+        }
 }
 
 const char *cli_strerror(nq_status st, char *buf, size_t size)

@@ -122,6 +122,8 @@ struct nq_engine {
     nq_status (*run_batch)(const nq_plan *p, const uint64_t *ids,
                            uint64_t count, nq_unit_env *env, nq_tally *out);
     unsigned batch;
+    /* Optional (NQ_CAP_GPU): the devices it would use, in words. */
+    void (*devices)(char *buf, size_t size);
 };
 
 /* Record a solution found by an engine that meets every solution of the

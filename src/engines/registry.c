@@ -53,6 +53,14 @@ const nq_engine *nq_engine_find(const char *name)
 const char *nq_engine_name(const nq_engine *e) { return e->name; }
 const char *nq_engine_summary(const nq_engine *e) { return e->summary; }
 int nq_engine_max_n(const nq_engine *e) { return e->max_n; }
+
+const char *nq_engine_devices(const nq_engine *e, char *buf, size_t size)
+{
+    if (!e->devices || !size)
+        return NULL;
+    e->devices(buf, size);
+    return buf;
+}
 unsigned nq_engine_caps(const nq_engine *e) { return e->caps; }
 
 const char *nq_default_count_engine(void) { return "fast"; }

@@ -234,6 +234,32 @@ static nq_status cuda_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
     return cuda_batch(p, &i, 1, env, t);
 }
 
+/* What `nqueens-cuda --version` and make bench-gpu show of the GPUs. */
+static void describe_devices(char *buf, size_t size)
+{
+    int devices = 0, driver = 0;
+    size_t len = 0;
+    cudaError_t e = cudaGetDeviceCount(&devices);
+    buf[0] = '\0';
+    if (e != cudaSuccess || devices < 1) {
+        snprintf(buf, size, "no GPU (%s: %s)", cudaGetErrorName(e),
+                 cudaGetErrorString(e));
+        return;
+    }
+    cudaDriverGetVersion(&driver);
+    for (int d = 0; d < devices && len < size; d++) {
+        cudaDeviceProp p;
+        if (cudaGetDeviceProperties(&p, d) != cudaSuccess)
+            continue;
+        int k = snprintf(buf + len, size - len, "%sGPU %d: %s, sm_%d%d, %d "
+                         "SMs, %zu GiB; driver %d.%d", len ? "\n" : "", d,
+                         p.name, p.major, p.minor, p.multiProcessorCount,
+                         p.totalGlobalMem >> 30, driver / 1000,
+                         driver % 1000 / 10);
+        len += k > 0 ? (size_t)k : 0;
+    }
+}
+
 /* C++20 designated initialisers (nvcc -std=c++20) must follow the order of
  * the fields in struct nq_engine. */
 extern "C" const nq_engine nq_engine_cuda = {
@@ -250,4 +276,5 @@ extern "C" const nq_engine nq_engine_cuda = {
     .free_scratch = release,
     .run_batch = cuda_batch,
     .batch = CUDA_BATCH,
+    .devices = describe_devices,
 };
