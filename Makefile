@@ -8,6 +8,7 @@
 #   make bench      engine x N timing table
 #   make bench-fast the counting engines at N = 15..18, fast to N = 20
 #   make bench-gpu  the cuda engine against fast, N = 16..22 (needs a GPU)
+#   make bench-subunits  the spread of the GPU's sub-unit costs at N = 18
 #   make mpi        build/nqueens-mpi, with OpenMPI's mpicc
 #   make cuda       build/nqueens-cuda (engine cuda), with nvcc
 #   make install    see mk/install.mk (PREFIX, DESTDIR)
@@ -65,6 +66,7 @@ CLI      := $(BUILD)/nqueens
 TESTS    := $(BUILD)/nq-tests
 BENCH    := $(BUILD)/nq-bench
 BENCH_FAST := $(BUILD)/nq-bench-fast
+BENCH_SUBUNITS := $(BUILD)/nq-bench-subunits
 MPI_BIN  := $(BUILD)/nqueens-mpi
 MPICC    ?= mpicc
 CUDA_BIN := $(BUILD)/nqueens-cuda
@@ -107,7 +109,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(AVX2_FLAGS) $(AVX512_FLAGS)
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test asan bench bench-fast bench-gpu mpi cuda clean
+.PHONY: all run test asan bench bench-fast bench-gpu bench-subunits mpi cuda clean
 all: $(CLI) $(LIB) shared
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -143,6 +145,9 @@ $(BENCH): $(BUILD)/obj/bench/bench.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 $(BENCH_FAST): $(BUILD)/obj/bench/bench_fast.o $(LIB)
+	$(LINK) $< $(LIB) $(LDLIBS) -o $@
+
+$(BENCH_SUBUNITS): $(BUILD)/obj/bench/bench_subunits.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 $(MPI_BIN): $(MPI_OBJ) $(filter-out %/main.o,$(CLI_OBJ)) $(LIB)
@@ -185,6 +190,10 @@ bench: $(BENCH)
 
 bench-fast: $(BENCH_FAST)
 	$(BENCH_FAST)
+
+# How even the GPU's sub-units are, at N = 18 (N=.. for another board).
+bench-subunits: $(BENCH_SUBUNITS)
+	$(BENCH_SUBUNITS) $(or $(N),18)
 
 # The GPU engine against fast, N = 16..22, as a Markdown table (a GPU
 # needed; bench/gpu.sh).

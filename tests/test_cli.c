@@ -19,40 +19,16 @@ static void run_ok(t_proc *p, const char *const *args)
     CHECKF(p->err_len == 0, "unexpected stderr: %s", p->err);
 }
 
-typedef struct {
-    const char *file, *format, *n, *engine;
-    int iterative;
-} golden;
-
-/* tests/data/solve5-grid.txt is what seed 000's Python program prints
- * (backTracking(0,5)); tests/data/solve8-dots.txt what seed 002's C program
- * prints (N=8).  Both were produced by running those programs. */
-static void golden_output(void *arg)
-{
-    const golden *g = arg;
-    size_t len;
-    t_proc p;
-    char *want = t_read_file(t_data_path(g->file), &len);
-    CHECKF(want, "cannot read %s", t_data_path(g->file));
-    run_ok(&p, g->iterative
-                   ? ARGS("solve", g->n, "--format", g->format, "--engine",
-                          g->engine, "--iterative")
-                   : ARGS("solve", g->n, "--format", g->format, "--engine",
-                          g->engine));
-    int same = !t_failed() && p.out_len == len && memcmp(p.out, want, len) == 0;
-    free(want);
-    t_proc_free(&p);
-    T_BAIL();
-    CHECKF(same, "output differs from %s", g->file);
-}
-
 /* A command's whole output, byte for byte, against a file. */
 typedef struct {
     const char *file;
     const char *args[8];
 } golden_run;
 
-/* tests/data/trace4-seed.txt is seed 003's walk of its Python program
+/* tests/data/solve5-grid.txt is what seed 000's Python program prints
+ * (backTracking(0,5)); tests/data/solve8-dots.txt what seed 002's C program
+ * prints (N=8).  Both were produced by running those programs.
+ * tests/data/trace4-seed.txt is seed 003's walk of its Python program
  * through the 4-queens board, in its notation, to the end (the seed
  * stops after the first few rows; the lines it shows are checked
  * literally in seed_trace_lines). */
@@ -722,17 +698,19 @@ static void long_argument(void *arg)
 
 void tests_cli(void)
 {
-    static const golden goldens[] = {
-        {"solve5-grid.txt", "grid", "5", "bitmap", 0},
-        {"solve5-grid.txt", "grid", "5", "backtrack", 1},
-        {"solve5-grid.txt", "grid", "5", "brute", 0},
-        {"solve8-dots.txt", "dots", "8", "flags", 0},
-        {"solve8-dots.txt", "dots", "8", "flags", 1},
-        {"solve8-dots.txt", "dots", "8", "bitmap", 1},
-        {"solve5-seed.txt", "seed", "5", "bitmap", 0},
-        {"solve5-seed.txt", "seed", "5", "backtrack", 1},
-    };
     static const golden_run runs[] = {
+        {"solve5-grid.txt", {"solve", "5", "--format", "grid", "-e", "bitmap"}},
+        {"solve5-grid.txt", {"solve", "5", "--format", "grid", "-e",
+                             "backtrack", "--iterative"}},
+        {"solve5-grid.txt", {"solve", "5", "--format", "grid", "-e", "brute"}},
+        {"solve8-dots.txt", {"solve", "8", "--format", "dots", "-e", "flags"}},
+        {"solve8-dots.txt", {"solve", "8", "--format", "dots", "-e", "flags",
+                             "--iterative"}},
+        {"solve8-dots.txt", {"solve", "8", "--format", "dots", "-e", "bitmap",
+                             "--iterative"}},
+        {"solve5-seed.txt", {"solve", "5", "--format", "seed", "-e", "bitmap"}},
+        {"solve5-seed.txt", {"solve", "5", "--format", "seed", "-e",
+                             "backtrack", "--iterative"}},
         {"trace4-seed.txt", {"trace", "4", "--style", "seed"}},
         {"trace4-seed.txt", {"trace", "4", "--style=seed", "--iterative"}},
         {"trace4-seed-one-based.txt",
@@ -827,14 +805,14 @@ void tests_cli(void)
         {{"count", "8", "--engine", "--quiet"}, "--engine needs a value"},
         {{"solve", "8", "--limit", "--unique"}, "--limit needs a value"},
     };
-    for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; i++)
-        t_case(golden_output, (void *)&goldens[i], "cli/golden/%s/%s%s",
-               goldens[i].file, goldens[i].engine,
-               goldens[i].iterative ? "/iterative" : "");
-    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
-        t_case(golden_command, (void *)&runs[i], "cli/golden/%s/%s%s",
-               runs[i].file, runs[i].args[3] ? runs[i].args[3] : "",
-               runs[i].args[4] ? runs[i].args[4] : "");
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        char name[128] = "";
+        for (int k = 2; runs[i].args[k]; k++)
+            snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s",
+                     k > 2 ? " " : "", runs[i].args[k]);
+        t_case(golden_command, (void *)&runs[i], "cli/golden/%s/%s",
+               runs[i].file, name);
+    }
     t_case(seed_trace_lines, NULL, "cli/trace-seed-lines-as-seed-003");
     t_case(count_table, NULL, "cli/count-table");
     t_case(count_json, NULL, "cli/count-json");
