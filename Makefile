@@ -9,6 +9,7 @@
 #   make bench-fast the counting engines at N = 15..18, fast to N = 20
 #   make bench-gpu  the cuda engine against fast, N = 16..22 (needs a GPU)
 #   make bench-subunits  the spread of the GPU's sub-unit costs at N = 18
+#   make bench-bottom    bottom states met again inside fast's units
 #   make mpi        build/nqueens-mpi, with OpenMPI's mpicc
 #   make cuda       build/nqueens-cuda (engine cuda), with nvcc
 #   make install    see mk/install.mk (PREFIX, DESTDIR)
@@ -67,6 +68,7 @@ TESTS    := $(BUILD)/nq-tests
 BENCH    := $(BUILD)/nq-bench
 BENCH_FAST := $(BUILD)/nq-bench-fast
 BENCH_SUBUNITS := $(BUILD)/nq-bench-subunits
+BENCH_BOTTOM := $(BUILD)/nq-bench-bottom
 MPI_BIN  := $(BUILD)/nqueens-mpi
 MPICC    ?= mpicc
 CUDA_BIN := $(BUILD)/nqueens-cuda
@@ -109,7 +111,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(AVX2_FLAGS) $(AVX512_FLAGS)
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test asan bench bench-fast bench-gpu bench-subunits mpi cuda clean
+.PHONY: all run test asan bench bench-fast bench-gpu bench-subunits bench-bottom mpi cuda clean
 all: $(CLI) $(LIB) shared
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -148,6 +150,9 @@ $(BENCH_FAST): $(BUILD)/obj/bench/bench_fast.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 $(BENCH_SUBUNITS): $(BUILD)/obj/bench/bench_subunits.o $(LIB)
+	$(LINK) $< $(LIB) $(LDLIBS) -o $@
+
+$(BENCH_BOTTOM): $(BUILD)/obj/bench/bench_bottom.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 $(MPI_BIN): $(MPI_OBJ) $(filter-out %/main.o,$(CLI_OBJ)) $(LIB)
@@ -194,6 +199,11 @@ bench-fast: $(BENCH_FAST)
 # How even the GPU's sub-units are, at N = 18 (N=.. for another board).
 bench-subunits: $(BENCH_SUBUNITS)
 	$(BENCH_SUBUNITS) $(or $(N),18)
+
+# How often fast's search meets the same bottom state, N = 14..17
+# (doc/bottom-states.md).
+bench-bottom: $(BENCH_BOTTOM)
+	for n in 14 15 16 17; do $(BENCH_BOTTOM) $$n; echo; done
 
 # The GPU engine against fast, N = 16..22, as a Markdown table (a GPU
 # needed; bench/gpu.sh).
