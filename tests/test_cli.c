@@ -501,6 +501,14 @@ static void hopeless_counts_refused(void *arg)
         CHECKF(refused && took < 30, "case %zu: refused %d in %.1f s", i,
                refused, took);
     }
+    /* what stops early is not refused: two completions of N = 27 */
+    t_proc p;
+    run_ok(&p, ARGS("complete", "27", "--all", "--limit", "2"));
+    T_BAIL();
+    int two = p.out_len > 0 && strchr(p.out, '\n') &&
+              strchr(strchr(p.out, '\n') + 1, '\n') == p.out + p.out_len - 1;
+    t_proc_free(&p);
+    CHECKF(two, "complete 27 --all --limit 2 did not list two boards");
 }
 
 /* Lines of text that are each one JSON object holding every key. */

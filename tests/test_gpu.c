@@ -4,6 +4,7 @@
  * search (dfs.h, the code a GPU thread runs) counts them right.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

@@ -213,7 +213,10 @@ int cmd_complete(int argc, char **argv)
     if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &th) != 0)
         return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
                          "to %d, not '%s'", CLI_MAX_THREADS, threads);
-    if (!first && !force && (rc = check_feasible(n, given, (int)th)) != CLI_OK)
+    /* --first and --all --limit K stop early: only a whole count or a
+     * whole listing is estimated */
+    if (!first && !k && !force &&
+        (rc = check_feasible(n, given, (int)th)) != CLI_OK)
         return rc;
     rc = first || all ? list_completions(n, given, f, first ? 1 : k)
                       : count_completions(n, given, (int)th, json);

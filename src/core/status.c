@@ -39,22 +39,28 @@ const char *nq_get_version(void)
     return NQ_VERSION_STRING;
 }
 
-/* The GPU runtime's words for its last failure: pointers to its own
- * static strings, so storing them needs no lock and no copy. */
-static _Atomic(const char *) device_name, device_text;
+/* The GPU runtime's words for its last failure, name and text together
+ * (two workers failing at once must not pair one's name with the other's
+ * text); a spin flag guards the copy, held for a snprintf. */
+static char device_words[192];
+static atomic_flag device_lock = ATOMIC_FLAG_INIT;
 
 void nq_note_device_error(const char *name, const char *text)
 {
-    atomic_store(&device_text, text);
-    atomic_store(&device_name, name);
+    while (atomic_flag_test_and_set(&device_lock))
+        ;
+    snprintf(device_words, sizeof device_words, "%s: %s", name,
+             text ? text : "");
+    atomic_flag_clear(&device_lock);
 }
 
 const char *nq_device_error(char *buf, size_t size)
 {
-    const char *name = atomic_load(&device_name),
-               *text = atomic_load(&device_text);
-    if (!name || !size)
+    if (!size)
         return NULL;
-    snprintf(buf, size, "%s: %s", name, text ? text : "");
-    return buf;
+    while (atomic_flag_test_and_set(&device_lock))
+        ;
+    snprintf(buf, size, "%s", device_words);
+    atomic_flag_clear(&device_lock);
+    return buf[0] ? buf : NULL;
 }

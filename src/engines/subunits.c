@@ -91,8 +91,11 @@ nq_status nq_batch_build(const nq_plan *p, const uint64_t *ids, uint64_t n,
 
 /* Random paths per sub-unit estimate, and how far over the batch's mean
  * an estimate may be before its sub-unit is cut again.  Measured at
- * N = 18 (bench/RESULTS.md): 64 paths and twice the mean bring the
- * largest sub-unit from 7.5 to 3.4 times the mean; 16 paths leave 5. */
+ * N = 18 (bench/RESULTS.md, make bench-subunits): 64 paths and twice the
+ * mean bring the largest sub-unit from 9.0 to 3.4 times the mean; at
+ * N = 16, 16 paths left it at 5.2.  The limit is the batch's mean, so the
+ * nodes the engine reports (not its counts) depend on how the units were
+ * batched: a resumed or split run may report other node totals. */
 #define EVEN_PROBES 64
 #define EVEN_FACTOR 2.0
 

@@ -28,10 +28,14 @@ extern "C" {
 #include "../engines/subunits.h"
 }
 
-/* Units per launch: from N = 18 on, cut one row deep and evened out,
- * they make some ten sub-units each, so a launch fills a large GPU
- * (132 SMs x 2048 threads on an H100) from N = 20 on. */
-#define CUDA_BATCH 8192
+/* Units per launch.  A plan has 7k (N = 18) to 22k (N = 23) units, which
+ * from N = 18 make some 12 to 18 sub-units each: 1024 units a batch give
+ * 7 to 22 batches, so that every worker has batches to build while others
+ * are on the GPU, a stop waits for at most one batch (the kernel does not
+ * read the stop flag), and the journal grows steadily.  One launch is 12k
+ * to 18k threads; an H100 holds 270k, filled by the launches of several
+ * workers' streams running at once (one worker per core by default). */
+#define CUDA_BATCH 1024
 #define BLOCK NQ_GPU_BLOCK
 
 /* The threads' stacks, rows x BLOCK words, sized at launch. */
@@ -241,9 +245,13 @@ static void describe_devices(char *buf, size_t size)
     size_t len = 0;
     cudaError_t e = cudaGetDeviceCount(&devices);
     buf[0] = '\0';
-    if (e != cudaSuccess || devices < 1) {
+    if (e != cudaSuccess) {
         snprintf(buf, size, "no GPU (%s: %s)", cudaGetErrorName(e),
                  cudaGetErrorString(e));
+        return;
+    }
+    if (devices < 1) {
+        snprintf(buf, size, "no GPU (none visible)");
         return;
     }
     cudaDriverGetVersion(&driver);

@@ -293,8 +293,10 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
         return st;
     }
     wanted = p.count;
-    if (o->max_units && o->max_units < p.count)
+    if (o->max_units && o->max_units < p.count) {
         p.count = o->max_units;
+        p.share = p.before + p.count; /* the progress of what this run does */
+    }
     atomic_init(&p.next, 0);
     atomic_init(&p.done, 0);
     atomic_init(&p.failed, 0);
