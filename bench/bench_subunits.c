@@ -41,13 +41,14 @@ static double *costs(const nq_batch *b)
 static void row(const nq_plan *p, const uint64_t *ids, int depth, int even)
 {
     nq_batch b;
-    double t0 = nq_clock_seconds(), evening = 0, sum = 0;
-    if (nq_batch_build(p, ids, nq_plan_units(p), depth, &b) != NQ_OK ||
-        (even && nq_batch_even_out(&b) != NQ_OK)) {
+    double sum = 0;
+    int built = nq_batch_build(p, ids, nq_plan_units(p), depth, &b) == NQ_OK;
+    double t0 = nq_clock_seconds();
+    if (!built || (even && nq_batch_even_out(&b) != NQ_OK)) {
         fprintf(stderr, "nq-bench-subunits: out of memory\n");
         exit(1);
     }
-    evening = even ? nq_clock_seconds() - t0 : 0;
+    double evening = even ? nq_clock_seconds() - t0 : 0;
     double *c = costs(&b);
     if (!c || !b.subs) {
         fprintf(stderr, "nq-bench-subunits: no sub-units\n");

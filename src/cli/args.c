@@ -381,7 +381,6 @@ int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts)
     return CLI_OK;
 }
 
-
 /* name added to the list "a, b, ..." in buf (cut short if it is full). */
 static void add_name(char *buf, size_t size, size_t *len, const char *name)
 {

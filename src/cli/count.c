@@ -166,7 +166,6 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                 : CLI_OK;
 }
 
-
 /* A count that could not end in any reasonable time is refused before it
  * starts, with this machine's estimate, rather than run silently for ever;
  * --force runs it all the same.  A share (--part K/M) is a Mth of the

@@ -72,11 +72,11 @@ double cli_estimate_completion_seconds(int n, const int *given, int threads)
     if (nq_estimate_completion_nodes(n, given, PROBES, &nodes) != NQ_OK ||
         nodes < QUICK_NODES)
         return 0;
+    for (int r = 0; r < NQ_MAX_N; r++)
+        empty[r] = -1;
     for (int m = FIRST_STEADY; m < n; m++) {
         nq_request req = {.n = m, .threads = threads};
         nq_counts c;
-        for (int r = 0; r < m; r++)
-            empty[r] = -1;
         double t0 = nq_clock_seconds();
         if (nq_count_completions(&req, empty, &c) != NQ_OK ||
             nq_estimate_completion_nodes(m, empty, PROBES, &ref_nodes) != NQ_OK)

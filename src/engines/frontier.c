@@ -16,7 +16,6 @@
 #include "frontier_kernel.h"
 #include "stop.h"
 
-
 /* ---- scalar kernel: the GPU's per-thread search (dfs.h) ---- */
 
 /* Rows the DFS is left with once a stop can wait for it: at most a few

@@ -128,10 +128,6 @@ static int push_even(nq_batch *b, nq_subunit s, double est, double limit)
     return 0;
 }
 
-int nq_batch_evens(int n)
-{
-    return n >= NQ_EVEN_FROM_N;
-}
 
 nq_status nq_batch_even_out(nq_batch *b)
 {
@@ -156,7 +152,7 @@ nq_status nq_batch_prepare(const nq_plan *p, const uint64_t *ids,
                            uint64_t count, nq_batch *b)
 {
     nq_status st = nq_batch_build(p, ids, count, nq_batch_depth(p->n), b);
-    if (st == NQ_OK && nq_batch_evens(p->n) && (st = nq_batch_even_out(b)))
+    if (st == NQ_OK && p->n >= NQ_EVEN_FROM_N && (st = nq_batch_even_out(b)))
         nq_batch_free(b);
     return st;
 }

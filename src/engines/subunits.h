@@ -79,10 +79,9 @@ void nq_batch_free(nq_batch *b);
  * batch is seconds of GPU work; below, the estimates would cost more
  * host time than the GPU loses. */
 #define NQ_EVEN_FROM_N 18
-int nq_batch_evens(int n);
 nq_status nq_batch_even_out(nq_batch *b);
-/* The batch an engine runs: cut at nq_batch_depth, evened out where
- * nq_batch_evens. */
+/* The batch an engine runs: cut at nq_batch_depth, evened out from
+ * NQ_EVEN_FROM_N on. */
 nq_status nq_batch_prepare(const nq_plan *p, const uint64_t *ids,
                            uint64_t count, nq_batch *b);
 

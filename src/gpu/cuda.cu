@@ -47,10 +47,8 @@ extern __shared__ uint32_t stacks[];
 #define BLOCKS_PER_SM 16
 
 static __global__ void __launch_bounds__(BLOCK, BLOCKS_PER_SM)
-count_subunits(const nq_frontier *jobs,
-                                      const nq_subunit *subs, uint64_t n,
-                                      unsigned long long *counts,
-                                      unsigned long long *nodes)
+count_subunits(const nq_frontier *jobs, const nq_subunit *subs, uint64_t n,
+               unsigned long long *counts, unsigned long long *nodes)
 {
     uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     int lane = threadIdx.x & 31, valid = i < n;

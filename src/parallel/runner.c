@@ -5,8 +5,9 @@
  * done) are listed first; threads then take them from one atomic counter,
  * which balances the load without a queue.  A listed share is taken in a
  * scrambled order (see scramble), so that the fraction of units done is a
- * fair measure of the work done and the ETA shown from it is honest.  Each thread sums into its own tally and the tallies are added at
- * the end, so the result is the same for any number of threads.  Finished
+ * fair measure of the work done and the ETA shown from it is honest.
+ * Each thread sums into its own tally and the tallies are added at the
+ * end, so the result is the same for any number of threads.  Finished
  * units are reported one at a time (a journal writes them down); a stop
  * request is honoured between units, and inside long ones (stop.h), which
  * then give up unreported, so whatever was reported is complete.
