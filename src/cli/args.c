@@ -355,6 +355,19 @@ int cli_bad_argument(const char *command, const char *arg)
                      "--help')", command, arg, cli_program, command);
 }
 
+int cli_json_format(const char *command, int json, const char **format,
+                    const char *fallback)
+{
+    if (json && *format && strcmp(*format, "json"))
+        return cli_error(CLI_USAGE, "%s: --json and --format %s ask for two "
+                         "formats: give one", command, *format);
+    if (json)
+        *format = "json";
+    else if (!*format)
+        *format = fallback;
+    return CLI_OK;
+}
+
 int cli_finish_output(int rc)
 {
     if ((fflush(stdout) != 0 || ferror(stdout)) && rc == CLI_OK)

@@ -99,6 +99,12 @@ void cli_json_number(FILE *out, double v);
 /* An unexpected argument for `command`. */
 int cli_bad_argument(const char *command, const char *arg);
 
+/* --json is short for --format json; with another --format as well it is
+ * a usage error, not a silent choice of one.  *format is NULL when no
+ * --format was given, and becomes `fallback` then. */
+int cli_json_format(const char *command, int json, const char **format,
+                    const char *fallback);
+
 /* A command's exit code, made CLI_FAIL (with the error printed) if what
  * it wrote to stdout could not all be written: a full disk or a closed
  * pipe must not pass for success. */

@@ -181,7 +181,7 @@ static int check_feasible(int n, const int *given, int threads)
 
 int cmd_complete(int argc, char **argv)
 {
-    const char *given_text = "", *format = "array", *limit = NULL,
+    const char *given_text = "", *format = NULL, *limit = NULL,
                *threads = NULL;
     int first = 0, all = 0, json = 0, force = 0, n, hi, rc, given[NQ_MAX_N];
     uint64_t k = 0, th = 0;
@@ -198,8 +198,9 @@ int cmd_complete(int argc, char **argv)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
     if ((rc = parse_given(given_text, n, given)) != CLI_OK)
         return rc;
-    if (json)
-        format = "json"; /* the listings' JSON; the count's below */
+    /* the listings' JSON; the count's below */
+    if ((rc = cli_json_format("complete", json, &format, "array")) != CLI_OK)
+        return rc;
     const nq_format *f = nq_format_find(format);
     if (!f)
         return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",

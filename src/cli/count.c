@@ -111,16 +111,39 @@ static int count_engine(const char *kernel, cli_count_args *a)
     return rc;
 }
 
+/* Whether a well-formed --devices list names a GPU twice (in *twice):
+ * the CUDA runtime would then hand one GPU to two workers as two. */
+static int repeated_device(const char *list, unsigned long *twice)
+{
+    unsigned long seen[64];
+    int k = 0;
+    for (const char *a = list; *a;) {
+        char *end;
+        unsigned long x = strtoul(a, &end, 10);
+        for (int i = 0; i < k; i++)
+            if (seen[i] == x)
+                return *twice = x, 1;
+        if (k < 64)
+            seen[k++] = x;
+        a = *end == ',' ? end + 1 : end;
+    }
+    return 0;
+}
+
 /* --devices: GPU numbers, for an engine that counts on GPUs; the CUDA
  * runtime then sees only those (and numbers them from 0). */
 static int count_devices(const char *devices, const char *engine)
 {
+    unsigned long twice;
     char gpus[256];
     size_t digits = strspn(devices, "0123456789,");
     if (!devices[0] || devices[digits] || devices[0] == ',' ||
         devices[strlen(devices) - 1] == ',' || strstr(devices, ",,"))
         return cli_error(CLI_USAGE, "--devices takes GPU numbers separated "
                          "by commas (0,2), not '%s'", devices);
+    if (repeated_device(devices, &twice))
+        return cli_error(CLI_USAGE, "--devices: GPU %lu is listed twice in "
+                         "'%s'", twice, devices);
     if (!(nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_GPU))
         return cli_error(CLI_USAGE, "--devices: engine '%s' does not count "
                          "on GPUs (engines that do: %s)", engine,

@@ -101,7 +101,7 @@ static int run_find(const find_job *job)
 
 static int parse_find(int argc, char **argv, find_job *job)
 {
-    const char *method = "formula", *seed = NULL, *format = "array", *pos[1];
+    const char *method = "formula", *seed = NULL, *format = NULL, *pos[1];
     int npos, json = 0;
     uint64_t v;
     const cli_spec specs[] = {
@@ -115,8 +115,8 @@ static int parse_find(int argc, char **argv, find_job *job)
     int rc = cli_parse("find", find_help, specs, argc, argv, pos, 1, &npos);
     if (rc != CLI_OK)
         return rc;
-    if (json)
-        format = "json";
+    if ((rc = cli_json_format("find", json, &format, "array")) != CLI_OK)
+        return rc;
     if (npos == 0)
         return cli_error(CLI_USAGE, "find: missing N (see 'nqueens find "
                          "--help')");

@@ -47,7 +47,7 @@ static int print_solution(void *ctx, const int *cols, int n)
 
 int cmd_solve(int argc, char **argv)
 {
-    const char *engine = nq_default_enumerate_engine(), *format = "array";
+    const char *engine = nq_default_enumerate_engine(), *format = NULL;
     const char *limit = NULL;
     int unique = 0, iterative = 0, one_based = 0, json = 0, n, hi, rc;
     uint64_t k = 0;
@@ -65,8 +65,8 @@ int cmd_solve(int argc, char **argv)
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
     nq_format_base = one_based;
-    if (json)
-        format = "json";
+    if ((rc = cli_json_format("solve", json, &format, "array")) != CLI_OK)
+        return rc;
     solve_ctx sc = {nq_format_find(format), 0, 0};
     if (!sc.format)
         return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",

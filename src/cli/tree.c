@@ -406,7 +406,7 @@ static int draw_tree(const tree *t, const char *engine, const char *format)
 
 int cmd_tree(int argc, char **argv)
 {
-    const char *engine = "backtrack", *format = "text", *depth = NULL;
+    const char *engine = "backtrack", *format = NULL, *depth = NULL;
     int iterative = 0, json = 0, n, hi, rc;
     uint64_t d = NQ_MAX_N;
     const cli_spec specs[] = {
@@ -420,8 +420,8 @@ int cmd_tree(int argc, char **argv)
     rc = cli_parse_board("tree", tree_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    if (json)
-        format = "json";
+    if ((rc = cli_json_format("tree", json, &format, "text")) != CLI_OK)
+        return rc;
     if (strcmp(format, "text") && strcmp(format, "dot") &&
         strcmp(format, "svg") && strcmp(format, "json"))
         return cli_error(CLI_USAGE, "tree: unknown format '%s' (formats: "
