@@ -3,6 +3,8 @@
  * same bottom state (issue: a counter whose cost per solution falls).
  *
  *   nq-bench-bottom N [STEP]     (every STEP-th unit; default 1)
+ *   nq-bench-bottom N 1 levels   (fast's tree by level only: no state sets,
+ *                                 so N = 18 and beyond fit in memory)
  *
  * Inside each unit of the fast plan (its real frontier job: rows left,
  * open squares, gaps, weights) the search is walked, and at every node
@@ -12,7 +14,10 @@
  * rows left and the distinct states among them; across units, the
  * distinct states once the spacing of the unit's last rows and its weights
  * are part of the key, which is what a table shared by all units would
- * hold.  One Markdown row per k.
+ * hold.  One Markdown row per k.  Then fast's own tree, pruned as its
+ * kernel prunes (checked against the node count fast reports): its nodes
+ * by rows left, and the share of them below k rows left, which bounds
+ * what any method counting k-row bottoms for free could save.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,39 +122,10 @@ static void visit(walk *w, int i, uint32_t d, uint32_t l, uint32_t r)
     }
 }
 
-int main(int argc, char **argv)
+/* The bottom states met, per unit and across units, one row per k. */
+static void print_states(const walk *w, int n, uint64_t walked,
+                         uint64_t units, int step)
 {
-    int n = argc > 1 ? atoi(argv[1]) : 14, step = argc > 2 ? atoi(argv[2]) : 1;
-    nq_request req = {.n = n, .engine = "fast"};
-    nq_plan *p;
-    if (n < 12 || n > 21 || step < 1 || nq_plan_create(&req, &p) != NQ_OK) {
-        fprintf(stderr, "usage: nq-bench-bottom N [STEP] (12 <= N <= 21)\n");
-        return 2;
-    }
-    static walk w;
-    uint64_t units = nq_plan_units(p), walked = 0;
-    for (uint64_t u = 0; u < units; u += (uint64_t)step) {
-        nq_frontier job;
-        nq_frontier_state s;
-        if (!nq_fast_job(p, u, &job, &s))
-            continue;
-        w.j = &job, walked++;
-        for (int k = KMIN; k <= KMAX && k <= job.rows; k++) {
-            uint64_t h = 7;
-            for (int i = job.rows - k; i + 1 < job.rows; i++)
-                h = mix(h, job.gap[i]); /* the rows' spacing */
-            for (int c = 0; c < NQ_FRONTIER_WEIGHTS; c++)
-                h = mix(h, job.weight[c]);
-            w.bottom[k] = h;
-            set_clear(&w.unit[k]);
-        }
-        visit(&w, 0, s.down, s.left, s.right);
-        for (int k = KMIN; k <= KMAX; k++) {
-            w.unit_distinct[k] += (double)w.unit[k].count;
-            if ((double)w.unit[k].count > w.most[k])
-                w.most[k] = (double)w.unit[k].count;
-        }
-    }
     printf("N=%d: %llu of %llu units walked (every %d%s)\n\n"
            "| rows left k | paths | distinct per unit (sum) | paths per state, "
            "per unit | largest unit's states | distinct, all units | paths "
@@ -159,11 +135,117 @@ int main(int argc, char **argv)
            step == 1 ? "" : ": shared states undercounted");
     for (int k = KMIN; k <= KMAX; k++)
         printf("| %d | %.4g | %.4g | %.3g | %.0f | %llu | %.3g | %.1f |\n", k,
-               w.paths[k], w.unit_distinct[k],
-               w.paths[k] / w.unit_distinct[k], w.most[k],
-               (unsigned long long)w.all[k].count,
-               w.paths[k] / (double)w.all[k].count,
-               (double)w.all[k].count * 16 / (1 << 20));
+               w->paths[k], w->unit_distinct[k],
+               w->paths[k] / w->unit_distinct[k], w->most[k],
+               (unsigned long long)w->all[k].count,
+               w->paths[k] / (double)w->all[k].count,
+               (double)w->all[k].count * 16 / (1 << 20));
+}
+
+/* Whether row t has an open square, seen from a state aligned to row i. */
+static int row_open(const nq_frontier *j, int i, int t, uint32_t d,
+                    uint32_t l, uint32_t r)
+{
+    for (; i < t; i++)
+        l <<= j->gap[i], r >>= j->gap[i];
+    return (j->open[t] & ~(d | l | r)) != 0;
+}
+
+/* fast's own tree, which the walk above is not: the vector kernel makes a
+ * child (a node) on every open square, keeps it only if its next row, the
+ * row after and the last row are open, and counts the last two rows in
+ * closed form, without nodes.  Nodes are filed by the rows left below
+ * them; their sum must be the node count fast reports. */
+static void pruned(const nq_frontier *j, int i, uint32_t d, uint32_t l,
+                   uint32_t r, double *level)
+{
+    int k = j->rows - i - 1;
+    if (k < 1)
+        return;
+    uint32_t avail = j->open[i] & ~(d | l | r), g = j->gap[i];
+    while (avail) {
+        uint32_t b = nq_lowest_bit32(avail);
+        avail ^= b;
+        level[k]++;
+        uint32_t d2 = d | b, l2 = (l | b) << g, r2 = (r | b) >> g;
+        if (k > 2 && row_open(j, i + 1, i + 1, d2, l2, r2) &&
+            row_open(j, i + 1, i + 2, d2, l2, r2) &&
+            row_open(j, i + 1, j->rows - 1, d2, l2, r2))
+            pruned(j, i + 1, d2, l2, r2, level);
+    }
+}
+
+/* Where fast's work is: its nodes by rows left, and the share below a
+ * state with k rows left, which bounds (by node count) what counting such
+ * states for free could save.  The vector kernels prune as `pruned` does;
+ * the scalar one (no AVX2) does not, so only theirs is compared. */
+static void print_levels(int n, const double *level, int whole)
+{
+    double all = 0, below = 0;
+    nq_request req = {.n = n, .engine = "fast"};
+    nq_counts c;
+    for (int k = 0; k <= NQ_MAX_N; k++)
+        all += level[k];
+    if (all == 0)
+        return;
+    printf("\nfast's own tree (pruned as its kernel prunes): %.0f nodes%s",
+           all, whole ? "" : " in the units walked");
+    if (whole && nq_frontier_vectorized() && nq_count_solutions(&req, &c) == NQ_OK)
+        printf(" (fast reports %.0f: %s)", (double)c.nodes,
+               (double)c.nodes == all ? "equal" : "DIFFER");
+    printf("\n\n| rows left k | nodes | share | share below k rows left | "
+           "upper bound on a free k-row bottom's speed-up, 1/(1 - share "
+           "below) |\n|---|---|---|---|---|\n");
+    for (int k = 2; k <= 8; k++) {
+        printf("| %d | %.4g | %.1f%% | %.1f%% | %.2fx |\n", k, level[k],
+               100 * level[k] / all, 100 * below / all, all / (all - below));
+        below += level[k];
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int n = argc > 1 ? atoi(argv[1]) : 14, step = argc > 2 ? atoi(argv[2]) : 1;
+    int states = argc <= 3;
+    nq_request req = {.n = n, .engine = "fast"};
+    nq_plan *p;
+    if (n < 12 || n > 21 || step < 1 || argc > 4 ||
+        (argc == 4 && strcmp(argv[3], "levels") != 0) ||
+        nq_plan_create(&req, &p) != NQ_OK) {
+        fprintf(stderr,
+                "usage: nq-bench-bottom N [STEP [levels]] (12 <= N <= 21)\n");
+        return 2;
+    }
+    static walk w;
+    static double level[NQ_MAX_N + 1];
+    uint64_t units = nq_plan_units(p), walked = 0;
+    for (uint64_t u = 0; u < units; u += (uint64_t)step) {
+        nq_frontier job;
+        nq_frontier_state s;
+        if (!nq_fast_job(p, u, &job, &s))
+            continue;
+        w.j = &job, walked++;
+        for (int k = KMIN; states && k <= KMAX && k <= job.rows; k++) {
+            uint64_t h = 7;
+            for (int i = job.rows - k; i + 1 < job.rows; i++)
+                h = mix(h, job.gap[i]); /* the rows' spacing */
+            for (int c = 0; c < NQ_FRONTIER_WEIGHTS; c++)
+                h = mix(h, job.weight[c]);
+            w.bottom[k] = h;
+            set_clear(&w.unit[k]);
+        }
+        if (states)
+            visit(&w, 0, s.down, s.left, s.right);
+        pruned(&job, 0, s.down, s.left, s.right, level);
+        for (int k = KMIN; k <= KMAX; k++) {
+            w.unit_distinct[k] += (double)w.unit[k].count;
+            if ((double)w.unit[k].count > w.most[k])
+                w.most[k] = (double)w.unit[k].count;
+        }
+    }
+    if (states)
+        print_states(&w, n, walked, units, step);
+    print_levels(n, level, step == 1);
     nq_plan_free(p);
     return 0;
 }
