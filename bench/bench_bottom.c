@@ -186,17 +186,21 @@ static void print_levels(int n, const double *level, int whole)
     nq_counts c;
     for (int k = 0; k <= NQ_MAX_N; k++)
         all += level[k];
-    if (all == 0)
+    if (all == 0) {
+        printf("\nfast's own tree: no search unit walked\n");
         return;
+    }
     printf("\nfast's own tree (pruned as its kernel prunes): %.0f nodes%s",
            all, whole ? "" : " in the units walked");
-    if (whole && nq_frontier_vectorized() && nq_count_solutions(&req, &c) == NQ_OK)
+    if (whole && !nq_frontier_vectorized())
+        printf(" (not compared: fast runs its scalar kernel here)");
+    else if (whole && nq_count_solutions(&req, &c) == NQ_OK)
         printf(" (fast reports %.0f: %s)", (double)c.nodes,
                (double)c.nodes == all ? "equal" : "DIFFER");
-    printf("\n\n| rows left k | nodes | share | share below k rows left | "
-           "upper bound on a free k-row bottom's speed-up, 1/(1 - share "
-           "below) |\n|---|---|---|---|---|\n");
-    for (int k = 2; k <= 8; k++) {
+    printf("\n\n| rows left below a node | nodes | share | share below k "
+           "rows left | bound on a free k-row bottom's speed-up (by node "
+           "count, unlimited sharing) |\n|---|---|---|---|---|\n");
+    for (int k = 2; k <= 8 && below < all; k++) {
         printf("| %d | %.4g | %.1f%% | %.1f%% | %.2fx |\n", k, level[k],
                100 * level[k] / all, 100 * below / all, all / (all - below));
         below += level[k];
