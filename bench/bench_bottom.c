@@ -122,6 +122,28 @@ static void visit(walk *w, int i, uint32_t d, uint32_t l, uint32_t r)
     }
 }
 
+/* One unit's bottom states: its own set of each k cleared, the key of its
+ * bottom rows' spacing and weights made, the walk, and its tallies. */
+static void walk_states(walk *w, const nq_frontier *job, nq_frontier_state s)
+{
+    w->j = job;
+    for (int k = KMIN; k <= KMAX && k <= job->rows; k++) {
+        uint64_t h = 7;
+        for (int i = job->rows - k; i + 1 < job->rows; i++)
+            h = mix(h, job->gap[i]); /* the rows' spacing */
+        for (int c = 0; c < NQ_FRONTIER_WEIGHTS; c++)
+            h = mix(h, job->weight[c]);
+        w->bottom[k] = h;
+        set_clear(&w->unit[k]);
+    }
+    visit(w, 0, s.down, s.left, s.right);
+    for (int k = KMIN; k <= KMAX; k++) {
+        w->unit_distinct[k] += (double)w->unit[k].count;
+        if ((double)w->unit[k].count > w->most[k])
+            w->most[k] = (double)w->unit[k].count;
+    }
+}
+
 /* The bottom states met, per unit and across units, one row per k. */
 static void print_states(const walk *w, int n, uint64_t walked,
                          uint64_t units, int step)
@@ -228,24 +250,10 @@ int main(int argc, char **argv)
         nq_frontier_state s;
         if (!nq_fast_job(p, u, &job, &s))
             continue;
-        w.j = &job, walked++;
-        for (int k = KMIN; states && k <= KMAX && k <= job.rows; k++) {
-            uint64_t h = 7;
-            for (int i = job.rows - k; i + 1 < job.rows; i++)
-                h = mix(h, job.gap[i]); /* the rows' spacing */
-            for (int c = 0; c < NQ_FRONTIER_WEIGHTS; c++)
-                h = mix(h, job.weight[c]);
-            w.bottom[k] = h;
-            set_clear(&w.unit[k]);
-        }
+        walked++;
         if (states)
-            visit(&w, 0, s.down, s.left, s.right);
+            walk_states(&w, &job, s);
         pruned(&job, 0, s.down, s.left, s.right, level);
-        for (int k = KMIN; k <= KMAX; k++) {
-            w.unit_distinct[k] += (double)w.unit[k].count;
-            if ((double)w.unit[k].count > w.most[k])
-                w.most[k] = (double)w.unit[k].count;
-        }
     }
     if (states)
         print_states(&w, n, walked, units, step);

@@ -128,7 +128,6 @@ static int push_even(nq_batch *b, nq_subunit s, double est, double limit)
     return 0;
 }
 
-
 nq_status nq_batch_even_out(nq_batch *b)
 {
     uint64_t count = b->subs;
