@@ -37,16 +37,27 @@ ALL_CFLAGS = $(NQ_CFLAGS) $(CFLAGS) $(SAN)
 COMPILE  = $(CC) $(NQ_CPPFLAGS) $(CPPFLAGS) $(ALL_CFLAGS)
 LINK     = $(CC) $(ALL_CFLAGS) $(LDFLAGS)
 
-# The vector kernels, x86-64 only: one source, one object per level.
+# The fast engine's kernels: one source (frontier_vec.c), one object per
+# instruction set and lane width, each built with its set's flags.  The
+# scalar kernel everywhere; AVX2 and AVX-512 on x86-64, NEON on aarch64.
 TARGET   := $(shell $(CC) -dumpmachine 2>/dev/null)
+KERNELS  := scalar_32
 ifneq ($(filter x86_64-%,$(TARGET)),)
 AVX2_FLAGS   := -march=x86-64-v3
 AVX512_FLAGS := -march=x86-64-v4
-KERNEL_OBJ := $(BUILD)/obj/src/engines/frontier_avx2.o \
-              $(BUILD)/obj/src/engines/frontier_avx512.o
-TEST_KERNEL_OBJ := $(BUILD)/obj/tests/simd_lanes_avx2.o \
-                   $(BUILD)/obj/tests/simd_lanes_avx512.o
+KERNELS  += avx2_16 avx2_32 avx512_32
 endif
+ifneq ($(filter aarch64-%,$(TARGET)),)
+KERNELS  += neon_16 neon_32
+endif
+KERNEL_OBJ := $(KERNELS:%=$(BUILD)/obj/src/engines/frontier_%.o)
+TEST_KERNEL_OBJ := $(KERNELS:%=$(BUILD)/obj/tests/simd_lanes_%.o)
+# frontier_avx2_16.o: set avx2, 16-bit lanes, AVX2_FLAGS
+kernel_set  = $(word 1,$(subst _, ,$(1)))
+kernel_bits = $(word 2,$(subst _, ,$(1)))
+kernel_flags = $($(call upper,$(call kernel_set,$(1)))_FLAGS) \
+    -DNQ_KERNEL=$(call kernel_set,$(1)) -DNQ_ISA_$(call kernel_set,$(1)) \
+    -DNQ_LANE_BITS=$(call kernel_bits,$(1))
 
 MPI_SRC  := src/parallel/mpi.c src/api/mpi_count.c src/cli/mpi_main.c
 LIB_SRC  := $(filter-out $(MPI_SRC) src/engines/frontier_vec.c,\
@@ -120,11 +131,11 @@ $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 
 $(BUILD)/obj/src/engines/frontier_%.o: src/engines/frontier_vec.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(COMPILE) $($(call upper,$*)_FLAGS) -DNQ_KERNEL=$* -c $< -o $@
+	$(COMPILE) $(call kernel_flags,$*) -c $< -o $@
 
 $(BUILD)/obj/tests/simd_lanes_%.o: tests/simd_lanes.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(COMPILE) $($(call upper,$*)_FLAGS) -DNQ_KERNEL=$* -c $< -o $@
+	$(COMPILE) $(call kernel_flags,$*) -c $< -o $@
 
 upper = $(subst avx,AVX,$(1))
 

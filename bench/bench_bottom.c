@@ -214,9 +214,7 @@ static void print_levels(int n, const double *level, int whole)
     }
     printf("\nfast's own tree (pruned as its kernel prunes): %.0f nodes%s",
            all, whole ? "" : " in the units walked");
-    if (whole && !nq_frontier_vectorized())
-        printf(" (not compared: fast runs its scalar kernel here)");
-    else if (whole && nq_count_solutions(&req, &c) == NQ_OK)
+    if (whole && nq_count_solutions(&req, &c) == NQ_OK)
         printf(" (fast reports %.0f: %s)", (double)c.nodes,
                (double)c.nodes == all ? "equal" : "DIFFER");
     printf("\n\n| rows left below a node | nodes | share | share below k "

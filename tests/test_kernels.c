@@ -12,10 +12,33 @@
 #include "../src/core/bits.h"
 #include "../src/engines/frontier_kernel.h"
 
+/* Each kernel build's lane test (simd_lanes.c), by kernel name. */
+void t_simd_every_mask_scalar_32(void *arg);
 #if defined(__x86_64__)
-void t_simd_every_mask_avx2(void *arg);
-void t_simd_every_mask_avx512(void *arg);
+void t_simd_every_mask_avx2_16(void *arg);
+void t_simd_every_mask_avx2_32(void *arg);
+void t_simd_every_mask_avx512_32(void *arg);
 #endif
+#if defined(__aarch64__)
+void t_simd_every_mask_neon_16(void *arg);
+void t_simd_every_mask_neon_32(void *arg);
+#endif
+
+static const struct {
+    const char *kernel, *width;
+    void (*test)(void *);
+} lane_tests[] = {
+    {"scalar", "32", t_simd_every_mask_scalar_32},
+#if defined(__x86_64__)
+    {"avx2", "16", t_simd_every_mask_avx2_16},
+    {"avx2", "32", t_simd_every_mask_avx2_32},
+    {"avx512", "32", t_simd_every_mask_avx512_32},
+#endif
+#if defined(__aarch64__)
+    {"neon", "16", t_simd_every_mask_neon_16},
+    {"neon", "32", t_simd_every_mask_neon_32},
+#endif
+};
 
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -102,7 +125,7 @@ static void kernels_agree(void *arg)
         nq_frontier_state s;
         uint64_t n1 = 0, n2 = 0;
         random_job(&j, &s);
-        uint64_t a = nq_frontier_count_scalar(&j, s, &n1);
+        uint64_t a = nq_frontier_count_dfs(&j, s, &n1);
         uint64_t b = nq_frontier_count(&j, s, w, &n2);
         if (a != b)
             t_fail(__FILE__, __LINE__, "job %d (%d rows): scalar %llu, "
@@ -167,13 +190,9 @@ void tests_kernels(void)
                "complete-13-vs-oeis", k);
         t_case(kernels_agree, (void *)k, "kernels/%s/2000-random-jobs-vs-"
                "scalar", k);
-#if defined(__x86_64__)
-        if (!strcmp(k, "avx2"))
-            t_case(t_simd_every_mask_avx2, NULL, "kernels/avx2/lanes-every-"
-                   "mask");
-        if (!strcmp(k, "avx512"))
-            t_case(t_simd_every_mask_avx512, NULL, "kernels/avx512/lanes-"
-                   "every-mask");
-#endif
+        for (size_t t = 0; t < sizeof lane_tests / sizeof lane_tests[0]; t++)
+            if (!strcmp(k, lane_tests[t].kernel))
+                t_case(lane_tests[t].test, NULL, "kernels/%s/lanes-%s-bit-"
+                       "every-mask", k, lane_tests[t].width);
     }
 }

@@ -217,7 +217,7 @@ static nq_status carry_unit_run(const nq_plan *p, uint64_t i, nq_unit_env *env,
     unit_frame(n, u, &f);
     inner_job(&f, &job, &start, rows);
     job.stop = env->stop;
-    c = job.rows ? nq_frontier_count_scalar(&job, start, &nodes) : 1;
+    c = job.rows ? nq_frontier_count_dfs(&job, start, &nodes) : 1;
     if (nq_stop_requested(env->stop))
         return NQ_ERR_STOPPED;
     size = nq_popcount(stab);

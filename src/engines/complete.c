@@ -158,7 +158,7 @@ static nq_status complete_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
     const complete_data *d = p->data;
     nq_frontier job = d->job;
     uint64_t nodes = 0;
-    if (!env->scratch && nq_frontier_vectorized() &&
+    if (!env->scratch &&
         !(env->scratch = nq_frontier_work_new()))
         return NQ_ERR_NOMEM;
     job.stop = env->stop;

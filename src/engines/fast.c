@@ -237,7 +237,7 @@ static nq_status ring_unit(const nq_plan *p, const fast_unit *u,
     nq_frontier job;
     nq_frontier_state start;
     uint64_t nodes = 0;
-    if (!env->scratch && nq_frontier_vectorized() &&
+    if (!env->scratch &&
         !(env->scratch = nq_frontier_work_new()))
         return NQ_ERR_NOMEM;
     ring_job(p->n, u, &job, &start);

@@ -1,11 +1,12 @@
 /*
- * frontier.c - the completion counters behind the fast engine: the scalar
- * kernel, the vector kernels' buffers, and the call that runs the kernel
+ * frontier.c - the completion counters behind the fast engine: the plain
+ * DFS, the kernels' buffers and tables, and the call that runs the kernel
  * chosen for this CPU (kernels.c).
  *
- * Scalar: the iterative bitboard DFS of dfs.h (the same code a GPU thread
- * runs on a sub-unit), the last two rows counted in closed form; it runs
- * on every CPU.  Vector: frontier_vec.c, built once per instruction set.
+ * The plain DFS is the iterative bitboard search of dfs.h (the same code
+ * a GPU thread runs on a sub-unit): the reference the kernels are tested
+ * against, and the counter of jobs too small to stream.  The kernels are
+ * frontier_vec.c, built once per instruction set and lane width.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,7 @@
 #include "frontier_kernel.h"
 #include "stop.h"
 
-/* ---- scalar kernel: the GPU's per-thread search (dfs.h) ---- */
+/* ---- the plain DFS: the GPU's per-thread search (dfs.h) ---- */
 
 /* Rows the DFS is left with once a stop can wait for it: at most a few
  * seconds of search on any board this library takes. */
@@ -42,7 +43,7 @@ static uint64_t scalar_from(const nq_frontier *j, int i, uint32_t d,
     return count;
 }
 
-uint64_t nq_frontier_count_scalar(const nq_frontier *j, nq_frontier_state s,
+uint64_t nq_frontier_count_dfs(const nq_frontier *j, nq_frontier_state s,
                                   uint64_t *nodes)
 {
     return scalar_from(j, 0, s.down, s.left, s.right, nodes);
@@ -113,21 +114,69 @@ void nq_frontier_work_free(nq_frontier_work *w)
     free(w);
 }
 
+/* ---- byte-shuffle tables (avx2 16, neon) ---- */
+
+/* For each mask of a 16-byte block's `lanes` lanes of `bytes` bytes: the
+ * shuffle that packs the mask's lanes to the front (compress), and the one
+ * that spreads the front lanes to the mask's lanes (expand).  Index 0x80
+ * (x86) and out-of-range indices (tbl) give a zero byte; those lanes are
+ * never read. */
+void nq_simd_fill_shuffles(nq_shuffles *t, int lanes, int bytes)
+{
+    memset(t, 0x80, sizeof *t);
+    for (unsigned m = 0; m < 1u << lanes; m++) {
+        int k = 0;
+        for (int lane = 0; lane < lanes; lane++) {
+            if (!(m >> lane & 1))
+                continue;
+            for (int b = 0; b < bytes; b++) {
+                t->compress[m][k * bytes + b] = (uint8_t)(lane * bytes + b);
+                t->expand[m][lane * bytes + b] = (uint8_t)(k * bytes + b);
+            }
+            k++;
+        }
+    }
+}
+
 /* ---- the kernel in use ---- */
 
-int nq_frontier_vectorized(void)
+/* The job in 16 columns, if it fits: the squares it can still fill (every
+ * row's open squares; the free columns the closed form reads) must lie in
+ * 16 consecutive columns, the window, and the start's diagonals must not
+ * hold a bit that would later move into it (a left diagonal below it
+ * rises, a right one above it falls).  Bits on the other side only move
+ * further away, so they are dropped with everything outside the window. */
+static int narrow(const nq_frontier *j, nq_frontier_state *s, nq_frontier *n)
 {
-    const nq_frontier_kernel *k = nq_frontier_kernel_current();
-    return k ? k->lanes : 0;
+    uint32_t used = j->full & ~s->down;
+    for (int i = 0; i < j->rows; i++)
+        used |= j->open[i];
+    int low = used ? nq_ctz(used) : 0;
+    if ((used >> low) > 0xffffu || (s->left & (uint32_t)nq_low_bits(low)) ||
+        (low + 16 < 32 && s->right >> (low + 16)))
+        return 0;
+    *n = *j;
+    n->full = (j->full >> low) & 0xffffu;
+    for (int i = 0; i < j->rows; i++)
+        n->open[i] = (j->open[i] >> low) & 0xffffu;
+    for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++)
+        n->weight_cols[w] = (j->weight_cols[w] >> low) & 0xffffu;
+    s->down = (s->down >> low) & 0xffffu;
+    s->left = (s->left >> low) & 0xffffu;
+    s->right = (s->right >> low) & 0xffffu;
+    return 1;
 }
 
 /* Jobs of under three rows have no level to stream; a thread without
- * buffers (out of memory) counts with the scalar kernel. */
+ * buffers (out of memory) counts with the plain DFS. */
 uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
                            nq_frontier_work *w, uint64_t *nodes)
 {
     const nq_frontier_kernel *k = nq_frontier_kernel_current();
-    if (!k || j->rows < 3 || !w)
-        return nq_frontier_count_scalar(j, s, nodes);
-    return k->count(j, s, w, nodes);
+    nq_frontier narrowed;
+    if (j->rows < 3 || !w)
+        return nq_frontier_count_dfs(j, s, nodes);
+    if (k->count16 && narrow(j, &s, &narrowed))
+        return k->count16(&narrowed, s, w, nodes);
+    return k->count32(j, s, w, nodes);
 }

@@ -47,20 +47,19 @@ typedef struct nq_frontier_work nq_frontier_work; /* per-thread buffers */
 nq_frontier_work *nq_frontier_work_new(void);
 void nq_frontier_work_free(nq_frontier_work *w);
 
-/* Weighted completions of `start`; *nodes grows by the placements made.
- * Uses the vector kernel when built with AVX-512 or AVX2, else the scalar
- * one. */
+/* Weighted completions of `start`; *nodes grows by the placements made
+ * (the children the kernel generated: kernels that prune alike count
+ * alike).  Uses the kernel chosen for this CPU (kernels.c). */
 uint64_t nq_frontier_count(const nq_frontier *job, nq_frontier_state start,
                            nq_frontier_work *w, uint64_t *nodes);
-/* The scalar kernel alone (a reference for tests). */
-uint64_t nq_frontier_count_scalar(const nq_frontier *job,
+/* The plain DFS alone (the reference for tests; no lookahead, so it
+ * counts more nodes). */
+uint64_t nq_frontier_count_dfs(const nq_frontier *job,
                                   nq_frontier_state start, uint64_t *nodes);
 /* The nodes of the job's search tree from row `from` (the state aligned
  * to it), estimated from `probes` random paths (Knuth's estimator; the
  * same answer for the same job). */
 double nq_frontier_estimate(const nq_frontier *job, int from,
                             nq_frontier_state start, uint32_t probes);
-/* The vector kernel's lanes (16, 8), or 0 where the scalar one is used. */
-int nq_frontier_vectorized(void);
 
 #endif

@@ -27,27 +27,48 @@ struct nq_frontier_work {
     uint32_t *memory;
 };
 
-/* A vector kernel: prepare its tables (once, before any count), count. */
+/* Shuffle tables for the sets that move lanes with byte shuffles (avx2
+ * with 16-bit lanes, neon): per mask of a 128-bit block's lanes, 16 byte
+ * indices.  Filled at run time by nq_simd_fill_shuffles (frontier.c), since
+ * a table of numbers nobody can check by eye is a place for a typo to
+ * hide. */
+typedef struct {
+    uint8_t compress[256][16], expand[256][16];
+} nq_shuffles;
+void nq_simd_fill_shuffles(nq_shuffles *t, int lanes, int bytes);
+
+typedef uint64_t nq_frontier_count_fn(const nq_frontier *job,
+                                      nq_frontier_state start,
+                                      nq_frontier_work *w, uint64_t *nodes);
+
+/* A kernel: prepare its tables (once, before any count), count.  count16
+ * (may be NULL) takes jobs whose columns fit 16 bits (frontier.c says
+ * which), in twice the lanes; count32 takes any job. */
 typedef struct {
     const char *name;
     int lanes;
     int (*supported)(void);
     void (*init)(void);
-    uint64_t (*count)(const nq_frontier *job, nq_frontier_state start,
-                      nq_frontier_work *w, uint64_t *nodes);
+    nq_frontier_count_fn *count16, *count32;
 } nq_frontier_kernel;
 
-#define NQ_KERNEL_DECLARE(isa)                                               \
-    void nq_frontier_init_##isa(void);                                       \
-    uint64_t nq_frontier_count_##isa(const nq_frontier *job,                 \
-                                     nq_frontier_state start,                \
-                                     nq_frontier_work *w, uint64_t *nodes);
+/* Each build of frontier_vec.c: nq_frontier_init_<set>_<bits> and
+ * nq_frontier_count_<set>_<bits>. */
+#define NQ_KERNEL_DECLARE(isa, bits)                                         \
+    void nq_frontier_init_##isa##_##bits(void);                              \
+    nq_frontier_count_fn nq_frontier_count_##isa##_##bits;
+NQ_KERNEL_DECLARE(scalar, 32)
 #if defined(__x86_64__)
-NQ_KERNEL_DECLARE(avx2)
-NQ_KERNEL_DECLARE(avx512)
+NQ_KERNEL_DECLARE(avx2, 16)
+NQ_KERNEL_DECLARE(avx2, 32)
+NQ_KERNEL_DECLARE(avx512, 32)
+#endif
+#if defined(__aarch64__)
+NQ_KERNEL_DECLARE(neon, 16)
+NQ_KERNEL_DECLARE(neon, 32)
 #endif
 
-/* The kernel in use (kernels.c); NULL for the scalar one. */
+/* The kernel in use (kernels.c). */
 const nq_frontier_kernel *nq_frontier_kernel_current(void);
 
 #endif

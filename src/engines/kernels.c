@@ -1,8 +1,9 @@
 /*
  * kernels.c - the fast engine's inner kernel, chosen at run time.
  *
- * The library holds a scalar kernel, which runs everywhere, and on x86-64
- * an AVX2 and an AVX-512 kernel, each built with its own target flags.
+ * The library holds a scalar kernel, which runs everywhere, on x86-64 an
+ * AVX2 and an AVX-512 kernel, each built with its own target flags, and
+ * on aarch64 a NEON kernel (Advanced SIMD is part of every aarch64).
  * The first count picks the widest this CPU runs; nq_select_kernel forces
  * one.  The choice is one pointer for the whole process, read by every
  * unit: the kernels give the same counts, so switching between runs
@@ -16,14 +17,34 @@
 
 static int always(void) { return 1; }
 
+#if defined(__x86_64__)
+static void init_avx2(void)
+{
+    nq_frontier_init_avx2_16();
+    nq_frontier_init_avx2_32();
+}
+#endif
+#if defined(__aarch64__)
+static void init_neon(void)
+{
+    nq_frontier_init_neon_16();
+    nq_frontier_init_neon_32();
+}
+#endif
+
 /* Widest last: the automatic choice is the last one supported. */
 static const nq_frontier_kernel kernels[] = {
-    {"scalar", 0, always, NULL, NULL},
+    {"scalar", 1, always, nq_frontier_init_scalar_32, NULL,
+     nq_frontier_count_scalar_32},
 #if defined(__x86_64__)
-    {"avx2", 8, nq_cpu_has_avx2, nq_frontier_init_avx2,
-     nq_frontier_count_avx2},
-    {"avx512", 16, nq_cpu_has_avx512, nq_frontier_init_avx512,
-     nq_frontier_count_avx512},
+    {"avx2", 8, nq_cpu_has_avx2, init_avx2,
+     nq_frontier_count_avx2_16, nq_frontier_count_avx2_32},
+    {"avx512", 16, nq_cpu_has_avx512, nq_frontier_init_avx512_32, NULL,
+     nq_frontier_count_avx512_32},
+#endif
+#if defined(__aarch64__)
+    {"neon", 4, always, init_neon, nq_frontier_count_neon_16,
+     nq_frontier_count_neon_32},
 #endif
 };
 #define KERNELS ((int)(sizeof kernels / sizeof kernels[0]))
@@ -67,8 +88,7 @@ static const nq_frontier_kernel *current(void)
 
 const nq_frontier_kernel *nq_frontier_kernel_current(void)
 {
-    const nq_frontier_kernel *k = current();
-    return k->count ? k : NULL;
+    return current();
 }
 
 int nq_kernel_count(void) { return KERNELS; }

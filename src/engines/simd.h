@@ -1,52 +1,492 @@
 /*
  * simd.h - the few lane operations the frontier kernel is written in, for
- * AVX-512 (16 lanes of 32 bits) and AVX2 (8 lanes).
+ * each instruction set and lane width it is built for.
  *
- * frontier.c's vector kernel is one body over these; each instruction set
- * gives them in a handful of instructions.  AVX-512 has what the kernel
- * wants natively: lane masks, ternary logic, vpcompressd and vpexpandd.
- * AVX2 has none of these, so there a lane mask is the movemask bits of a
- * comparison, and compress and expand are permutations looked up by the
- * mask in 256-entry tables, expand followed by a blend.  Machines without
- * AVX-512 (most desktops before 2022, Zen 2 and 3) are why the second
- * exists: the scalar kernel is ~25 times slower than the AVX-512 one.
+ * frontier_vec.c is one body over these; the Makefile builds it once per
+ * (set, width) with NQ_ISA_<set> and NQ_LANE_BITS defined:
  *
- * vmask: bit i for lane i.  vsel: the same set of lanes in whatever form
- * the instruction set selects lanes with (a mask register, or a vector of
- * all-ones lanes).
+ *   avx512 32   16 lanes: mask registers, ternary logic, vpcompressd and
+ *               vpexpandd do what the kernel wants in one instruction each.
+ *   avx2 32     8 lanes: a lane mask is the movemask of a comparison, and
+ *               compress and expand are vpermd by indices looked up by mask.
+ *   avx2 16     16 lanes of 16 bits, for boards whose free columns fit 16
+ *               (N <= 18 in the fast engine): each 128-bit half compresses
+ *               or expands its 8 lanes with one vpshufb from a 256-entry
+ *               table, and the halves are stored or loaded at the offset
+ *               the low half's count gives.  Twice the lanes of avx2 32 for
+ *               about the same instructions.
+ *   neon 16/32  aarch64's Advanced SIMD, 8 or 4 lanes: the same byte
+ *               tables as avx2 16, one tbl per vector.
+ *   scalar 32   one lane in a general register: the same branch-free body
+ *               (a plain DFS loses most of its time to mispredicted
+ *               branches), for every other CPU.
+ *
+ * vsel is a set of lanes in the form the set selects lanes with (a mask
+ * register, or a vector of all-ones lanes); vmask is the same set as bits
+ * of an integer (bit i for lane i), for table lookups and counts.  A vplan
+ * is what compress or expand needs for one mask, computed once and used
+ * for the three state words.  A vacc counts set lanes over many steps; its
+ * lanes hold at most 65535 (frontier_vec.c bounds the steps between sums).
  */
 #ifndef NQ_SIMD_H
 #define NQ_SIMD_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../core/bits.h"
+#include "frontier_kernel.h"
 
-#if defined(__AVX512F__)
-#define NQ_SIMD_LANES 16
-#elif defined(__AVX2__)
-#define NQ_SIMD_LANES 8
-#else
-#define NQ_SIMD_LANES 0
+#ifndef NQ_LANE_BITS
+#define NQ_LANE_BITS 32
 #endif
 
-#if NQ_SIMD_LANES
+#if NQ_LANE_BITS == 16
+typedef uint16_t lane_t;
+#else
+typedef uint32_t lane_t;
+#endif
+
+
+/* ------------------------------------------------------------------ */
+#if defined(NQ_ISA_avx512)
 #include <immintrin.h>
-
-#if NQ_SIMD_LANES == 16
-typedef __mmask16 vmask; /* kept in mask registers */
-#else
-typedef unsigned vmask;
+#define NQ_LANES 16
+#if NQ_LANE_BITS != 32
+#error "the avx512 kernel is built with 32-bit lanes"
 #endif
 
-#define V_ALL ((vmask)((1u << NQ_SIMD_LANES) - 1))
+typedef __m512i vu;
+typedef __mmask16 vsel;
+typedef __mmask16 vmask;
+typedef __mmask16 vplan;
+typedef __m128i vshift;
+typedef uint64_t vacc;
+
+static inline vu v_set1(uint32_t x) { return _mm512_set1_epi32((int)x); }
+static inline vu v_load(const lane_t *p) { return _mm512_loadu_si512(p); }
+static inline void v_store(lane_t *p, vu a) { _mm512_storeu_si512(p, a); }
+static inline vu v_zero(void) { return _mm512_setzero_si512(); }
+static inline vu v_and(vu a, vu b) { return _mm512_and_si512(a, b); }
+static inline vu v_or(vu a, vu b) { return _mm512_or_si512(a, b); }
+static inline vu v_xor(vu a, vu b) { return _mm512_xor_si512(a, b); }
+static inline vu v_andnot(vu a, vu b) { return _mm512_andnot_si512(a, b); }
+static inline vu v_or3(vu a, vu b, vu c)
+{
+    return _mm512_ternarylogic_epi32(a, b, c, 0xfe);
+}
+static inline vshift v_shift(int n) { return _mm_cvtsi32_si128(n); }
+static inline vu v_sll(vu a, vshift n) { return _mm512_sll_epi32(a, n); }
+static inline vu v_srl(vu a, vshift n) { return _mm512_srl_epi32(a, n); }
+static inline vu v_lowest(vu a)
+{
+    return _mm512_and_si512(a, _mm512_sub_epi32(_mm512_setzero_si512(), a));
+}
+static inline int v_any(vu a) { return _mm512_test_epi32_mask(a, a) != 0; }
+static inline vsel v_sel_zero(vu a) { return _mm512_testn_epi32_mask(a, a); }
+static inline vsel v_sel_nonzero(vu a) { return _mm512_test_epi32_mask(a, a); }
+/* lanes of m where a & b is not 0; where a != b */
+static inline vsel v_sel_and_test(vsel m, vu a, vu b)
+{
+    return _mm512_mask_test_epi32_mask(m, a, b);
+}
+static inline vsel v_sel_and_ne(vsel m, vu a, vu b)
+{
+    return _mm512_mask_cmpneq_epi32_mask(m, a, b);
+}
+/* lanes of m where open has a square outside d | l | r */
+static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
+{
+    return _mm512_mask_test_epi32_mask(m, open,
+                                       _mm512_ternarylogic_epi32(d, l, r, 0x01));
+}
+static inline vmask v_mask(vsel s) { return s; }
+static inline vsel v_sel(vmask m) { return m; }
+static inline vu v_blend(vu old, vsel s, vu a)
+{
+    return _mm512_mask_mov_epi32(old, s, a);
+}
+static inline vplan v_plan_compress(vmask m) { return m; }
+static inline vplan v_plan_expand(vmask m) { return m; }
+/* The lanes of the plan's mask take p[0], p[1], ... in order; the others
+ * keep src. */
+static inline vu v_expand(vu src, vplan m, vsel s, const lane_t *p)
+{
+    (void)s;
+    return _mm512_mask_expand_epi32(src, m, v_load(p));
+}
+/* The lanes of the plan's mask stored to p[0], p[1], ...; a whole vector
+ * is written. */
+static inline void v_compress(lane_t *p, vplan m, vu a)
+{
+    v_store(p, _mm512_maskz_compress_epi32(m, a));
+}
+static inline vacc v_acc_zero(void) { return 0; }
+static inline vacc v_acc_add(vacc c, vsel s) { return c + (uint64_t)nq_popcount(s); }
+static inline uint64_t v_acc_sum(vacc c) { return c; }
+
+/* ------------------------------------------------------------------ */
+#elif defined(NQ_ISA_avx2) && NQ_LANE_BITS == 32
+#include <immintrin.h>
+#define NQ_LANES 8
+
+typedef __m256i vu;
+typedef __m256i vsel;
+typedef unsigned vmask;
+typedef __m256i vplan;
+typedef __m128i vshift;
+typedef __m256i vacc;
+
+/* Per mask: byte k is the source lane of output lane k (compress: the k-th
+ * lane of the mask; expand: how many mask lanes lie below lane k). */
+extern uint64_t nq_simd_compress_idx[256], nq_simd_expand_idx[256];
+
+static inline vu v_set1(uint32_t x) { return _mm256_set1_epi32((int)x); }
+static inline vu v_load(const lane_t *p)
+{
+    return _mm256_loadu_si256((const void *)p);
+}
+static inline void v_store(lane_t *p, vu a) { _mm256_storeu_si256((void *)p, a); }
+static inline vu v_zero(void) { return _mm256_setzero_si256(); }
+static inline vu v_and(vu a, vu b) { return _mm256_and_si256(a, b); }
+static inline vu v_or(vu a, vu b) { return _mm256_or_si256(a, b); }
+static inline vu v_xor(vu a, vu b) { return _mm256_xor_si256(a, b); }
+static inline vu v_andnot(vu a, vu b) { return _mm256_andnot_si256(a, b); }
+static inline vu v_or3(vu a, vu b, vu c) { return v_or(v_or(a, b), c); }
+static inline vshift v_shift(int n) { return _mm_cvtsi32_si128(n); }
+static inline vu v_sll(vu a, vshift n) { return _mm256_sll_epi32(a, n); }
+static inline vu v_srl(vu a, vshift n) { return _mm256_srl_epi32(a, n); }
+static inline vu v_lowest(vu a)
+{
+    return _mm256_and_si256(a, _mm256_sub_epi32(_mm256_setzero_si256(), a));
+}
+static inline vu v_ones(void) { return _mm256_set1_epi32(-1); }
+static inline int v_any(vu a) { return !_mm256_testz_si256(a, a); }
+static inline vsel v_sel_eq(vu a, vu b) { return _mm256_cmpeq_epi32(a, b); }
+static inline vmask v_mask(vsel s)
+{
+    return (vmask)_mm256_movemask_ps(_mm256_castsi256_ps(s));
+}
+static inline vsel v_sel(vmask m)
+{
+    const vu bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)m), bit), bit);
+}
+static inline vplan v_plan_compress(vmask m)
+{
+    return _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)nq_simd_compress_idx[m]));
+}
+static inline vplan v_plan_expand(vmask m)
+{
+    return _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)nq_simd_expand_idx[m]));
+}
+static inline vu v_expand(vu src, vplan idx, vsel s, const lane_t *p)
+{
+    return _mm256_blendv_epi8(src, _mm256_permutevar8x32_epi32(v_load(p), idx), s);
+}
+static inline void v_compress(lane_t *p, vplan idx, vu a)
+{
+    v_store(p, _mm256_permutevar8x32_epi32(a, idx));
+}
+#define NQ_SIMD_VECTOR_SELECTORS 1
+
+/* ------------------------------------------------------------------ */
+#elif defined(NQ_ISA_avx2) && NQ_LANE_BITS == 16
+#include <immintrin.h>
+#define NQ_LANES 16
+
+typedef __m256i vu;
+typedef __m256i vsel;
+typedef unsigned vmask;
+typedef struct {
+    __m256i idx;   /* per 128-bit half, a byte shuffle */
+    unsigned low;  /* lanes of the mask in the low half */
+} vplan;
+typedef __m128i vshift;
+typedef __m256i vacc;
+
+extern nq_shuffles nq_simd_shuffles16;
+
+static inline vu v_set1(uint32_t x) { return _mm256_set1_epi16((short)x); }
+static inline vu v_load(const lane_t *p)
+{
+    return _mm256_loadu_si256((const void *)p);
+}
+static inline void v_store(lane_t *p, vu a) { _mm256_storeu_si256((void *)p, a); }
+static inline vu v_zero(void) { return _mm256_setzero_si256(); }
+static inline vu v_and(vu a, vu b) { return _mm256_and_si256(a, b); }
+static inline vu v_or(vu a, vu b) { return _mm256_or_si256(a, b); }
+static inline vu v_xor(vu a, vu b) { return _mm256_xor_si256(a, b); }
+static inline vu v_andnot(vu a, vu b) { return _mm256_andnot_si256(a, b); }
+static inline vu v_or3(vu a, vu b, vu c) { return v_or(v_or(a, b), c); }
+static inline vshift v_shift(int n) { return _mm_cvtsi32_si128(n); }
+static inline vu v_sll(vu a, vshift n) { return _mm256_sll_epi16(a, n); }
+static inline vu v_srl(vu a, vshift n) { return _mm256_srl_epi16(a, n); }
+static inline vu v_lowest(vu a)
+{
+    return _mm256_and_si256(a, _mm256_sub_epi16(_mm256_setzero_si256(), a));
+}
+static inline vu v_ones(void) { return _mm256_set1_epi16(-1); }
+static inline int v_any(vu a) { return !_mm256_testz_si256(a, a); }
+static inline vsel v_sel_eq(vu a, vu b) { return _mm256_cmpeq_epi16(a, b); }
+/* Packing the lanes to bytes puts lanes 0-7 in bits 0-7 of the movemask
+ * and lanes 8-15 in bits 16-23. */
+static inline vmask v_mask(vsel s)
+{
+    unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(s, s));
+    return (m & 0xffu) | (m >> 8 & 0xff00u);
+}
+static inline vsel v_sel(vmask m)
+{
+    const vu bit = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512,
+                                     1024, 2048, 4096, 8192, 16384, -32768);
+    return _mm256_cmpeq_epi16(_mm256_and_si256(_mm256_set1_epi16((short)m), bit), bit);
+}
+static inline vplan v_plan_of(const uint8_t (*t)[16], vmask m)
+{
+    vplan p;
+    p.idx = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const void *)t[m & 0xff])),
+        _mm_loadu_si128((const void *)t[m >> 8]), 1);
+    p.low = (unsigned)nq_popcount(m & 0xff);
+    return p;
+}
+static inline vplan v_plan_compress(vmask m)
+{
+    return v_plan_of(nq_simd_shuffles16.compress, m);
+}
+static inline vplan v_plan_expand(vmask m)
+{
+    return v_plan_of(nq_simd_shuffles16.expand, m);
+}
+/* The high half's lanes come after the low half's: load it from there. */
+static inline vu v_expand(vu src, vplan p, vsel s, const lane_t *in)
+{
+    vu data = _mm256_loadu2_m128i((const __m128i *)(in + p.low),
+                                  (const __m128i *)in);
+    return _mm256_blendv_epi8(src, _mm256_shuffle_epi8(data, p.idx), s);
+}
+static inline void v_compress(lane_t *out, vplan p, vu a)
+{
+    vu packed = _mm256_shuffle_epi8(a, p.idx);
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
+    _mm_storeu_si128((__m128i *)(out + p.low), _mm256_extracti128_si256(packed, 1));
+}
+#define NQ_SIMD_VECTOR_SELECTORS 1
+
+/* ------------------------------------------------------------------ */
+#elif defined(NQ_ISA_neon)
+#include <arm_neon.h>
+
+#if NQ_LANE_BITS == 16
+#define NQ_LANES 8
+typedef uint16x8_t vu;
+typedef int16x8_t vshift_one;
+#define NQ_NEON(op) op##_u16
+#define NQ_NEON_S(op) op##_s16
+#else
+#define NQ_LANES 4
+typedef uint32x4_t vu;
+typedef int32x4_t vshift_one;
+#define NQ_NEON(op) op##_u32
+#define NQ_NEON_S(op) op##_s32
+#endif
+typedef vu vsel;
+typedef unsigned vmask;
+typedef uint8x16_t vplan;
+typedef struct {
+    vshift_one left, right;
+} vshift;
+typedef vu vacc;
+
+extern nq_shuffles NQ_NEON(nq_simd_shuffles);
+
+static inline vu v_set1(uint32_t x) { return NQ_NEON(vdupq_n)((lane_t)x); }
+static inline vu v_load(const lane_t *p) { return NQ_NEON(vld1q)(p); }
+static inline void v_store(lane_t *p, vu a) { NQ_NEON(vst1q)(p, a); }
+static inline vu v_zero(void) { return NQ_NEON(vdupq_n)(0); }
+static inline vu v_and(vu a, vu b) { return NQ_NEON(vandq)(a, b); }
+static inline vu v_or(vu a, vu b) { return NQ_NEON(vorrq)(a, b); }
+static inline vu v_xor(vu a, vu b) { return NQ_NEON(veorq)(a, b); }
+static inline vu v_andnot(vu a, vu b) { return NQ_NEON(vbicq)(b, a); }
+static inline vu v_or3(vu a, vu b, vu c) { return v_or(v_or(a, b), c); }
+static inline vshift v_shift(int n)
+{
+    vshift s = {NQ_NEON_S(vdupq_n)(n), NQ_NEON_S(vdupq_n)(-n)};
+    return s;
+}
+static inline vu v_sll(vu a, vshift n) { return NQ_NEON(vshlq)(a, n.left); }
+static inline vu v_srl(vu a, vshift n) { return NQ_NEON(vshlq)(a, n.right); }
+static inline vu v_lowest(vu a) { return v_and(a, NQ_NEON(vsubq)(v_zero(), a)); }
+static inline vu v_ones(void) { return NQ_NEON(vdupq_n)((lane_t)~0u); }
+static inline int v_any(vu a) { return NQ_NEON(vmaxvq)(a) != 0; }
+static inline vsel v_sel_eq(vu a, vu b) { return NQ_NEON(vceqq)(a, b); }
+static inline vu v_lane_bits(void)
+{
+#if NQ_LANE_BITS == 16
+    static const uint16_t bit[8] = {1, 2, 4, 8, 16, 32, 64, 128};
+#else
+    static const uint32_t bit[4] = {1, 2, 4, 8};
+#endif
+    return v_load(bit);
+}
+static inline vmask v_mask(vsel s)
+{
+    return (vmask)NQ_NEON(vaddvq)(v_and(s, v_lane_bits()));
+}
+static inline vsel v_sel(vmask m)
+{
+    return NQ_NEON(vtstq)(v_set1(m), v_lane_bits());
+}
+static inline vplan v_plan_compress(vmask m)
+{
+    return vld1q_u8(NQ_NEON(nq_simd_shuffles).compress[m]);
+}
+static inline vplan v_plan_expand(vmask m)
+{
+    return vld1q_u8(NQ_NEON(nq_simd_shuffles).expand[m]);
+}
+static inline vu v_shuffle(vu a, vplan idx)
+{
+#if NQ_LANE_BITS == 16
+    return vreinterpretq_u16_u8(vqtbl1q_u8(vreinterpretq_u8_u16(a), idx));
+#else
+    return vreinterpretq_u32_u8(vqtbl1q_u8(vreinterpretq_u8_u32(a), idx));
+#endif
+}
+static inline vu v_expand(vu src, vplan idx, vsel s, const lane_t *p)
+{
+    return NQ_NEON(vbslq)(s, v_shuffle(v_load(p), idx), src);
+}
+static inline void v_compress(lane_t *p, vplan idx, vu a)
+{
+    v_store(p, v_shuffle(a, idx));
+}
+#define NQ_SIMD_VECTOR_SELECTORS 1
+
+/* ------------------------------------------------------------------ */
+#elif defined(NQ_ISA_scalar)
+#define NQ_LANES 1
+#if NQ_LANE_BITS != 32
+#error "the scalar kernel is built with 32-bit lanes"
+#endif
+
+typedef uint32_t vu;
+typedef uint32_t vsel;   /* all ones, or 0 */
+typedef unsigned vmask;  /* 1 or 0 */
+typedef unsigned vplan;
+typedef int vshift;
+typedef uint64_t vacc;
+
+static inline vu v_set1(uint32_t x) { return x; }
+static inline vu v_load(const lane_t *p) { return *p; }
+static inline void v_store(lane_t *p, vu a) { *p = a; }
+static inline vu v_zero(void) { return 0; }
+static inline vu v_and(vu a, vu b) { return a & b; }
+static inline vu v_or(vu a, vu b) { return a | b; }
+static inline vu v_xor(vu a, vu b) { return a ^ b; }
+static inline vu v_andnot(vu a, vu b) { return ~a & b; }
+static inline vu v_or3(vu a, vu b, vu c) { return a | b | c; }
+static inline vshift v_shift(int n) { return n; }
+static inline vu v_sll(vu a, vshift n) { return a << n; }
+static inline vu v_srl(vu a, vshift n) { return a >> n; }
+static inline vu v_lowest(vu a) { return a & (0u - a); }
+static inline vu v_ones(void) { return ~0u; }
+static inline int v_any(vu a) { return a != 0; }
+static inline vsel v_sel_eq(vu a, vu b) { return 0u - (vsel)(a == b); }
+static inline vmask v_mask(vsel s) { return s & 1u; }
+static inline vsel v_sel(vmask m) { return 0u - m; }
+static inline vplan v_plan_compress(vmask m) { return m; }
+static inline vplan v_plan_expand(vmask m) { return m; }
+static inline vu v_expand(vu src, vplan m, vsel s, const lane_t *p)
+{
+    (void)s;
+    return m ? *p : src;
+}
+static inline void v_compress(lane_t *p, vplan m, vu a)
+{
+    (void)m;
+    *p = a;
+}
+static inline vacc v_acc_zero(void) { return 0; }
+static inline vacc v_acc_add(vacc c, vsel s) { return c + (s & 1u); }
+static inline uint64_t v_acc_sum(vacc c) { return c; }
+#define NQ_SIMD_SCALAR_SELECTORS 1
+
+#else
+#error "simd.h: build with NQ_ISA_avx512, NQ_ISA_avx2, NQ_ISA_neon or NQ_ISA_scalar"
+#endif
+
+#define V_ALL ((vmask)((1ull << NQ_LANES) - 1))
+
+/* ---- selectors as vectors of all-ones lanes (avx2, neon) and as one
+ * general register (scalar): the combinations, in terms of the above ---- */
+#if defined(NQ_SIMD_VECTOR_SELECTORS) || defined(NQ_SIMD_SCALAR_SELECTORS)
+static inline vsel v_sel_zero(vu a) { return v_sel_eq(a, v_zero()); }
+static inline vsel v_sel_nonzero(vu a) { return v_xor(v_sel_zero(a), v_ones()); }
+static inline vsel v_sel_and_test(vsel m, vu a, vu b)
+{
+    return v_andnot(v_sel_zero(v_and(a, b)), m);
+}
+static inline vsel v_sel_and_ne(vsel m, vu a, vu b)
+{
+    return v_andnot(v_sel_eq(a, b), m);
+}
+static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
+{
+    return v_andnot(v_sel_zero(v_andnot(v_or3(d, l, r), open)), m);
+}
+#endif
+
+#if defined(NQ_SIMD_SCALAR_SELECTORS)
+static inline vu v_blend(vu old, vsel s, vu a) { return s ? a : old; }
+#elif defined(NQ_ISA_avx2)
+static inline vu v_blend(vu old, vsel s, vu a) { return _mm256_blendv_epi8(old, a, s); }
+#elif defined(NQ_ISA_neon)
+static inline vu v_blend(vu old, vsel s, vu a) { return NQ_NEON(vbslq)(s, a, old); }
+#endif
+
+/* Counters in vector lanes (a selected lane is all ones, -1: subtract). */
+#if defined(NQ_ISA_avx2)
+static inline vacc v_acc_zero(void) { return _mm256_setzero_si256(); }
+#if NQ_LANE_BITS == 16
+static inline vacc v_acc_add(vacc c, vsel s) { return _mm256_sub_epi16(c, s); }
+static inline uint64_t v_acc_sum(vacc c)
+{
+    __m256i w = _mm256_madd_epi16(c, _mm256_set1_epi16(1)); /* lanes < 2^16 */
+    __m128i x = _mm_add_epi32(_mm256_castsi256_si128(w),
+                              _mm256_extracti128_si256(w, 1));
+    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0x4e));
+    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0xb1));
+    return (uint32_t)_mm_cvtsi128_si32(x);
+}
+#else
+static inline vacc v_acc_add(vacc c, vsel s) { return _mm256_sub_epi32(c, s); }
+static inline uint64_t v_acc_sum(vacc c)
+{
+    __m128i x = _mm_add_epi32(_mm256_castsi256_si128(c),
+                              _mm256_extracti128_si256(c, 1));
+    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0x4e));
+    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0xb1));
+    return (uint32_t)_mm_cvtsi128_si32(x);
+}
+#endif
+#elif defined(NQ_ISA_neon)
+static inline vacc v_acc_zero(void) { return v_zero(); }
+static inline vacc v_acc_add(vacc c, vsel s) { return NQ_NEON(vsubq)(c, s); }
+#if NQ_LANE_BITS == 16
+static inline uint64_t v_acc_sum(vacc c) { return vaddlvq_u16(c); }
+#else
+static inline uint64_t v_acc_sum(vacc c) { return vaddlvq_u32(c); }
+#endif
+#endif
 
 /* The lowest `count` lanes of m (count < the lanes in m).  Rare (at the
  * end of a run of input), so kept small: an unrolled loop here, inlined
  * into the hot loop, cost a few percent (bench/RESULTS.md). */
 static inline vmask v_first_lanes(vmask m, size_t count)
 {
-#if defined(__BMI2__)
+#if defined(__BMI2__) && !defined(NQ_ISA_scalar)
     return (vmask)_pdep_u32((1u << count) - 1, m);
 #else
     vmask out = 0;
@@ -58,126 +498,5 @@ static inline vmask v_first_lanes(vmask m, size_t count)
     return out;
 #endif
 }
-#endif
 
-#if NQ_SIMD_LANES == 16
-
-typedef __m512i vu;
-typedef __mmask16 vsel;
-
-static inline vu v_set1(uint32_t x) { return _mm512_set1_epi32((int)x); }
-static inline vu v_load(const uint32_t *p) { return _mm512_loadu_si512(p); }
-static inline void v_store(uint32_t *p, vu a) { _mm512_storeu_si512(p, a); }
-static inline vu v_zero(void) { return _mm512_setzero_si512(); }
-static inline vu v_and(vu a, vu b) { return _mm512_and_si512(a, b); }
-static inline vu v_or(vu a, vu b) { return _mm512_or_si512(a, b); }
-static inline vu v_xor(vu a, vu b) { return _mm512_xor_si512(a, b); }
-/* ~a & b */
-static inline vu v_andnot(vu a, vu b) { return _mm512_andnot_si512(a, b); }
-static inline vu v_or3(vu a, vu b, vu c)
-{
-    return _mm512_ternarylogic_epi32(a, b, c, 0xfe);
-}
-static inline vu v_sll(vu a, __m128i n) { return _mm512_sll_epi32(a, n); }
-static inline vu v_srl(vu a, __m128i n) { return _mm512_srl_epi32(a, n); }
-static inline vu v_lowest(vu a)
-{
-    return _mm512_and_si512(a, _mm512_sub_epi32(_mm512_setzero_si512(), a));
-}
-static inline vmask v_nonzero(vu a) { return _mm512_test_epi32_mask(a, a); }
-static inline vmask v_iszero(vu a) { return _mm512_testn_epi32_mask(a, a); }
-/* lanes where a & b is not 0 */
-static inline vmask v_test(vu a, vu b) { return _mm512_test_epi32_mask(a, b); }
-static inline vmask v_eq(vu a, vu b) { return _mm512_cmpeq_epi32_mask(a, b); }
-/* lanes of m where open has a bit outside d | l | r: ~(d|l|r) is one
- * instruction, and the masked test another */
-static inline vmask v_open(vmask m, vu open, vu d, vu l, vu r)
-{
-    return _mm512_mask_test_epi32_mask(m, open,
-                                       _mm512_ternarylogic_epi32(d, l, r, 0x01));
-}
-static inline vsel v_sel(vmask m) { return m; }
-/* the lanes of s from a, the others from old */
-static inline vu v_blend(vu old, vsel s, vu a)
-{
-    return _mm512_mask_mov_epi32(old, s, a);
-}
-/* The lanes of m take p[0], p[1], ... in order; the others keep src. */
-static inline vu v_expand(vu src, vmask m, vsel s, const uint32_t *p)
-{
-    (void)s;
-    return _mm512_mask_expand_epi32(src, m, v_load(p));
-}
-/* The lanes of m stored to p[0], p[1], ...; a whole vector is written. */
-static inline void v_compress(uint32_t *p, vmask m, vu a)
-{
-    v_store(p, _mm512_maskz_compress_epi32(m, a));
-}
-
-#elif NQ_SIMD_LANES == 8
-
-typedef __m256i vu;
-typedef __m256i vsel;
-
-/* Per mask: byte k is the source lane of output lane k (compress: the k-th
- * lane of the mask; expand: how many mask lanes lie below lane k), and a
- * byte 0xff per lane of the mask. */
-extern uint64_t nq_simd_compress_idx[256], nq_simd_expand_idx[256],
-    nq_simd_lane_bytes[256];
-
-static inline vu v_set1(uint32_t x) { return _mm256_set1_epi32((int)x); }
-static inline vu v_load(const uint32_t *p)
-{
-    return _mm256_loadu_si256((const void *)p);
-}
-static inline void v_store(uint32_t *p, vu a) { _mm256_storeu_si256((void *)p, a); }
-static inline vu v_zero(void) { return _mm256_setzero_si256(); }
-static inline vu v_and(vu a, vu b) { return _mm256_and_si256(a, b); }
-static inline vu v_or(vu a, vu b) { return _mm256_or_si256(a, b); }
-static inline vu v_xor(vu a, vu b) { return _mm256_xor_si256(a, b); }
-static inline vu v_andnot(vu a, vu b) { return _mm256_andnot_si256(a, b); }
-static inline vu v_or3(vu a, vu b, vu c) { return v_or(v_or(a, b), c); }
-static inline vu v_sll(vu a, __m128i n) { return _mm256_sll_epi32(a, n); }
-static inline vu v_srl(vu a, __m128i n) { return _mm256_srl_epi32(a, n); }
-static inline vu v_lowest(vu a)
-{
-    return _mm256_and_si256(a, _mm256_sub_epi32(_mm256_setzero_si256(), a));
-}
-static inline vmask v_eq(vu a, vu b)
-{
-    return (vmask)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)));
-}
-static inline vmask v_iszero(vu a) { return v_eq(a, v_zero()); }
-static inline vmask v_nonzero(vu a) { return ~v_iszero(a) & V_ALL; }
-static inline vmask v_test(vu a, vu b) { return v_nonzero(v_and(a, b)); }
-static inline vmask v_open(vmask m, vu open, vu d, vu l, vu r)
-{
-    return m & v_nonzero(v_andnot(v_or3(d, l, r), open));
-}
-static inline vu v_bytes_to_lanes(uint64_t bytes, int sign)
-{
-    __m128i b = _mm_cvtsi64_si128((long long)bytes);
-    return sign ? _mm256_cvtepi8_epi32(b) : _mm256_cvtepu8_epi32(b);
-}
-static inline vsel v_sel(vmask m)
-{
-    return v_bytes_to_lanes(nq_simd_lane_bytes[m], 1);
-}
-static inline vu v_blend(vu old, vsel s, vu a)
-{
-    return _mm256_blendv_epi8(old, a, s);
-}
-static inline vu v_expand(vu src, vmask m, vsel s, const uint32_t *p)
-{
-    vu idx = v_bytes_to_lanes(nq_simd_expand_idx[m], 0);
-    vu moved = _mm256_permutevar8x32_epi32(v_load(p), idx);
-    return _mm256_blendv_epi8(src, moved, s);
-}
-static inline void v_compress(uint32_t *p, vmask m, vu a)
-{
-    vu idx = v_bytes_to_lanes(nq_simd_compress_idx[m], 0);
-    v_store(p, _mm256_permutevar8x32_epi32(a, idx));
-}
-
-#endif
 #endif
