@@ -106,13 +106,11 @@ static inline int lanes_live(const lanes *s)
     return s->ip < s->end || v_any(s->a);
 }
 
-/* Lanes with nothing left to try take the next parents of the input. */
-static inline void refill(lanes *s, const level_buf *in, vu open)
+/* Lanes with nothing left to try (`take`, m as a mask) take the next
+ * parents of the input; at its end, only as many lanes as it has left. */
+static inline void refill(lanes *s, const level_buf *in, vu open, vsel take,
+                          vmask m)
 {
-    if (s->ip >= s->end)
-        return;
-    vsel take = v_sel_zero(s->a);
-    vmask m = v_mask(take);
     size_t rem = s->end - s->ip;
     if (rem < NQ_LANES && (size_t)nq_popcount(m) > rem) {
         m = v_first_lanes(m, rem);
@@ -124,6 +122,25 @@ static inline void refill(lanes *s, const level_buf *in, vu open)
     s->r = v_expand(s->r, p, take, in->r + s->ip);
     s->a = v_blend(s->a, take, v_andnot(v_or3(s->d, s->l, s->r), open));
     s->ip += (size_t)nq_popcount(m);
+}
+
+static inline void refill_one(lanes *s, const level_buf *in, vu open)
+{
+    vsel take = v_sel_zero(s->a);
+    if (s->ip < s->end)
+        refill(s, in, open, take, v_mask(take));
+}
+
+/* Both streams at once: their masks in one conversion where the set can
+ * (a stream whose input is used up takes nothing: refill's end rule). */
+static inline void refill_two(lanes *s0, const level_buf *in0, lanes *s1,
+                              const level_buf *in1, vu open)
+{
+    vsel t0 = v_sel_zero(s0->a), t1 = v_sel_zero(s1->a);
+    vmask m0, m1;
+    v_mask2(t0, t1, &m0, &m1);
+    refill(s0, in0, open, t0, m0);
+    refill(s1, in1, open, t1, m1);
 }
 
 /* Constants of one level's step. */
@@ -164,13 +181,18 @@ static inline void count_two_vec(vsel live, vu d, vu l, vu r,
     }
 }
 
-/* Every lane with a square left emits the child on its lowest one.  With
+/* A stream's children of one step, before they are stored. */
+typedef struct {
+    vu d, l, r;
+    vsel keep;
+} children;
+
+/* Every lane with a square left makes the child on its lowest one.  With
  * `fused` the children are the second-last row's states and are counted
  * here; otherwise those with an open square in their next row, LOOKAHEAD
- * rows after and the last row are stored. */
+ * rows after and the last row are kept, to be stored. */
 static inline __attribute__((always_inline)) void
-emit(lanes *s, const step_consts *k, const level_buf *out, counters *c,
-     int fused)
+make(lanes *s, const step_consts *k, counters *c, int fused, children *ch)
 {
     vsel live = v_sel_nonzero(s->a);
     vu b = v_lowest(s->a);
@@ -188,14 +210,44 @@ emit(lanes *s, const step_consts *k, const level_buf *out, counters *c,
         keep = v_keep_open(keep, k->ahead_open[a], d,
                            v_sll(l, k->ahead_shift[a]),
                            v_srl(r, k->ahead_shift[a]));
-    keep = v_keep_open(keep, k->last_open, d, v_sll(l, k->last_shift),
-                       v_srl(r, k->last_shift));
-    vmask m = v_mask(keep);
+    ch->keep = v_keep_open(keep, k->last_open, d, v_sll(l, k->last_shift),
+                           v_srl(r, k->last_shift));
+    ch->d = d, ch->l = l, ch->r = r;
+}
+
+static inline void store(lanes *s, const level_buf *out, const children *ch,
+                         vmask m)
+{
     vplan p = v_plan_compress(m);
-    v_compress(out->d + s->op, p, d);
-    v_compress(out->l + s->op, p, l);
-    v_compress(out->r + s->op, p, r);
+    v_compress(out->d + s->op, p, ch->d);
+    v_compress(out->l + s->op, p, ch->l);
+    v_compress(out->r + s->op, p, ch->r);
     s->op += (size_t)nq_popcount(m);
+}
+
+static inline __attribute__((always_inline)) void
+emit_one(lanes *s, const step_consts *k, const level_buf *out, counters *c,
+         int fused)
+{
+    children ch;
+    make(s, k, c, fused, &ch);
+    if (!fused)
+        store(s, out, &ch, v_mask(ch.keep));
+}
+
+static inline __attribute__((always_inline)) void
+emit_two(lanes *s0, const level_buf *out0, lanes *s1, const level_buf *out1,
+         const step_consts *k, counters *c, int fused)
+{
+    children c0, c1;
+    vmask m0, m1;
+    make(s0, k, c, fused, &c0);
+    make(s1, k, c, fused, &c1);
+    if (fused)
+        return;
+    v_mask2(c0.keep, c1.keep, &m0, &m1);
+    store(s0, out0, &c0, m0);
+    store(s1, out1, &c1, m1);
 }
 
 static void lanes_init(lanes *s, size_t ip, size_t end)
@@ -225,18 +277,16 @@ expand(const level_buf *in0, size_t m0, const level_buf *in1, size_t m1,
     lanes_init(&s0, 0, m0);
     lanes_init(&s1, 0, m1);
     while (lanes_live(&s0) && lanes_live(&s1)) {
-        refill(&s0, in0, k->open);
-        refill(&s1, in1, k->open);
-        emit(&s0, k, out0, &c, fused);
-        emit(&s1, k, out1, &c, fused);
+        refill_two(&s0, in0, &s1, in1, k->open);
+        emit_two(&s0, out0, &s1, out1, k, &c, fused);
     }
     while (lanes_live(&s0)) {
-        refill(&s0, in0, k->open);
-        emit(&s0, k, out0, &c, fused);
+        refill_one(&s0, in0, k->open);
+        emit_one(&s0, k, out0, &c, fused);
     }
     while (lanes_live(&s1)) {
-        refill(&s1, in1, k->open);
-        emit(&s1, k, out1, &c, fused);
+        refill_one(&s1, in1, k->open);
+        emit_one(&s1, k, out1, &c, fused);
     }
     *nodes += v_acc_sum(c.nodes);
     for (int i = 0; fused && i < NQ_FRONTIER_WEIGHTS; i++)

@@ -230,24 +230,36 @@ static inline vu v_ones(void) { return _mm256_set1_epi16(-1); }
 static inline int v_any(vu a) { return !_mm256_testz_si256(a, a); }
 static inline vsel v_sel_eq(vu a, vu b) { return _mm256_cmpeq_epi16(a, b); }
 /* Packing the lanes to bytes puts lanes 0-7 in bits 0-7 of the movemask
- * and lanes 8-15 in bits 16-23. */
+ * and lanes 8-15 in bits 16-23 (and copies in 8-15 and 24-31): vmask
+ * keeps that layout, whose bytes are the two halves' table indices. */
 static inline vmask v_mask(vsel s)
 {
-    unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(s, s));
-    return (m & 0xffu) | (m >> 8 & 0xff00u);
+    return (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(s, s)) & 0xff00ffu;
 }
 static inline vsel v_sel(vmask m)
 {
     const vu bit = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512,
                                      1024, 2048, 4096, 8192, 16384, -32768);
-    return _mm256_cmpeq_epi16(_mm256_and_si256(_mm256_set1_epi16((short)m), bit), bit);
+    vu all = _mm256_set1_epi16((short)(m | m >> 8));
+    return _mm256_cmpeq_epi16(_mm256_and_si256(all, bit), bit);
 }
+/* Two streams' lanes in one conversion: packed side by side, the bytes
+ * of the movemask alternate between them. */
+static inline void v_mask2(vsel s0, vsel s1, vmask *m0, vmask *m1)
+{
+    unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(s0, s1));
+    *m0 = m & 0xff00ffu;
+    *m1 = m >> 8 & 0xff00ffu;
+}
+#define NQ_SIMD_HAVE_MASK2 1
+#define NQ_SIMD_MASK_BITS(m) (((m) | (m) >> 8) & 0xffffu)
+#define NQ_SIMD_MASK_OF(b) (((b) & 0xffu) | ((b) & 0xff00u) << 8)
 static inline vplan v_plan_of(const uint8_t (*t)[16], vmask m)
 {
     vplan p;
     p.idx = _mm256_inserti128_si256(
         _mm256_castsi128_si256(_mm_loadu_si128((const void *)t[m & 0xff])),
-        _mm_loadu_si128((const void *)t[m >> 8]), 1);
+        _mm_loadu_si128((const void *)t[m >> 16]), 1);
     p.low = (unsigned)nq_popcount(m & 0xff);
     return p;
 }
@@ -417,7 +429,21 @@ static inline uint64_t v_acc_sum(vacc c) { return c; }
 #error "simd.h: build with NQ_ISA_avx512, NQ_ISA_avx2, NQ_ISA_neon or NQ_ISA_scalar"
 #endif
 
-#define V_ALL ((vmask)((1ull << NQ_LANES) - 1))
+#ifndef NQ_SIMD_HAVE_MASK2
+static inline void v_mask2(vsel s0, vsel s1, vmask *m0, vmask *m1)
+{
+    *m0 = v_mask(s0);
+    *m1 = v_mask(s1);
+}
+#endif
+
+/* A vmask as lane bits (bit i for lane i) and back: the same but for
+ * avx2 16, whose masks keep the movemask layout. */
+#ifndef NQ_SIMD_MASK_BITS
+#define NQ_SIMD_MASK_BITS(m) (m)
+#define NQ_SIMD_MASK_OF(b) (b)
+#endif
+#define V_ALL ((vmask)NQ_SIMD_MASK_OF((1ull << NQ_LANES) - 1))
 
 /* ---- selectors as vectors of all-ones lanes (avx2, neon) and as one
  * general register (scalar): the combinations, in terms of the above ---- */
