@@ -39,13 +39,15 @@ LINK     = $(CC) $(ALL_CFLAGS) $(LDFLAGS)
 
 # The fast engine's kernels: one source (frontier_vec.c), one object per
 # instruction set and lane width, each built with its set's flags.  The
-# scalar kernel everywhere; AVX2 and AVX-512 on x86-64, NEON on aarch64.
+# scalar kernel everywhere; SSE4, AVX2 and AVX-512 on x86-64, NEON on
+# aarch64.
 TARGET   := $(shell $(CC) -dumpmachine 2>/dev/null)
 KERNELS  := scalar_32
 ifneq ($(filter x86_64-%,$(TARGET)),)
+SSE4_FLAGS   := -march=x86-64-v2
 AVX2_FLAGS   := -march=x86-64-v3
 AVX512_FLAGS := -march=x86-64-v4
-KERNELS  += avx2_16 avx2_32 avx512_32
+KERNELS  += sse4_16 sse4_32 avx2_16 avx2_32 avx512_32
 endif
 ifneq ($(filter aarch64-%,$(TARGET)),)
 KERNELS  += neon_16 neon_32
@@ -118,7 +120,7 @@ endif
 # Every object depends on the flags it was built with: a stamp rewritten
 # only when they change.
 FLAGS_STAMP := $(BUILD)/.flags
-FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(AVX2_FLAGS) $(AVX512_FLAGS)
+FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS)
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
@@ -137,7 +139,7 @@ $(BUILD)/obj/tests/simd_lanes_%.o: tests/simd_lanes.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(COMPILE) $(call kernel_flags,$*) -c $< -o $@
 
-upper = $(subst avx,AVX,$(1))
+upper = $(subst sse,SSE,$(subst avx,AVX,$(1)))
 
 $(BUILD)/obj/mpi/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)

@@ -15,6 +15,8 @@
 /* Each kernel build's lane test (simd_lanes.c), by kernel name. */
 void t_simd_every_mask_scalar_32(void *arg);
 #if defined(__x86_64__)
+void t_simd_every_mask_sse4_16(void *arg);
+void t_simd_every_mask_sse4_32(void *arg);
 void t_simd_every_mask_avx2_16(void *arg);
 void t_simd_every_mask_avx2_32(void *arg);
 void t_simd_every_mask_avx512_32(void *arg);
@@ -30,6 +32,8 @@ static const struct {
 } lane_tests[] = {
     {"scalar", "32", t_simd_every_mask_scalar_32},
 #if defined(__x86_64__)
+    {"sse4", "16", t_simd_every_mask_sse4_16},
+    {"sse4", "32", t_simd_every_mask_sse4_32},
     {"avx2", "16", t_simd_every_mask_avx2_16},
     {"avx2", "32", t_simd_every_mask_avx2_32},
     {"avx512", "32", t_simd_every_mask_avx512_32},

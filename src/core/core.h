@@ -20,6 +20,7 @@ uint64_t nq_siphash(uint64_t k0, uint64_t k1, const void *data, size_t len);
 
 /* 1 if this CPU and system run code built for x86-64-v3 (AVX2) or
  * x86-64-v4 (AVX-512); 0 elsewhere (cpu.c). */
+int nq_cpu_has_sse4(void);
 int nq_cpu_has_avx2(void);
 int nq_cpu_has_avx512(void);
 

@@ -2,7 +2,8 @@
  * cpu.c - which of the kernels' instruction sets this CPU, and the system
  * running on it, can execute.
  *
- * The vector kernels are built for x86-64-v3 (AVX2 with BMI, FMA, LZCNT,
+ * The vector kernels are built for x86-64-v2 (SSE4.2, SSSE3, POPCNT:
+ * Nehalem on), x86-64-v3 (AVX2 with BMI, FMA, LZCNT,
  * MOVBE: Haswell on) and x86-64-v4 (AVX-512 F, BW, CD, DQ, VL: Skylake-X,
  * Zen 4 on), whole levels, because the compiler may use any instruction of
  * the level it was given anywhere in the kernel's object.  A CPU having an
@@ -41,6 +42,15 @@ static const unsigned *features(void)
 
 static int all(unsigned word, unsigned bits) { return (word & bits) == bits; }
 
+/* x86-64-v2: SSE3, SSSE3, SSE4.1, SSE4.2, POPCNT, CMPXCHG16B, LAHF
+ * (Nehalem, Bulldozer on); XMM state is saved by every x86-64 system. */
+int nq_cpu_has_sse4(void)
+{
+    const unsigned *w = features();
+    unsigned ecx1 = 1u << 0 | 1u << 9 | 1u << 13 | 1u << 19 | 1u << 20 | 1u << 23;
+    return all(w[CPUID_1_ECX], ecx1) && all(w[CPUID_X1_ECX], 1u << 0);
+}
+
 int nq_cpu_has_avx2(void)
 {
     const unsigned *w = features();
@@ -63,6 +73,7 @@ int nq_cpu_has_avx512(void)
 
 #else
 
+int nq_cpu_has_sse4(void) { return 0; }
 int nq_cpu_has_avx2(void) { return 0; }
 int nq_cpu_has_avx512(void) { return 0; }
 

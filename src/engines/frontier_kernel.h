@@ -18,6 +18,8 @@
 #define NQ_FRONTIER_SEG 65536
 #define NQ_FRONTIER_PAD 64
 
+/* d, l and r of a buffer are planes NQ_FRONTIER_SEG + NQ_FRONTIER_PAD
+ * words apart (the kernels address l and r from d). */
 typedef struct {
     uint32_t *d, *l, *r;
 } nq_level_buf;
@@ -59,6 +61,8 @@ typedef struct {
     nq_frontier_count_fn nq_frontier_count_##isa##_##bits;
 NQ_KERNEL_DECLARE(scalar, 32)
 #if defined(__x86_64__)
+NQ_KERNEL_DECLARE(sse4, 16)
+NQ_KERNEL_DECLARE(sse4, 32)
 NQ_KERNEL_DECLARE(avx2, 16)
 NQ_KERNEL_DECLARE(avx2, 32)
 NQ_KERNEL_DECLARE(avx512, 32)

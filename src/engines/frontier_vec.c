@@ -59,6 +59,12 @@ static void fill_tables(void)
 #elif defined(NQ_ISA_avx2) && NQ_LANE_BITS == 16
 nq_shuffles nq_simd_shuffles16;
 static void fill_tables(void) { nq_simd_fill_shuffles(&nq_simd_shuffles16, 8, 2); }
+#elif defined(NQ_ISA_sse4)
+nq_shuffles NQ_SSE(nq_simd_shuffles_sse);
+static void fill_tables(void)
+{
+    nq_simd_fill_shuffles(&NQ_SSE(nq_simd_shuffles_sse), NQ_LANES, NQ_LANE_BITS / 8);
+}
 #elif defined(NQ_ISA_neon)
 nq_shuffles NQ_NEON(nq_simd_shuffles);
 static void fill_tables(void)
@@ -92,9 +98,15 @@ void KERNEL_INIT(void)
 _Static_assert(NQ_LANE_BITS == 32 || 2 * MAX_CHUNK * 16 <= 65535,
                "16-bit counters would overflow within a chunk");
 
+/* A run of states: d at d[0..], l and r in the planes after it, a fixed
+ * distance apart (frontier.c's layout), so that a run is one pointer and
+ * the streams' six runs do not crowd the registers. */
 typedef struct {
-    lane_t *d, *l, *r;
+    lane_t *d;
 } level_buf;
+#define PLANE ((NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * sizeof(uint32_t) / sizeof(lane_t))
+#define L_OF(b) ((b)->d + PLANE)
+#define R_OF(b) ((b)->d + 2 * PLANE)
 
 typedef struct {
     vu d, l, r, a;        /* a: squares of the parent not yet tried */
@@ -112,16 +124,16 @@ static inline void refill(lanes *s, const level_buf *in, vu open, vsel take,
                           vmask m)
 {
     size_t rem = s->end - s->ip;
-    if (rem < NQ_LANES && (size_t)nq_popcount(m) > rem) {
+    if (rem < NQ_LANES && (size_t)v_count(m) > rem) {
         m = v_first_lanes(m, rem);
         take = v_sel(m);
     }
     vplan p = v_plan_expand(m);
     s->d = v_expand(s->d, p, take, in->d + s->ip);
-    s->l = v_expand(s->l, p, take, in->l + s->ip);
-    s->r = v_expand(s->r, p, take, in->r + s->ip);
+    s->l = v_expand(s->l, p, take, L_OF(in) + s->ip);
+    s->r = v_expand(s->r, p, take, R_OF(in) + s->ip);
     s->a = v_blend(s->a, take, v_andnot(v_or3(s->d, s->l, s->r), open));
-    s->ip += (size_t)nq_popcount(m);
+    s->ip += (size_t)v_count(m);
 }
 
 static inline void refill_one(lanes *s, const level_buf *in, vu open)
@@ -220,9 +232,9 @@ static inline void store(lanes *s, const level_buf *out, const children *ch,
 {
     vplan p = v_plan_compress(m);
     v_compress(out->d + s->op, p, ch->d);
-    v_compress(out->l + s->op, p, ch->l);
-    v_compress(out->r + s->op, p, ch->r);
-    s->op += (size_t)nq_popcount(m);
+    v_compress(L_OF(out) + s->op, p, ch->l);
+    v_compress(R_OF(out) + s->op, p, ch->r);
+    s->op += (size_t)v_count(m);
 }
 
 static inline __attribute__((always_inline)) void
@@ -327,13 +339,12 @@ static void consts_for(const nq_frontier *j, int i, step_consts *k)
 
 static level_buf slice(const level_buf *b, size_t off)
 {
-    return (level_buf){b->d + off, b->l + off, b->r + off};
+    return (level_buf){b->d + off};
 }
 
 static level_buf buffer(nq_frontier_work *w, int level, int stream)
 {
-    const nq_level_buf *b = &w->level[level][stream];
-    return (level_buf){(lane_t *)b->d, (lane_t *)b->l, (lane_t *)b->r};
+    return (level_buf){(lane_t *)w->level[level][stream].d};
 }
 
 /* Level i holds states aligned to row i, in two runs (the two streams'
@@ -382,8 +393,8 @@ uint64_t KERNEL_COUNT(const nq_frontier *j, nq_frontier_state s,
 {
     uint64_t count = 0;
     level_buf root = buffer(w, 0, 0);
-    root.d[0] = (lane_t)s.down, root.l[0] = (lane_t)s.left;
-    root.r[0] = (lane_t)s.right;
+    root.d[0] = (lane_t)s.down, L_OF(&root)[0] = (lane_t)s.left;
+    R_OF(&root)[0] = (lane_t)s.right;
     expand_level(j, w, 0, root, 1, root, 0, &count, nodes);
     return count;
 }

@@ -2,7 +2,7 @@
  * kernels.c - the fast engine's inner kernel, chosen at run time.
  *
  * The library holds a scalar kernel, which runs everywhere, on x86-64 an
- * AVX2 and an AVX-512 kernel, each built with its own target flags, and
+ * SSE4 (x86-64-v2), an AVX2 and an AVX-512 kernel, each built with its own target flags, and
  * on aarch64 a NEON kernel (Advanced SIMD is part of every aarch64).
  * The first count picks the widest this CPU runs; nq_select_kernel forces
  * one.  The choice is one pointer for the whole process, read by every
@@ -18,6 +18,12 @@
 static int always(void) { return 1; }
 
 #if defined(__x86_64__)
+static void init_sse4(void)
+{
+    nq_frontier_init_sse4_16();
+    nq_frontier_init_sse4_32();
+}
+
 static void init_avx2(void)
 {
     nq_frontier_init_avx2_16();
@@ -37,6 +43,8 @@ static const nq_frontier_kernel kernels[] = {
     {"scalar", 1, always, nq_frontier_init_scalar_32, NULL,
      nq_frontier_count_scalar_32},
 #if defined(__x86_64__)
+    {"sse4", 4, nq_cpu_has_sse4, init_sse4, nq_frontier_count_sse4_16,
+     nq_frontier_count_sse4_32},
     {"avx2", 8, nq_cpu_has_avx2, init_avx2,
      nq_frontier_count_avx2_16, nq_frontier_count_avx2_32},
     {"avx512", 16, nq_cpu_has_avx512, nq_frontier_init_avx512_32, NULL,

@@ -15,6 +15,9 @@
  *               table, and the halves are stored or loaded at the offset
  *               the low half's count gives.  Twice the lanes of avx2 32 for
  *               about the same instructions.
+ *   sse4 16/32  x86-64-v2 (SSSE3, SSE4.1), 8 or 4 lanes: the x86 CPUs
+ *               before AVX2 (Nehalem to Ivy Bridge, Bulldozer to Jaguar),
+ *               with the byte tables of avx2 16, one pshufb per vector.
  *   neon 16/32  aarch64's Advanced SIMD, 8 or 4 lanes: the same byte
  *               tables as avx2 16, one tbl per vector.
  *   scalar 32   one lane in a general register: the same branch-free body
@@ -254,12 +257,19 @@ static inline void v_mask2(vsel s0, vsel s1, vmask *m0, vmask *m1)
 #define NQ_SIMD_HAVE_MASK2 1
 #define NQ_SIMD_MASK_BITS(m) (((m) | (m) >> 8) & 0xffffu)
 #define NQ_SIMD_MASK_OF(b) (((b) & 0xffu) | ((b) & 0xff00u) << 8)
+/* Two 16-byte loads as the halves of a register: each broadcast by the
+ * load unit and one blend, not vinserti128, which competes with the
+ * shuffles for one port on Zen 3. */
+static inline vu v_halves(const void *lo, const void *hi)
+{
+    return _mm256_blend_epi32(_mm256_broadcastsi128_si256(_mm_loadu_si128(lo)),
+                              _mm256_broadcastsi128_si256(_mm_loadu_si128(hi)),
+                              0xf0);
+}
 static inline vplan v_plan_of(const uint8_t (*t)[16], vmask m)
 {
     vplan p;
-    p.idx = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const void *)t[m & 0xff])),
-        _mm_loadu_si128((const void *)t[m >> 16]), 1);
+    p.idx = v_halves(t[m & 0xff], t[m >> 16]);
     p.low = (unsigned)nq_popcount(m & 0xff);
     return p;
 }
@@ -274,8 +284,7 @@ static inline vplan v_plan_expand(vmask m)
 /* The high half's lanes come after the low half's: load it from there. */
 static inline vu v_expand(vu src, vplan p, vsel s, const lane_t *in)
 {
-    vu data = _mm256_loadu2_m128i((const __m128i *)(in + p.low),
-                                  (const __m128i *)in);
+    vu data = v_halves(in, in + p.low);
     return _mm256_blendv_epi8(src, _mm256_shuffle_epi8(data, p.idx), s);
 }
 static inline void v_compress(lane_t *out, vplan p, vu a)
@@ -283,6 +292,89 @@ static inline void v_compress(lane_t *out, vplan p, vu a)
     vu packed = _mm256_shuffle_epi8(a, p.idx);
     _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
     _mm_storeu_si128((__m128i *)(out + p.low), _mm256_extracti128_si256(packed, 1));
+}
+#define NQ_SIMD_VECTOR_SELECTORS 1
+
+/* ------------------------------------------------------------------ */
+#elif defined(NQ_ISA_sse4)
+#include <immintrin.h>
+
+#if NQ_LANE_BITS == 16
+#define NQ_LANES 8
+#define NQ_SSE(op) op##_epi16
+#else
+#define NQ_LANES 4
+#define NQ_SSE(op) op##_epi32
+#endif
+typedef __m128i vu;
+typedef __m128i vsel;
+typedef unsigned vmask;
+typedef __m128i vplan;
+typedef __m128i vshift;
+typedef __m128i vacc;
+
+extern nq_shuffles NQ_SSE(nq_simd_shuffles_sse);
+
+static inline vu v_set1(uint32_t x) { return NQ_SSE(_mm_set1)((int)(lane_t)x); }
+static inline vu v_load(const lane_t *p) { return _mm_loadu_si128((const void *)p); }
+static inline void v_store(lane_t *p, vu a) { _mm_storeu_si128((void *)p, a); }
+static inline vu v_zero(void) { return _mm_setzero_si128(); }
+static inline vu v_and(vu a, vu b) { return _mm_and_si128(a, b); }
+static inline vu v_or(vu a, vu b) { return _mm_or_si128(a, b); }
+static inline vu v_xor(vu a, vu b) { return _mm_xor_si128(a, b); }
+static inline vu v_andnot(vu a, vu b) { return _mm_andnot_si128(a, b); }
+static inline vu v_or3(vu a, vu b, vu c) { return v_or(v_or(a, b), c); }
+static inline vshift v_shift(int n) { return _mm_cvtsi32_si128(n); }
+static inline vu v_sll(vu a, vshift n) { return NQ_SSE(_mm_sll)(a, n); }
+static inline vu v_srl(vu a, vshift n) { return NQ_SSE(_mm_srl)(a, n); }
+static inline vu v_lowest(vu a) { return v_and(a, NQ_SSE(_mm_sub)(v_zero(), a)); }
+static inline vu v_ones(void) { return _mm_set1_epi32(-1); }
+static inline int v_any(vu a) { return !_mm_testz_si128(a, a); }
+static inline vsel v_sel_eq(vu a, vu b) { return NQ_SSE(_mm_cmpeq)(a, b); }
+static inline vmask v_mask(vsel s)
+{
+#if NQ_LANE_BITS == 16
+    return (unsigned)_mm_movemask_epi8(_mm_packs_epi16(s, s)) & 0xffu;
+#else
+    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(s));
+#endif
+}
+static inline vsel v_sel(vmask m)
+{
+#if NQ_LANE_BITS == 16
+    const vu bit = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+#else
+    const vu bit = _mm_setr_epi32(1, 2, 4, 8);
+#endif
+    return v_sel_eq(v_and(v_set1(m), bit), bit);
+}
+static inline vplan v_plan_compress(vmask m)
+{
+    return _mm_loadu_si128((const void *)NQ_SSE(nq_simd_shuffles_sse).compress[m]);
+}
+static inline vplan v_plan_expand(vmask m)
+{
+    return _mm_loadu_si128((const void *)NQ_SSE(nq_simd_shuffles_sse).expand[m]);
+}
+static inline vu v_expand(vu src, vplan idx, vsel s, const lane_t *p)
+{
+    return _mm_blendv_epi8(src, _mm_shuffle_epi8(v_load(p), idx), s);
+}
+static inline void v_compress(lane_t *p, vplan idx, vu a)
+{
+    v_store(p, _mm_shuffle_epi8(a, idx));
+}
+static inline vu v_blend(vu old, vsel s, vu a) { return _mm_blendv_epi8(old, a, s); }
+static inline vacc v_acc_zero(void) { return v_zero(); }
+static inline vacc v_acc_add(vacc c, vsel s) { return NQ_SSE(_mm_sub)(c, s); }
+static inline uint64_t v_acc_sum(vacc c)
+{
+#if NQ_LANE_BITS == 16
+    c = _mm_madd_epi16(c, _mm_set1_epi16(1)); /* lanes < 2^16 */
+#endif
+    c = _mm_add_epi32(c, _mm_shuffle_epi32(c, 0x4e));
+    c = _mm_add_epi32(c, _mm_shuffle_epi32(c, 0xb1));
+    return (uint32_t)_mm_cvtsi128_si32(c);
 }
 #define NQ_SIMD_VECTOR_SELECTORS 1
 
@@ -384,8 +476,8 @@ static inline void v_compress(lane_t *p, vplan idx, vu a)
 #endif
 
 typedef uint32_t vu;
-typedef uint32_t vsel;   /* all ones, or 0 */
-typedef unsigned vmask;  /* 1 or 0 */
+typedef unsigned vsel;   /* 1 or 0 */
+typedef unsigned vmask;  /* the same */
 typedef unsigned vplan;
 typedef int vshift;
 typedef uint64_t vacc;
@@ -403,30 +495,51 @@ static inline vshift v_shift(int n) { return n; }
 static inline vu v_sll(vu a, vshift n) { return a << n; }
 static inline vu v_srl(vu a, vshift n) { return a >> n; }
 static inline vu v_lowest(vu a) { return a & (0u - a); }
-static inline vu v_ones(void) { return ~0u; }
 static inline int v_any(vu a) { return a != 0; }
-static inline vsel v_sel_eq(vu a, vu b) { return 0u - (vsel)(a == b); }
-static inline vmask v_mask(vsel s) { return s & 1u; }
-static inline vsel v_sel(vmask m) { return 0u - m; }
+static inline vsel v_sel_zero(vu a) { return a == 0; }
+static inline vsel v_sel_nonzero(vu a) { return a != 0; }
+static inline vsel v_sel_and_test(vsel m, vu a, vu b) { return m & ((a & b) != 0); }
+static inline vsel v_sel_and_ne(vsel m, vu a, vu b) { return m & (a != b); }
+static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
+{
+    return m & ((open & ~(d | l | r)) != 0);
+}
+static inline vmask v_mask(vsel s) { return s; }
+static inline vsel v_sel(vmask m) { return m; }
+static inline int v_count(vmask m) { return (int)m; }
+/* Selections by mask arithmetic: written as ?: the compiler may branch,
+ * and these branches go whichever way the data says. */
+static inline vu v_blend(vu old, vsel s, vu a)
+{
+    vu all = 0u - s;
+    return (a & all) | (old & ~all);
+}
 static inline vplan v_plan_compress(vmask m) { return m; }
 static inline vplan v_plan_expand(vmask m) { return m; }
+/* p[0] is read whatever m says (it is inside the buffer). */
 static inline vu v_expand(vu src, vplan m, vsel s, const lane_t *p)
 {
     (void)s;
-    return m ? *p : src;
+    return v_blend(src, m, *p);
 }
+/* Stored whether kept or not: the count of kept lanes decides whether the
+ * next store overwrites it. */
 static inline void v_compress(lane_t *p, vplan m, vu a)
 {
     (void)m;
     *p = a;
 }
 static inline vacc v_acc_zero(void) { return 0; }
-static inline vacc v_acc_add(vacc c, vsel s) { return c + (s & 1u); }
+static inline vacc v_acc_add(vacc c, vsel s) { return c + s; }
 static inline uint64_t v_acc_sum(vacc c) { return c; }
-#define NQ_SIMD_SCALAR_SELECTORS 1
 
 #else
-#error "simd.h: build with NQ_ISA_avx512, NQ_ISA_avx2, NQ_ISA_neon or NQ_ISA_scalar"
+#error "simd.h: build with NQ_ISA_avx512, NQ_ISA_avx2, NQ_ISA_sse4, NQ_ISA_neon or NQ_ISA_scalar"
+#endif
+
+#if !defined(NQ_ISA_scalar)
+/* The lanes in a mask (one bit a lane in every layout). */
+static inline int v_count(vmask m) { return nq_popcount(m); }
 #endif
 
 #ifndef NQ_SIMD_HAVE_MASK2
@@ -447,7 +560,7 @@ static inline void v_mask2(vsel s0, vsel s1, vmask *m0, vmask *m1)
 
 /* ---- selectors as vectors of all-ones lanes (avx2, neon) and as one
  * general register (scalar): the combinations, in terms of the above ---- */
-#if defined(NQ_SIMD_VECTOR_SELECTORS) || defined(NQ_SIMD_SCALAR_SELECTORS)
+#if defined(NQ_SIMD_VECTOR_SELECTORS)
 static inline vsel v_sel_zero(vu a) { return v_sel_eq(a, v_zero()); }
 static inline vsel v_sel_nonzero(vu a) { return v_xor(v_sel_zero(a), v_ones()); }
 static inline vsel v_sel_and_test(vsel m, vu a, vu b)
@@ -464,9 +577,7 @@ static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
 }
 #endif
 
-#if defined(NQ_SIMD_SCALAR_SELECTORS)
-static inline vu v_blend(vu old, vsel s, vu a) { return s ? a : old; }
-#elif defined(NQ_ISA_avx2)
+#if defined(NQ_ISA_avx2)
 static inline vu v_blend(vu old, vsel s, vu a) { return _mm256_blendv_epi8(old, a, s); }
 #elif defined(NQ_ISA_neon)
 static inline vu v_blend(vu old, vsel s, vu a) { return NQ_NEON(vbslq)(s, a, old); }
