@@ -6,7 +6,8 @@
 #                   tests whose name holds WORD)
 #   make asan       the same tests under AddressSanitizer + UBSan
 #   make bench      engine x N timing table
-#   make bench-fast the counting engines at N = 15..18, fast to N = 20
+#   make bench-fast fast with each kernel this CPU runs, N = 16..19, one
+#                   thread and all (about 15 minutes: scalar is slow)
 #   make bench-gpu  the cuda engine against fast, N = 16..22 (needs a GPU)
 #   make bench-subunits  the spread of the GPU's sub-unit costs at N = 18
 #   make bench-bottom    bottom states met again inside fast's units

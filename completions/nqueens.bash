@@ -17,13 +17,13 @@ _nqueens_engines()
         'NR > 1 && NF && (which != "lists" || $3 == "yes") { print $1 }'
 }
 
-# The kernels built in: "kernels: scalar, avx2, avx512 (this CPU: ...)".
+# The kernels built in: "kernels: scalar, sse4, avx2, avx512 (this CPU: ...)".
 _nqueens_kernels()
 {
     local line
     line=$("$1" --version 2>/dev/null | sed -n 's/^kernels: \([^(]*\).*/\1/p')
     line=${line//,/ }
-    echo "${line:-scalar avx2 avx512}"
+    echo "${line:-scalar sse4 avx2 avx512 neon}"
 }
 
 _nqueens()

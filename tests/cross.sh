@@ -2,10 +2,14 @@
 # cross.sh - the default binary on older x86 CPUs and the whole build on
 # aarch64, under Debian's qemu-user (CI runs it; so can anyone on x86-64).
 #
-#   x86-64, -cpu Nehalem (no AVX2): the kernel chosen is scalar, counts
-#     are OEIS's, the kernel tests pass, avx2 is refused;
+#   x86-64, -cpu Conroe (Core 2: SSSE3, no SSE4.1): the kernel chosen is
+#     scalar, counts are OEIS's, the kernel tests pass, sse4 is refused;
+#   x86-64, -cpu Nehalem (SSE4.2, no AVX2): sse4 is chosen, the same,
+#     avx2 is refused;
 #   x86-64, -cpu Haswell (AVX2, no AVX-512): avx2 is chosen, the same;
-#   aarch64: cross-built with gcc-aarch64-linux-gnu, the test suite runs
+#   aarch64: cross-built with gcc-aarch64-linux-gnu, NEON is chosen, the
+#     kernel tests (totals to N = 16 with each kernel, every lane mask,
+#     random jobs against the plain DFS) and then the whole test suite run
 #     under qemu-aarch64 (less the journal and MPI tests, whose N = 18
 #     runs take hours emulated).
 #
@@ -81,7 +85,8 @@ old_x86() { # name cpu kernel refused-kernel
 
 if [ "$(uname -m)" = x86_64 ]; then
     make -s -j2 build/nqueens build/nq-tests || exit 1
-    old_x86 nehalem Nehalem scalar avx2
+    old_x86 core2 Conroe scalar sse4
+    old_x86 nehalem Nehalem sse4 avx2
     old_x86 haswell "$HASWELL" avx2 avx512
 fi
 
@@ -93,8 +98,13 @@ wrapper "$A/run" "$QA" "$PWD/$A/nqueens"
 mkdir -p "$A/self"
 printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$QA" "$PWD/$A/nq-tests" > "$A/self/nq-tests"
 chmod +x "$A/self/nq-tests"
+check aarch64/selects-neon output_has "this CPU: neon" $A/run/nqueens --version
 check aarch64/counts-4..14 output_has "^14: *365596 *45752 " \
     $A/run/nqueens count 4-14 --quiet
+check aarch64/json-names-neon output_has "\"total\":2279184,\"unique\":285053,.*\"kernel\":\"neon\"" \
+    $A/run/nqueens count 15 --json
+check aarch64/kernel-tests sh -c "$QA $A/nq-tests kernels > $A/kernels.log 2>&1 || \
+    { grep FAIL $A/kernels.log; tail -1 $A/kernels.log; exit 1; }"
 check aarch64/test-suite sh -c "NQ_CLI=$A/run/nqueens NQ_DATA=tests/data \
     NQ_OBJ=$A/obj NQ_SELF=$A/self/nq-tests $QA $A/nq-tests -journal -mpi > $A/tests.log 2>&1 || \
     { grep -A1 FAIL $A/tests.log; tail -1 $A/tests.log; exit 1; }"

@@ -415,7 +415,8 @@ const char *cli_engines_with(unsigned caps, char *buf, size_t size)
     return buf;
 }
 
-/* "scalar, avx2, avx512": the kernels built in, or those this CPU runs. */
+/* "scalar, sse4, avx2, avx512": the kernels built in, or those this CPU
+ * runs. */
 static const char *kernel_names(char *buf, size_t size, int only_supported)
 {
     size_t len = 0;
