@@ -48,7 +48,8 @@ ifneq ($(filter x86_64-%,$(TARGET)),)
 SSE4_FLAGS   := -march=x86-64-v2
 AVX2_FLAGS   := -march=x86-64-v3
 AVX512_FLAGS := -march=x86-64-v4
-KERNELS  += sse4_16 sse4_32 avx2_16 avx2_32 avx512_32
+AVX512_16_FLAGS := -mavx512vbmi2
+KERNELS  += sse4_16 sse4_32 avx2_16 avx2_32 avx512_16 avx512_32
 endif
 ifneq ($(filter aarch64-%,$(TARGET)),)
 KERNELS  += neon_16 neon_32
@@ -58,7 +59,7 @@ TEST_KERNEL_OBJ := $(KERNELS:%=$(BUILD)/obj/tests/simd_lanes_%.o)
 # frontier_avx2_16.o: set avx2, 16-bit lanes, AVX2_FLAGS
 kernel_set  = $(word 1,$(subst _, ,$(1)))
 kernel_bits = $(word 2,$(subst _, ,$(1)))
-kernel_flags = $($(call upper,$(call kernel_set,$(1)))_FLAGS) \
+kernel_flags = $($(call upper,$(call kernel_set,$(1)))_FLAGS) $($(call upper,$(1))_FLAGS) \
     -DNQ_KERNEL=$(call kernel_set,$(1)) -DNQ_ISA_$(call kernel_set,$(1)) \
     -DNQ_LANE_BITS=$(call kernel_bits,$(1))
 
@@ -121,7 +122,7 @@ endif
 # Every object depends on the flags it was built with: a stamp rewritten
 # only when they change.
 FLAGS_STAMP := $(BUILD)/.flags
-FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS)
+FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) $(AVX512_16_FLAGS)
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 

@@ -1,9 +1,9 @@
 /*
- * simd_lanes.c - the lane operations of simd.h checked on every mask, once
+ * simd_lanes.c - the lane operations of simd.h checked mask by mask, once
  * per kernel build: compiled like frontier_vec.c, with the set's target
  * flags, NQ_KERNEL and NQ_LANE_BITS naming the test
- * (t_simd_every_mask_avx2_16, ...), and run only where the CPU has the set
- * (test_kernels.c).
+ * (t_simd_every_mask_avx2_16, ...), and run only where the CPU has what
+ * the build needs (test_kernels.c).
  */
 #include "harness.h"
 #include "../src/core/bits.h"
@@ -23,56 +23,64 @@ void LANES_TEST(void *arg);
 
 enum { L = NQ_LANES, PAD = 64 };
 
-/* The lowest c lanes of m, the slow way. */
-static unsigned first_lanes(unsigned m, int c)
+/* Lane i of a vector whose lane i is bit i of `bits` (all ones or 0). */
+static void lanes_of(uint32_t bits, lane_t *out)
 {
-    while (nq_popcount(m) > c)
-        m &= ~(1u << (31 - __builtin_clz(m)));
-    return m;
+    for (int i = 0; i < L; i++)
+        out[i] = bits >> i & 1 ? (lane_t)~0u : 0;
 }
 
-static void check_mask(unsigned bits, const lane_t *in, const lane_t *old)
+/* One mask (bit i for lane i): the conversions, the count, the packing of
+ * lanes (compress), two masks at once, and the tests the kernel combines
+ * masks with.  The values use every byte of a lane, so a shuffle that
+ * moves half a lane shows. */
+static void check_mask(uint32_t bits, const lane_t *in)
 {
-    lane_t out[L + PAD];
-    unsigned m = NQ_SIMD_MASK_OF(bits);
-    vsel s = v_sel((vmask)m);
-    CHECKF(v_mask(s) == m, "mask %#x round trip: %#x", m, (unsigned)v_mask(s));
-    v_store(out, v_expand(v_load(old), v_plan_expand((vmask)m), s, in));
-    for (int i = 0, k = 0; i < L; i++) {
-        lane_t want = bits >> i & 1 ? in[k++] : old[i];
-        CHECKF(out[i] == want, "expand, mask %#x, lane %d", m, i);
-    }
-    v_store(out, v_blend(v_load(old), s, v_load(in)));
-    for (int i = 0; i < L; i++)
-        CHECKF(out[i] == (bits >> i & 1 ? in[i] : old[i]),
-               "blend, mask %#x, lane %d", m, i);
-    v_compress(out, v_plan_compress((vmask)m), v_load(in));
+    lane_t out[L + PAD], sel[L + PAD];
+    vmask m = (vmask)NQ_SIMD_MASK_OF(bits);
+    vsel s = v_sel(m);
+    CHECKF(v_mask(s) == m, "mask %#x round trip", bits);
+    CHECKF(v_count(m) == nq_popcount(bits), "count of %#x", bits);
+    v_compress(out, v_plan_compress(m), v_load(in));
     for (int i = 0, k = 0; i < L; i++)
         if (bits >> i & 1)
-            CHECKF(out[k++] == in[i], "compress, mask %#x, lane %d", m, i);
+            CHECKF(out[k++] == in[i], "compress, mask %#x, lane %d", bits, i);
+    vmask m0, m1;
+    v_mask2(s, v_sel(V_ALL), &m0, &m1);
+    CHECKF(m0 == m && m1 == V_ALL, "two masks, %#x and all", bits);
+    v_mask2(v_sel(0), s, &m0, &m1);
+    CHECKF(m0 == 0 && m1 == m, "two masks, none and %#x", bits);
+    lanes_of(bits, sel);
+    vu v = v_load(sel), all = v_set1(~0u);
+    CHECKF(v_mask(v_sel_and_test(v_sel(V_ALL), v, all)) == m,
+           "test, mask %#x", bits);
+    CHECKF(v_mask(v_sel_and_ne(v_sel(V_ALL), v, v_zero())) == m,
+           "not equal, mask %#x", bits);
+    CHECKF(v_mask(v_keep_open(v_sel(V_ALL), all, v, v_zero(), v_zero())) ==
+               (vmask)NQ_SIMD_MASK_OF(~bits & ((1ull << L) - 1)),
+           "open squares, mask %#x", bits);
     vacc c = v_acc_add(v_acc_add(v_acc_zero(), s), s);
-    CHECKF(v_acc_sum(c) == 2u * (unsigned)nq_popcount(m), "count, mask %#x", m);
-    for (int c = 0; c < nq_popcount(bits); c++)
-        CHECKF(NQ_SIMD_MASK_BITS(v_first_lanes((vmask)m, (size_t)c)) ==
-                   first_lanes(bits, c), "first %d lanes of %#x", c, m);
+    CHECKF(v_acc_sum(c) == 2u * (unsigned)nq_popcount(bits), "sum, mask %#x", bits);
 }
 
-/* The lane operations the kernel is built on, for every mask: a wrong
- * table entry would drop or duplicate partial placements only for the
- * masks that use it, which random jobs might never meet.  The values use
- * every byte of a lane, so a shuffle that moves half a lane shows. */
+/* Every mask up to 16 lanes; with 32, every mask of each half, alone and
+ * with a scrambled other half: a wrong table entry would drop or
+ * duplicate partial placements only for the masks that use it, which
+ * random jobs might never meet. */
 void LANES_TEST(void *arg)
 {
     (void)arg;
-    lane_t in[L + PAD], old[L + PAD];
+    lane_t in[L + PAD];
     KERNEL_INIT();
-    for (int i = 0; i < L + PAD; i++) {
+    for (int i = 0; i < L + PAD; i++)
         in[i] = (lane_t)(0x0101u * (unsigned)(i + 1) + 0x3000u);
-        old[i] = (lane_t)(0x0102u * (unsigned)(i + 1) + 0x6000u);
+    for (uint32_t b = 0; b < (L > 16 ? 1u << 16 : 1u << L) && !t_failed(); b++) {
+        check_mask(b, in);
+        if (L > 16) {
+            uint32_t other = (b * 0x9e37u + 0x7f4au) & 0xffffu;
+            check_mask(b << 16, in);
+            check_mask(b << 16 | other, in);
+            check_mask(other << 16 | b, in);
+        }
     }
-    for (unsigned b = 0; b < 1u << L && !t_failed(); b++)
-        check_mask(b, in, old);
-    CHECK(v_mask(v_sel_zero(v_zero())) == V_ALL);
-    CHECK(v_mask(v_sel_nonzero(v_load(in))) == V_ALL);
-    CHECK(v_mask(v_sel_zero(v_load(in))) == 0);
 }

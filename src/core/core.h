@@ -23,6 +23,7 @@ uint64_t nq_siphash(uint64_t k0, uint64_t k1, const void *data, size_t len);
 int nq_cpu_has_sse4(void);
 int nq_cpu_has_avx2(void);
 int nq_cpu_has_avx512(void);
+int nq_cpu_has_avx512_vbmi2(void);
 
 /* Keep the GPU runtime's name and words for a failure (static strings)
  * for nq_device_error; the GPU engine calls it before NQ_ERR_DEVICE. */

@@ -15,7 +15,7 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 
-enum { CPUID_1_ECX, CPUID_7_EBX, CPUID_X1_ECX, XCR0, WORDS };
+enum { CPUID_1_ECX, CPUID_7_EBX, CPUID_7_ECX, CPUID_X1_ECX, XCR0, WORDS };
 
 /* The feature words, read once (racing first calls read the same). */
 static const unsigned *features(void)
@@ -28,7 +28,7 @@ static const unsigned *features(void)
     if (__get_cpuid(1, &a, &b, &c, &d))
         w[CPUID_1_ECX] = c;
     if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
-        w[CPUID_7_EBX] = b;
+        w[CPUID_7_EBX] = b, w[CPUID_7_ECX] = c;
     if (__get_cpuid(0x80000001u, &a, &b, &c, &d))
         w[CPUID_X1_ECX] = c;
     if (w[CPUID_1_ECX] >> 27 & 1) { /* OSXSAVE: XGETBV may be used */
@@ -71,8 +71,15 @@ int nq_cpu_has_avx512(void)
            all(w[XCR0], 0xe6); /* and opmask, ZMM 0-15 high, ZMM 16-31 */
 }
 
+/* AVX512_VBMI2 (vpcompressw: Ice Lake, Zen 4 on), on top of AVX-512. */
+int nq_cpu_has_avx512_vbmi2(void)
+{
+    return nq_cpu_has_avx512() && all(features()[CPUID_7_ECX], 1u << 6);
+}
+
 #else
 
+int nq_cpu_has_avx512_vbmi2(void) { return 0; }
 int nq_cpu_has_sse4(void) { return 0; }
 int nq_cpu_has_avx2(void) { return 0; }
 int nq_cpu_has_avx512(void) { return 0; }

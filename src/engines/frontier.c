@@ -93,17 +93,14 @@ nq_frontier_work *nq_frontier_work_new(void)
 {
     nq_frontier_work *w = calloc(1, sizeof *w);
     size_t seg = NQ_FRONTIER_SEG + NQ_FRONTIER_PAD;
-    size_t per = 3 * seg, count = 2 * (NQ_MAX_N + 1);
-    if (!w || !(w->memory = aligned_alloc(64, per * count * sizeof(uint32_t)))) {
+    size_t planes = 3 * (NQ_MAX_N + 1) + 4;
+    if (!w || !(w->memory = aligned_alloc(64, planes * seg * sizeof(uint32_t)))) {
         free(w);
         return NULL;
     }
-    for (size_t i = 0; i < count; i++) {
-        nq_level_buf *b = &w->level[i / 2][i % 2];
-        b->d = w->memory + per * i;
-        b->l = b->d + seg;
-        b->r = b->l + seg;
-    }
+    for (size_t i = 0; i <= NQ_MAX_N; i++)
+        w->level[i].d = w->memory + 3 * seg * i;
+    w->scratch.d = w->memory + 3 * seg * (NQ_MAX_N + 1);
     return w;
 }
 
@@ -114,13 +111,12 @@ void nq_frontier_work_free(nq_frontier_work *w)
     free(w);
 }
 
-/* ---- byte-shuffle tables (avx2 16, neon) ---- */
+/* ---- byte-shuffle tables (avx2 16, sse4, neon) ---- */
 
 /* For each mask of a 16-byte block's `lanes` lanes of `bytes` bytes: the
- * shuffle that packs the mask's lanes to the front (compress), and the one
- * that spreads the front lanes to the mask's lanes (expand).  Index 0x80
- * (x86) and out-of-range indices (tbl) give a zero byte; those lanes are
- * never read. */
+ * shuffle that packs the mask's lanes to the front.  Index 0x80 (x86) and
+ * out-of-range indices (tbl) give a zero byte; those lanes are never
+ * read. */
 void nq_simd_fill_shuffles(nq_shuffles *t, int lanes, int bytes)
 {
     memset(t, 0x80, sizeof *t);
@@ -131,7 +127,6 @@ void nq_simd_fill_shuffles(nq_shuffles *t, int lanes, int bytes)
                 continue;
             for (int b = 0; b < bytes; b++) {
                 t->compress[m][k * bytes + b] = (uint8_t)(lane * bytes + b);
-                t->expand[m][lane * bytes + b] = (uint8_t)(k * bytes + b);
             }
             k++;
         }

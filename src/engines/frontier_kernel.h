@@ -13,29 +13,30 @@
 
 #include "frontier.h"
 
-/* Each level has two buffers, one per stream, of SEG states (frontier_vec.c
- * says how they are used). */
+/* Each level has a buffer of SEG states (frontier_vec.c says how they
+ * are used), and the levels share a scratch buffer. */
 #define NQ_FRONTIER_SEG 65536
 #define NQ_FRONTIER_PAD 64
 
-/* d, l and r of a buffer are planes NQ_FRONTIER_SEG + NQ_FRONTIER_PAD
- * words apart (the kernels address l and r from d). */
+/* d, l, r (and in the scratch buffer the untried squares) are planes
+ * NQ_FRONTIER_SEG + NQ_FRONTIER_PAD words apart: the kernels address the
+ * others from d. */
 typedef struct {
-    uint32_t *d, *l, *r;
+    uint32_t *d;
 } nq_level_buf;
 
 struct nq_frontier_work {
-    nq_level_buf level[NQ_MAX_N + 1][2];
+    nq_level_buf level[NQ_MAX_N + 1], scratch;
     uint32_t *memory;
 };
 
-/* Shuffle tables for the sets that move lanes with byte shuffles (avx2
- * with 16-bit lanes, neon): per mask of a 128-bit block's lanes, 16 byte
- * indices.  Filled at run time by nq_simd_fill_shuffles (frontier.c), since
+/* Shuffle tables for the sets that pack lanes with byte shuffles (avx2
+ * with 16-bit lanes, sse4, neon): per mask of a 128-bit block's lanes, 16
+ * byte indices.  Filled at run time by nq_simd_fill_shuffles (frontier.c), since
  * a table of numbers nobody can check by eye is a place for a typo to
  * hide. */
 typedef struct {
-    uint8_t compress[256][16], expand[256][16];
+    uint8_t compress[256][16];
 } nq_shuffles;
 void nq_simd_fill_shuffles(nq_shuffles *t, int lanes, int bytes);
 
@@ -65,6 +66,7 @@ NQ_KERNEL_DECLARE(sse4, 16)
 NQ_KERNEL_DECLARE(sse4, 32)
 NQ_KERNEL_DECLARE(avx2, 16)
 NQ_KERNEL_DECLARE(avx2, 32)
+NQ_KERNEL_DECLARE(avx512, 16)
 NQ_KERNEL_DECLARE(avx512, 32)
 #endif
 #if defined(__aarch64__)

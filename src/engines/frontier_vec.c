@@ -3,15 +3,17 @@
  * once per instruction set and lane width (simd.h lists them) with
  * NQ_KERNEL and NQ_LANE_BITS naming the entry points (frontier_kernel.h).
  *
- * The tree is walked level by level in chunks.  Each level's states are
- * streamed through the lanes of a register, over the lane operations of
- * simd.h; a lane whose state has no untried square left is refilled from
- * the input (expand) and every lane emits one child per step, the children
- * packed into the next level (compress).  Children with no open square in
- * their next row (or a row after it, or the last) are dropped on the spot,
- * and the children of the level before the last two rows are counted in
- * registers and never stored.  Two independent streams run side by side
- * to hide the latency of the refill chain.  A plain DFS loses most of its
+ * The tree is walked level by level in chunks, over the lane operations
+ * of simd.h.  A chunk of a level's states is read in passes, a register
+ * of parents at a time: each parent makes the child on its lowest untried
+ * square, the kept children are packed into the next level (compress),
+ * and the parents with squares left are packed, with those squares, into
+ * a scratch run for the next pass.  Every register but a pass's last is
+ * full, the loads are plain, and the passes shrink fast (half the parents
+ * have one child, a sixth three or more).  Children with no open square
+ * in their next row (or a row after it, or the last) are dropped on the
+ * spot, and the children of the level before the last two rows are
+ * counted in registers and never stored.  A plain DFS loses most of its
  * time to mispredicted branches; this loop has none that depend on the
  * data, even in the scalar build, whose "register" is one lane.
  *
@@ -39,21 +41,16 @@
 /* ---- tables, filled once ---- */
 
 #if defined(NQ_ISA_avx2) && NQ_LANE_BITS == 32
-uint64_t nq_simd_compress_idx[256], nq_simd_expand_idx[256];
+uint64_t nq_simd_compress_idx[256];
 
 static void fill_tables(void)
 {
     for (unsigned m = 0; m < 256; m++) {
-        uint64_t compress = 0, expand = 0;
-        int below = 0, k = 0;
-        for (int lane = 0; lane < 8; lane++) {
-            if (!(m >> lane & 1))
-                continue;
-            compress |= (uint64_t)lane << (8 * k++);
-            expand |= (uint64_t)below++ << (8 * lane);
-        }
+        uint64_t compress = 0;
+        for (int lane = 0, k = 0; lane < 8; lane++)
+            if (m >> lane & 1)
+                compress |= (uint64_t)lane << (8 * k++);
         nq_simd_compress_idx[m] = compress;
-        nq_simd_expand_idx[m] = expand;
     }
 }
 #elif defined(NQ_ISA_avx2) && NQ_LANE_BITS == 16
@@ -86,74 +83,24 @@ void KERNEL_INIT(void)
  * cheaper than expanding it.  One measured best (bench/RESULTS.md). */
 #define LOOKAHEAD 1
 
-/* Each level has two buffers, one per stream, of SEG states.  A level's
- * input is cut into chunks small enough that their children fit (a parent
- * has at most popcount(open) children) and large enough to keep the
- * streams' start and drain, where lanes idle, rare.  A chunk's children
- * are also what bounds a 16-bit counter's lanes between sums: a stream
- * makes at most MAX_CHUNK * 16 steps on a 16-column board, and a lane
- * counts at most one child, or two completions, a step. */
+/* A level's input is cut into chunks small enough that their children fit
+ * the next level's buffer (a parent has at most popcount(open) children)
+ * and large enough that the partial last register of each pass is rare.
+ * A chunk also bounds a 16-bit counter's lanes between sums: a lane counts
+ * at most two completions an item, and a chunk's passes give each lane at
+ * most 16 items per 16 parents. */
 #define SEG NQ_FRONTIER_SEG
-#define MAX_CHUNK (NQ_LANE_BITS == 16 ? 2047 : 2048)
-_Static_assert(NQ_LANE_BITS == 32 || 2 * MAX_CHUNK * 16 <= 65535,
+#define MAX_CHUNK 2048
+_Static_assert(NQ_LANE_BITS == 32 || 2 * (MAX_CHUNK / NQ_LANES + 1) * 16 <= 65535,
                "16-bit counters would overflow within a chunk");
 
-/* A run of states: d at d[0..], l and r in the planes after it, a fixed
- * distance apart (frontier.c's layout), so that a run is one pointer and
- * the streams' six runs do not crowd the registers. */
-typedef struct {
-    lane_t *d;
-} level_buf;
+/* A run of states: d at d[0..], l, r (and in the scratch run the untried
+ * squares a) in the planes after it, a fixed distance apart (frontier.c's
+ * layout), so that a run is one pointer. */
 #define PLANE ((NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * sizeof(uint32_t) / sizeof(lane_t))
-#define L_OF(b) ((b)->d + PLANE)
-#define R_OF(b) ((b)->d + 2 * PLANE)
-
-typedef struct {
-    vu d, l, r, a;        /* a: squares of the parent not yet tried */
-    size_t ip, end, op;   /* input position and end, output count */
-} lanes;
-
-static inline int lanes_live(const lanes *s)
-{
-    return s->ip < s->end || v_any(s->a);
-}
-
-/* Lanes with nothing left to try (`take`, m as a mask) take the next
- * parents of the input; at its end, only as many lanes as it has left. */
-static inline void refill(lanes *s, const level_buf *in, vu open, vsel take,
-                          vmask m)
-{
-    size_t rem = s->end - s->ip;
-    if (rem < NQ_LANES && (size_t)v_count(m) > rem) {
-        m = v_first_lanes(m, rem);
-        take = v_sel(m);
-    }
-    vplan p = v_plan_expand(m);
-    s->d = v_expand(s->d, p, take, in->d + s->ip);
-    s->l = v_expand(s->l, p, take, L_OF(in) + s->ip);
-    s->r = v_expand(s->r, p, take, R_OF(in) + s->ip);
-    s->a = v_blend(s->a, take, v_andnot(v_or3(s->d, s->l, s->r), open));
-    s->ip += (size_t)v_count(m);
-}
-
-static inline void refill_one(lanes *s, const level_buf *in, vu open)
-{
-    vsel take = v_sel_zero(s->a);
-    if (s->ip < s->end)
-        refill(s, in, open, take, v_mask(take));
-}
-
-/* Both streams at once: their masks in one conversion where the set can
- * (a stream whose input is used up takes nothing: refill's end rule). */
-static inline void refill_two(lanes *s0, const level_buf *in0, lanes *s1,
-                              const level_buf *in1, vu open)
-{
-    vsel t0 = v_sel_zero(s0->a), t1 = v_sel_zero(s1->a);
-    vmask m0, m1;
-    v_mask2(t0, t1, &m0, &m1);
-    refill(s0, in0, open, t0, m0);
-    refill(s1, in1, open, t1, m1);
-}
+#define L_OF(p) ((p) + PLANE)
+#define R_OF(p) ((p) + 2 * PLANE)
+#define A_OF(p) ((p) + 3 * PLANE)
 
 /* Constants of one level's step. */
 typedef struct {
@@ -165,10 +112,9 @@ typedef struct {
     uint32_t weight[NQ_FRONTIER_WEIGHTS];
 } step_consts;
 
-/* What a stream counts between sums: its children, and at the fused level
- * the completions of each weight class. */
+/* Completions of each weight class, counted in lanes between sums. */
 typedef struct {
-    vacc nodes, ways[NQ_FRONTIER_WEIGHTS];
+    vacc ways[NQ_FRONTIER_WEIGHTS];
 } counters;
 
 /* Completions of the lanes' states aligned to the second-last row: the
@@ -193,118 +139,93 @@ static inline void count_two_vec(vsel live, vu d, vu l, vu r,
     }
 }
 
-/* A stream's children of one step, before they are stored. */
-typedef struct {
-    vu d, l, r;
-    vsel keep;
-} children;
-
-/* Every lane with a square left makes the child on its lowest one.  With
- * `fused` the children are the second-last row's states and are counted
- * here; otherwise those with an open square in their next row, LOOKAHEAD
- * rows after and the last row are kept, to be stored. */
-static inline __attribute__((always_inline)) void
-make(lanes *s, const step_consts *k, counters *c, int fused, children *ch)
+/* The lanes of the last, partial register of a pass. */
+static inline vsel first_lanes(size_t count)
 {
-    vsel live = v_sel_nonzero(s->a);
-    vu b = v_lowest(s->a);
-    s->a = v_xor(s->a, b);
-    vu d = v_or(s->d, b);
-    vu l = v_sll(v_or(s->l, b), k->shift);
-    vu r = v_srl(v_or(s->r, b), k->shift);
-    c->nodes = v_acc_add(c->nodes, live);
-    if (fused) {
-        count_two_vec(live, d, l, r, k, c);
-        return;
+    return count >= NQ_LANES ? v_sel(V_ALL)
+                             : v_sel((vmask)NQ_SIMD_MASK_OF((1ull << count) - 1));
+}
+
+static inline void store3(lane_t *out, vplan p, vu d, vu l, vu r)
+{
+    v_compress(out, p, d);
+    v_compress(L_OF(out), p, l);
+    v_compress(R_OF(out), p, r);
+}
+
+/* One pass over m parents at `in` (their untried squares in the a plane,
+ * or, on the first pass, all their open squares): each makes the child on
+ * its lowest untried square.  Kept children (their next row, LOOKAHEAD
+ * rows after and the last row open) are packed at out[*op...]; with
+ * `fused` they are the second-last row's states and are counted instead.
+ * Parents with squares left are packed, with those squares, at the front
+ * of the scratch run `left`, which may be `in` itself: a register's
+ * parents are loaded before anything is stored over them.  Every stored
+ * parent has a square to try (its row was checked open), so the lanes are
+ * full but in the last register, and no branch depends on the data.
+ * Returns the parents left. */
+static inline __attribute__((always_inline)) size_t
+pass(const step_consts *k, const lane_t *in, size_t m, int first,
+     lane_t *left, lane_t *out, size_t *op, counters *c, int fused)
+{
+    size_t lp = 0;
+    for (size_t i = 0; i < m; i += NQ_LANES) {
+        vsel live = first_lanes(m - i);
+        vu d = v_load(in + i), l = v_load(L_OF(in) + i), r = v_load(R_OF(in) + i);
+        vu a = v_load(A_OF(in) + i);
+        if (first) { /* the root's row may be closed */
+            a = v_andnot(v_or3(d, l, r), k->open);
+            live = v_sel_and_test(live, a, a);
+        }
+        vu b = v_lowest(a), rest = v_xor(a, b);
+        vu cd = v_or(d, b);
+        vu cl = v_sll(v_or(l, b), k->shift);
+        vu cr = v_srl(v_or(r, b), k->shift);
+        vsel more = v_sel_and_test(live, rest, rest);
+        vmask mk = 0, ml;
+        if (fused) {
+            count_two_vec(live, cd, cl, cr, k, c);
+            ml = v_mask(more);
+        } else {
+            vsel keep = v_keep_open(live, k->open_next, cd, cl, cr);
+            for (int x = 0; x < LOOKAHEAD; x++)
+                keep = v_keep_open(keep, k->ahead_open[x], cd,
+                                   v_sll(cl, k->ahead_shift[x]),
+                                   v_srl(cr, k->ahead_shift[x]));
+            keep = v_keep_open(keep, k->last_open, cd, v_sll(cl, k->last_shift),
+                               v_srl(cr, k->last_shift));
+            v_mask2(keep, more, &mk, &ml);
+            store3(out + *op, v_plan_compress(mk), cd, cl, cr);
+            *op += (size_t)v_count(mk);
+        }
+        vplan pl = v_plan_compress(ml);
+        store3(left + lp, pl, d, l, r);
+        v_compress(A_OF(left) + lp, pl, rest);
+        lp += (size_t)v_count(ml);
     }
-    vsel keep = v_keep_open(live, k->open_next, d, l, r);
-    for (int a = 0; a < LOOKAHEAD; a++)
-        keep = v_keep_open(keep, k->ahead_open[a], d,
-                           v_sll(l, k->ahead_shift[a]),
-                           v_srl(r, k->ahead_shift[a]));
-    ch->keep = v_keep_open(keep, k->last_open, d, v_sll(l, k->last_shift),
-                           v_srl(r, k->last_shift));
-    ch->d = d, ch->l = l, ch->r = r;
+    return lp;
 }
 
-static inline void store(lanes *s, const level_buf *out, const children *ch,
-                         vmask m)
+/* All the children of m parents at `in`: passes until no parent has a
+ * square left.  Returns the children stored at `out`. */
+static inline __attribute__((always_inline)) size_t
+expand(const step_consts *k, const lane_t *in, size_t m, lane_t *scratch,
+       lane_t *out, uint64_t *count, uint64_t *nodes, int fused)
 {
-    vplan p = v_plan_compress(m);
-    v_compress(out->d + s->op, p, ch->d);
-    v_compress(L_OF(out) + s->op, p, ch->l);
-    v_compress(R_OF(out) + s->op, p, ch->r);
-    s->op += (size_t)v_count(m);
-}
-
-static inline __attribute__((always_inline)) void
-emit_one(lanes *s, const step_consts *k, const level_buf *out, counters *c,
-         int fused)
-{
-    children ch;
-    make(s, k, c, fused, &ch);
-    if (!fused)
-        store(s, out, &ch, v_mask(ch.keep));
-}
-
-static inline __attribute__((always_inline)) void
-emit_two(lanes *s0, const level_buf *out0, lanes *s1, const level_buf *out1,
-         const step_consts *k, counters *c, int fused)
-{
-    children c0, c1;
-    vmask m0, m1;
-    make(s0, k, c, fused, &c0);
-    make(s1, k, c, fused, &c1);
-    if (fused)
-        return;
-    v_mask2(c0.keep, c1.keep, &m0, &m1);
-    store(s0, out0, &c0, m0);
-    store(s1, out1, &c1, m1);
-}
-
-static void lanes_init(lanes *s, size_t ip, size_t end)
-{
-    s->d = s->l = s->r = s->a = v_zero();
-    s->ip = ip, s->end = end, s->op = 0;
-}
-
-static void counters_init(counters *c)
-{
-    c->nodes = v_acc_zero();
-    for (int i = 0; i < NQ_FRONTIER_WEIGHTS; i++)
-        c->ways[i] = v_acc_zero();
-}
-
-/* Expand two runs of parents, each by its own stream into its own output
- * (or count their children's completions, fused); kids gets the children
- * each stream stored. */
-static inline __attribute__((always_inline)) void
-expand(const level_buf *in0, size_t m0, const level_buf *in1, size_t m1,
-       const level_buf *out0, const level_buf *out1, const step_consts *k,
-       uint64_t *count, uint64_t *nodes, size_t *kids, int fused)
-{
-    lanes s0, s1;
     counters c;
-    counters_init(&c);
-    lanes_init(&s0, 0, m0);
-    lanes_init(&s1, 0, m1);
-    while (lanes_live(&s0) && lanes_live(&s1)) {
-        refill_two(&s0, in0, &s1, in1, k->open);
-        emit_two(&s0, out0, &s1, out1, k, &c, fused);
+    size_t op = 0;
+    for (int i = 0; i < NQ_FRONTIER_WEIGHTS; i++)
+        c.ways[i] = v_acc_zero();
+    *nodes += m;
+    m = pass(k, in, m, 1, scratch, out, &op, &c, fused);
+    while (m) {
+        *nodes += m;
+        m = pass(k, scratch, m, 0, scratch, out, &op, &c, fused);
     }
-    while (lanes_live(&s0)) {
-        refill_one(&s0, in0, k->open);
-        emit_one(&s0, k, out0, &c, fused);
-    }
-    while (lanes_live(&s1)) {
-        refill_one(&s1, in1, k->open);
-        emit_one(&s1, k, out1, &c, fused);
-    }
-    *nodes += v_acc_sum(c.nodes);
     for (int i = 0; fused && i < NQ_FRONTIER_WEIGHTS; i++)
         if (k->weight[i])
             *count += k->weight[i] * v_acc_sum(c.ways[i]);
-    kids[0] = s0.op, kids[1] = s1.op;
+    return op;
 }
 
 static void consts_for(const nq_frontier *j, int i, step_consts *k)
@@ -337,54 +258,33 @@ static void consts_for(const nq_frontier *j, int i, step_consts *k)
     }
 }
 
-static level_buf slice(const level_buf *b, size_t off)
+static lane_t *level_run(nq_frontier_work *w, int level)
 {
-    return (level_buf){b->d + off};
+    return (lane_t *)w->level[level].d;
 }
 
-static level_buf buffer(nq_frontier_work *w, int level, int stream)
-{
-    return (level_buf){(lane_t *)w->level[level][stream].d};
-}
-
-/* Level i holds states aligned to row i, in two runs (the two streams'
- * children).  Each step takes the next chunk of each run, one per stream;
- * once a run is used up the other is split between the streams.  The
- * children, again two runs, are carried to the bottom before the next step,
- * so each level's buffers hold one step's worth. */
+/* Level i holds states aligned to row i.  Each chunk's children are
+ * carried to the bottom before the next chunk, so each level's buffer
+ * holds one chunk's worth; the passes of every level share one scratch
+ * run, free again by the time the level below starts. */
 static void expand_level(const nq_frontier *j, nq_frontier_work *w, int i,
-                         level_buf in0, size_t m0, level_buf in1, size_t m1,
-                         uint64_t *count, uint64_t *nodes)
+                         const lane_t *in, size_t m, uint64_t *count,
+                         uint64_t *nodes)
 {
     step_consts k;
     int fused = i + 1 == j->rows - 2;
     size_t fan = (size_t)nq_popcount(j->open[i]) + 1;
     size_t chunk = SEG / fan < MAX_CHUNK ? SEG / fan : MAX_CHUNK;
-    level_buf out[2] = {buffer(w, i + 1, 0), buffer(w, i + 1, 1)};
+    lane_t *out = level_run(w, i + 1), *scratch = (lane_t *)w->scratch.d;
     consts_for(j, i, &k);
-    while (m0 + m1 > 0 && !nq_stop_requested(j->stop)) {
-        level_buf a = in0, b = in1;
-        size_t ta = m0 < chunk ? m0 : chunk, tb = m1 < chunk ? m1 : chunk;
-        if (m0 == 0 || m1 == 0) { /* split what is left of one run */
-            level_buf *only = m0 ? &in0 : &in1;
-            size_t rest = m0 + m1;
-            a = *only;
-            ta = rest >= 2 * chunk ? chunk : (rest + 1) / 2;
-            b = slice(only, ta);
-            tb = rest - ta < chunk ? rest - ta : chunk;
-            in0 = slice(only, ta + tb), m0 = rest - ta - tb, m1 = 0;
-        } else {
-            in0 = slice(&in0, ta), m0 -= ta;
-            in1 = slice(&in1, tb), m1 -= tb;
-        }
-        size_t kids[2];
+    for (size_t at = 0; at < m && !nq_stop_requested(j->stop); at += chunk) {
+        size_t take = m - at < chunk ? m - at : chunk;
         if (fused) {
-            expand(&a, ta, &b, tb, NULL, NULL, &k, count, nodes, kids, 1);
+            expand(&k, in + at, take, scratch, NULL, count, nodes, 1);
             continue;
         }
-        expand(&a, ta, &b, tb, &out[0], &out[1], &k, count, nodes, kids, 0);
-        expand_level(j, w, i + 1, out[0], kids[0], out[1], kids[1], count,
-                     nodes);
+        size_t kids = expand(&k, in + at, take, scratch, out, count, nodes, 0);
+        expand_level(j, w, i + 1, out, kids, count, nodes);
     }
 }
 
@@ -392,9 +292,9 @@ uint64_t KERNEL_COUNT(const nq_frontier *j, nq_frontier_state s,
                       nq_frontier_work *w, uint64_t *nodes)
 {
     uint64_t count = 0;
-    level_buf root = buffer(w, 0, 0);
-    root.d[0] = (lane_t)s.down, L_OF(&root)[0] = (lane_t)s.left;
-    R_OF(&root)[0] = (lane_t)s.right;
-    expand_level(j, w, 0, root, 1, root, 0, &count, nodes);
+    lane_t *root = level_run(w, 0);
+    root[0] = (lane_t)s.down, L_OF(root)[0] = (lane_t)s.left;
+    R_OF(root)[0] = (lane_t)s.right;
+    expand_level(j, w, 0, root, 1, &count, nodes);
     return count;
 }

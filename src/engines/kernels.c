@@ -24,6 +24,25 @@ static void init_sse4(void)
     nq_frontier_init_sse4_32();
 }
 
+/* The 16-bit build needs AVX512_VBMI2 besides AVX-512 (vpcompressw); on
+ * a CPU without it (Skylake-X, Cascade Lake) the 32-bit build counts the
+ * narrowed job, which is a job like any other. */
+static int avx512_16;
+
+static void init_avx512(void)
+{
+    avx512_16 = nq_cpu_has_avx512_vbmi2();
+    nq_frontier_init_avx512_16();
+    nq_frontier_init_avx512_32();
+}
+
+static uint64_t count_avx512_16(const nq_frontier *j, nq_frontier_state s,
+                                nq_frontier_work *w, uint64_t *nodes)
+{
+    return avx512_16 ? nq_frontier_count_avx512_16(j, s, w, nodes)
+                     : nq_frontier_count_avx512_32(j, s, w, nodes);
+}
+
 static void init_avx2(void)
 {
     nq_frontier_init_avx2_16();
@@ -47,7 +66,7 @@ static const nq_frontier_kernel kernels[] = {
      nq_frontier_count_sse4_32},
     {"avx2", 8, nq_cpu_has_avx2, init_avx2,
      nq_frontier_count_avx2_16, nq_frontier_count_avx2_32},
-    {"avx512", 16, nq_cpu_has_avx512, nq_frontier_init_avx512_32, NULL,
+    {"avx512", 16, nq_cpu_has_avx512, init_avx512, count_avx512_16,
      nq_frontier_count_avx512_32},
 #endif
 #if defined(__aarch64__)

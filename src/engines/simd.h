@@ -3,33 +3,34 @@
  * each instruction set and lane width it is built for.
  *
  * frontier_vec.c is one body over these; the Makefile builds it once per
- * (set, width) with NQ_ISA_<set> and NQ_LANE_BITS defined:
+ * (set, width) with NQ_ISA_<set> and NQ_LANE_BITS defined.  The 16-bit
+ * builds take boards whose free columns fit 16 bits (N <= 18 in the fast
+ * engine), in twice the lanes of the 32-bit ones:
  *
- *   avx512 32   16 lanes: mask registers, ternary logic, vpcompressd and
- *               vpexpandd do what the kernel wants in one instruction each.
+ *   avx512 16/32  32 or 16 lanes: mask registers, ternary logic and
+ *               vpcompressw/d do what the kernel wants in one instruction
+ *               each (vpcompressw is AVX512_VBMI2: Ice Lake, Zen 4 on).
  *   avx2 32     8 lanes: a lane mask is the movemask of a comparison, and
- *               compress and expand are vpermd by indices looked up by mask.
- *   avx2 16     16 lanes of 16 bits, for boards whose free columns fit 16
- *               (N <= 18 in the fast engine): each 128-bit half compresses
- *               or expands its 8 lanes with one vpshufb from a 256-entry
- *               table, and the halves are stored or loaded at the offset
- *               the low half's count gives.  Twice the lanes of avx2 32 for
- *               about the same instructions.
+ *               compress is a vpermd by indices looked up by the mask.
+ *   avx2 16     16 lanes: each 128-bit half packs its 8 lanes with one
+ *               vpshufb from a 256-entry table, and the halves are stored
+ *               at the offset the low half's count gives.
  *   sse4 16/32  x86-64-v2 (SSSE3, SSE4.1), 8 or 4 lanes: the x86 CPUs
  *               before AVX2 (Nehalem to Ivy Bridge, Bulldozer to Jaguar),
- *               with the byte tables of avx2 16, one pshufb per vector.
+ *               one pshufb per vector from the same tables.
  *   neon 16/32  aarch64's Advanced SIMD, 8 or 4 lanes: the same byte
- *               tables as avx2 16, one tbl per vector.
+ *               tables, one tbl per vector.
  *   scalar 32   one lane in a general register: the same branch-free body
  *               (a plain DFS loses most of its time to mispredicted
  *               branches), for every other CPU.
  *
  * vsel is a set of lanes in the form the set selects lanes with (a mask
  * register, or a vector of all-ones lanes); vmask is the same set as bits
- * of an integer (bit i for lane i), for table lookups and counts.  A vplan
- * is what compress or expand needs for one mask, computed once and used
- * for the three state words.  A vacc counts set lanes over many steps; its
- * lanes hold at most 65535 (frontier_vec.c bounds the steps between sums).
+ * of an integer, for table lookups and counts (bit i for lane i, but for
+ * avx2 16: see its v_mask).  A vplan is what compress needs for one mask,
+ * computed once and used for every state word.  A vacc counts set lanes
+ * over many steps; its lanes may be 16 bits (frontier_vec.c bounds the
+ * steps between sums).
  */
 #ifndef NQ_SIMD_H
 #define NQ_SIMD_H
@@ -52,12 +53,9 @@ typedef uint32_t lane_t;
 
 
 /* ------------------------------------------------------------------ */
-#if defined(NQ_ISA_avx512)
+#if defined(NQ_ISA_avx512) && NQ_LANE_BITS == 32
 #include <immintrin.h>
 #define NQ_LANES 16
-#if NQ_LANE_BITS != 32
-#error "the avx512 kernel is built with 32-bit lanes"
-#endif
 
 typedef __m512i vu;
 typedef __mmask16 vsel;
@@ -85,9 +83,7 @@ static inline vu v_lowest(vu a)
 {
     return _mm512_and_si512(a, _mm512_sub_epi32(_mm512_setzero_si512(), a));
 }
-static inline int v_any(vu a) { return _mm512_test_epi32_mask(a, a) != 0; }
 static inline vsel v_sel_zero(vu a) { return _mm512_testn_epi32_mask(a, a); }
-static inline vsel v_sel_nonzero(vu a) { return _mm512_test_epi32_mask(a, a); }
 /* lanes of m where a & b is not 0; where a != b */
 static inline vsel v_sel_and_test(vsel m, vu a, vu b)
 {
@@ -105,24 +101,69 @@ static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
 }
 static inline vmask v_mask(vsel s) { return s; }
 static inline vsel v_sel(vmask m) { return m; }
-static inline vu v_blend(vu old, vsel s, vu a)
-{
-    return _mm512_mask_mov_epi32(old, s, a);
-}
 static inline vplan v_plan_compress(vmask m) { return m; }
-static inline vplan v_plan_expand(vmask m) { return m; }
-/* The lanes of the plan's mask take p[0], p[1], ... in order; the others
- * keep src. */
-static inline vu v_expand(vu src, vplan m, vsel s, const lane_t *p)
-{
-    (void)s;
-    return _mm512_mask_expand_epi32(src, m, v_load(p));
-}
 /* The lanes of the plan's mask stored to p[0], p[1], ...; a whole vector
  * is written. */
 static inline void v_compress(lane_t *p, vplan m, vu a)
 {
     v_store(p, _mm512_maskz_compress_epi32(m, a));
+}
+static inline vacc v_acc_zero(void) { return 0; }
+static inline vacc v_acc_add(vacc c, vsel s) { return c + (uint64_t)nq_popcount(s); }
+static inline uint64_t v_acc_sum(vacc c) { return c; }
+
+/* ------------------------------------------------------------------ */
+#elif defined(NQ_ISA_avx512) && NQ_LANE_BITS == 16
+#include <immintrin.h>
+#define NQ_LANES 32
+
+typedef __m512i vu;
+typedef __mmask32 vsel;
+typedef __mmask32 vmask;
+typedef __mmask32 vplan;
+typedef __m128i vshift;
+typedef uint64_t vacc;
+
+static inline vu v_set1(uint32_t x) { return _mm512_set1_epi16((short)x); }
+static inline vu v_load(const lane_t *p) { return _mm512_loadu_si512(p); }
+static inline void v_store(lane_t *p, vu a) { _mm512_storeu_si512(p, a); }
+static inline vu v_zero(void) { return _mm512_setzero_si512(); }
+static inline vu v_and(vu a, vu b) { return _mm512_and_si512(a, b); }
+static inline vu v_or(vu a, vu b) { return _mm512_or_si512(a, b); }
+static inline vu v_xor(vu a, vu b) { return _mm512_xor_si512(a, b); }
+static inline vu v_andnot(vu a, vu b) { return _mm512_andnot_si512(a, b); }
+static inline vu v_or3(vu a, vu b, vu c)
+{
+    return _mm512_ternarylogic_epi32(a, b, c, 0xfe);
+}
+static inline vshift v_shift(int n) { return _mm_cvtsi32_si128(n); }
+static inline vu v_sll(vu a, vshift n) { return _mm512_sll_epi16(a, n); }
+static inline vu v_srl(vu a, vshift n) { return _mm512_srl_epi16(a, n); }
+static inline vu v_lowest(vu a)
+{
+    return _mm512_and_si512(a, _mm512_sub_epi16(_mm512_setzero_si512(), a));
+}
+static inline vsel v_sel_zero(vu a) { return _mm512_testn_epi16_mask(a, a); }
+static inline vsel v_sel_and_test(vsel m, vu a, vu b)
+{
+    return _mm512_mask_test_epi16_mask(m, a, b);
+}
+static inline vsel v_sel_and_ne(vsel m, vu a, vu b)
+{
+    return _mm512_mask_cmpneq_epi16_mask(m, a, b);
+}
+static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
+{
+    return _mm512_mask_test_epi16_mask(m, open,
+                                       _mm512_ternarylogic_epi32(d, l, r, 0x01));
+}
+static inline vmask v_mask(vsel s) { return s; }
+static inline vsel v_sel(vmask m) { return m; }
+static inline vplan v_plan_compress(vmask m) { return m; }
+/* vpcompressw: AVX512_VBMI2 (Ice Lake, Zen 4 on). */
+static inline void v_compress(lane_t *p, vplan m, vu a)
+{
+    v_store(p, _mm512_maskz_compress_epi16(m, a));
 }
 static inline vacc v_acc_zero(void) { return 0; }
 static inline vacc v_acc_add(vacc c, vsel s) { return c + (uint64_t)nq_popcount(s); }
@@ -140,9 +181,9 @@ typedef __m256i vplan;
 typedef __m128i vshift;
 typedef __m256i vacc;
 
-/* Per mask: byte k is the source lane of output lane k (compress: the k-th
- * lane of the mask; expand: how many mask lanes lie below lane k). */
-extern uint64_t nq_simd_compress_idx[256], nq_simd_expand_idx[256];
+/* Per mask: byte k is the source lane of output lane k, the k-th lane of
+ * the mask. */
+extern uint64_t nq_simd_compress_idx[256];
 
 static inline vu v_set1(uint32_t x) { return _mm256_set1_epi32((int)x); }
 static inline vu v_load(const lane_t *p)
@@ -164,7 +205,6 @@ static inline vu v_lowest(vu a)
     return _mm256_and_si256(a, _mm256_sub_epi32(_mm256_setzero_si256(), a));
 }
 static inline vu v_ones(void) { return _mm256_set1_epi32(-1); }
-static inline int v_any(vu a) { return !_mm256_testz_si256(a, a); }
 static inline vsel v_sel_eq(vu a, vu b) { return _mm256_cmpeq_epi32(a, b); }
 static inline vmask v_mask(vsel s)
 {
@@ -178,14 +218,6 @@ static inline vsel v_sel(vmask m)
 static inline vplan v_plan_compress(vmask m)
 {
     return _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)nq_simd_compress_idx[m]));
-}
-static inline vplan v_plan_expand(vmask m)
-{
-    return _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)nq_simd_expand_idx[m]));
-}
-static inline vu v_expand(vu src, vplan idx, vsel s, const lane_t *p)
-{
-    return _mm256_blendv_epi8(src, _mm256_permutevar8x32_epi32(v_load(p), idx), s);
 }
 static inline void v_compress(lane_t *p, vplan idx, vu a)
 {
@@ -230,7 +262,6 @@ static inline vu v_lowest(vu a)
     return _mm256_and_si256(a, _mm256_sub_epi16(_mm256_setzero_si256(), a));
 }
 static inline vu v_ones(void) { return _mm256_set1_epi16(-1); }
-static inline int v_any(vu a) { return !_mm256_testz_si256(a, a); }
 static inline vsel v_sel_eq(vu a, vu b) { return _mm256_cmpeq_epi16(a, b); }
 /* Packing the lanes to bytes puts lanes 0-7 in bits 0-7 of the movemask
  * and lanes 8-15 in bits 16-23 (and copies in 8-15 and 24-31): vmask
@@ -277,16 +308,6 @@ static inline vplan v_plan_compress(vmask m)
 {
     return v_plan_of(nq_simd_shuffles16.compress, m);
 }
-static inline vplan v_plan_expand(vmask m)
-{
-    return v_plan_of(nq_simd_shuffles16.expand, m);
-}
-/* The high half's lanes come after the low half's: load it from there. */
-static inline vu v_expand(vu src, vplan p, vsel s, const lane_t *in)
-{
-    vu data = v_halves(in, in + p.low);
-    return _mm256_blendv_epi8(src, _mm256_shuffle_epi8(data, p.idx), s);
-}
 static inline void v_compress(lane_t *out, vplan p, vu a)
 {
     vu packed = _mm256_shuffle_epi8(a, p.idx);
@@ -329,7 +350,6 @@ static inline vu v_sll(vu a, vshift n) { return NQ_SSE(_mm_sll)(a, n); }
 static inline vu v_srl(vu a, vshift n) { return NQ_SSE(_mm_srl)(a, n); }
 static inline vu v_lowest(vu a) { return v_and(a, NQ_SSE(_mm_sub)(v_zero(), a)); }
 static inline vu v_ones(void) { return _mm_set1_epi32(-1); }
-static inline int v_any(vu a) { return !_mm_testz_si128(a, a); }
 static inline vsel v_sel_eq(vu a, vu b) { return NQ_SSE(_mm_cmpeq)(a, b); }
 static inline vmask v_mask(vsel s)
 {
@@ -352,19 +372,10 @@ static inline vplan v_plan_compress(vmask m)
 {
     return _mm_loadu_si128((const void *)NQ_SSE(nq_simd_shuffles_sse).compress[m]);
 }
-static inline vplan v_plan_expand(vmask m)
-{
-    return _mm_loadu_si128((const void *)NQ_SSE(nq_simd_shuffles_sse).expand[m]);
-}
-static inline vu v_expand(vu src, vplan idx, vsel s, const lane_t *p)
-{
-    return _mm_blendv_epi8(src, _mm_shuffle_epi8(v_load(p), idx), s);
-}
 static inline void v_compress(lane_t *p, vplan idx, vu a)
 {
     v_store(p, _mm_shuffle_epi8(a, idx));
 }
-static inline vu v_blend(vu old, vsel s, vu a) { return _mm_blendv_epi8(old, a, s); }
 static inline vacc v_acc_zero(void) { return v_zero(); }
 static inline vacc v_acc_add(vacc c, vsel s) { return NQ_SSE(_mm_sub)(c, s); }
 static inline uint64_t v_acc_sum(vacc c)
@@ -423,7 +434,6 @@ static inline vu v_sll(vu a, vshift n) { return NQ_NEON(vshlq)(a, n.left); }
 static inline vu v_srl(vu a, vshift n) { return NQ_NEON(vshlq)(a, n.right); }
 static inline vu v_lowest(vu a) { return v_and(a, NQ_NEON(vsubq)(v_zero(), a)); }
 static inline vu v_ones(void) { return NQ_NEON(vdupq_n)((lane_t)~0u); }
-static inline int v_any(vu a) { return NQ_NEON(vmaxvq)(a) != 0; }
 static inline vsel v_sel_eq(vu a, vu b) { return NQ_NEON(vceqq)(a, b); }
 static inline vu v_lane_bits(void)
 {
@@ -446,10 +456,6 @@ static inline vplan v_plan_compress(vmask m)
 {
     return vld1q_u8(NQ_NEON(nq_simd_shuffles).compress[m]);
 }
-static inline vplan v_plan_expand(vmask m)
-{
-    return vld1q_u8(NQ_NEON(nq_simd_shuffles).expand[m]);
-}
 static inline vu v_shuffle(vu a, vplan idx)
 {
 #if NQ_LANE_BITS == 16
@@ -457,10 +463,6 @@ static inline vu v_shuffle(vu a, vplan idx)
 #else
     return vreinterpretq_u32_u8(vqtbl1q_u8(vreinterpretq_u8_u32(a), idx));
 #endif
-}
-static inline vu v_expand(vu src, vplan idx, vsel s, const lane_t *p)
-{
-    return NQ_NEON(vbslq)(s, v_shuffle(v_load(p), idx), src);
 }
 static inline void v_compress(lane_t *p, vplan idx, vu a)
 {
@@ -495,9 +497,7 @@ static inline vshift v_shift(int n) { return n; }
 static inline vu v_sll(vu a, vshift n) { return a << n; }
 static inline vu v_srl(vu a, vshift n) { return a >> n; }
 static inline vu v_lowest(vu a) { return a & (0u - a); }
-static inline int v_any(vu a) { return a != 0; }
 static inline vsel v_sel_zero(vu a) { return a == 0; }
-static inline vsel v_sel_nonzero(vu a) { return a != 0; }
 static inline vsel v_sel_and_test(vsel m, vu a, vu b) { return m & ((a & b) != 0); }
 static inline vsel v_sel_and_ne(vsel m, vu a, vu b) { return m & (a != b); }
 static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
@@ -507,21 +507,7 @@ static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
 static inline vmask v_mask(vsel s) { return s; }
 static inline vsel v_sel(vmask m) { return m; }
 static inline int v_count(vmask m) { return (int)m; }
-/* Selections by mask arithmetic: written as ?: the compiler may branch,
- * and these branches go whichever way the data says. */
-static inline vu v_blend(vu old, vsel s, vu a)
-{
-    vu all = 0u - s;
-    return (a & all) | (old & ~all);
-}
 static inline vplan v_plan_compress(vmask m) { return m; }
-static inline vplan v_plan_expand(vmask m) { return m; }
-/* p[0] is read whatever m says (it is inside the buffer). */
-static inline vu v_expand(vu src, vplan m, vsel s, const lane_t *p)
-{
-    (void)s;
-    return v_blend(src, m, *p);
-}
 /* Stored whether kept or not: the count of kept lanes decides whether the
  * next store overwrites it. */
 static inline void v_compress(lane_t *p, vplan m, vu a)
@@ -562,7 +548,6 @@ static inline void v_mask2(vsel s0, vsel s1, vmask *m0, vmask *m1)
  * general register (scalar): the combinations, in terms of the above ---- */
 #if defined(NQ_SIMD_VECTOR_SELECTORS)
 static inline vsel v_sel_zero(vu a) { return v_sel_eq(a, v_zero()); }
-static inline vsel v_sel_nonzero(vu a) { return v_xor(v_sel_zero(a), v_ones()); }
 static inline vsel v_sel_and_test(vsel m, vu a, vu b)
 {
     return v_andnot(v_sel_zero(v_and(a, b)), m);
@@ -577,11 +562,6 @@ static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
 }
 #endif
 
-#if defined(NQ_ISA_avx2)
-static inline vu v_blend(vu old, vsel s, vu a) { return _mm256_blendv_epi8(old, a, s); }
-#elif defined(NQ_ISA_neon)
-static inline vu v_blend(vu old, vsel s, vu a) { return NQ_NEON(vbslq)(s, a, old); }
-#endif
 
 /* Counters in vector lanes (a selected lane is all ones, -1: subtract). */
 #if defined(NQ_ISA_avx2)
@@ -618,22 +598,5 @@ static inline uint64_t v_acc_sum(vacc c) { return vaddlvq_u32(c); }
 #endif
 #endif
 
-/* The lowest `count` lanes of m (count < the lanes in m).  Rare (at the
- * end of a run of input), so kept small: an unrolled loop here, inlined
- * into the hot loop, cost a few percent (bench/RESULTS.md). */
-static inline vmask v_first_lanes(vmask m, size_t count)
-{
-#if defined(__BMI2__) && !defined(NQ_ISA_scalar)
-    return (vmask)_pdep_u32((1u << count) - 1, m);
-#else
-    vmask out = 0;
-#pragma GCC unroll 1
-    for (; count; count--) {
-        out |= (vmask)nq_lowest_bit32(m);
-        m &= m - 1;
-    }
-    return out;
-#endif
-}
 
 #endif
