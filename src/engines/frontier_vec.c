@@ -168,7 +168,7 @@ static inline __attribute__((always_inline)) size_t
 pass(const step_consts *k, const lane_t *in, size_t m, int first,
      lane_t *left, lane_t *out, size_t *op, counters *c, int fused)
 {
-    size_t lp = 0;
+    size_t lp = 0, o = *op; /* locals: the stores may alias anything */
     for (size_t i = 0; i < m; i += NQ_LANES) {
         vsel live = first_lanes(m - i);
         vu d = v_load(in + i), l = v_load(L_OF(in) + i), r = v_load(R_OF(in) + i);
@@ -195,14 +195,15 @@ pass(const step_consts *k, const lane_t *in, size_t m, int first,
             keep = v_keep_open(keep, k->last_open, cd, v_sll(cl, k->last_shift),
                                v_srl(cr, k->last_shift));
             v_mask2(keep, more, &mk, &ml);
-            store3(out + *op, v_plan_compress(mk), cd, cl, cr);
-            *op += (size_t)v_count(mk);
+            store3(out + o, v_plan_compress(mk), cd, cl, cr);
+            o += (size_t)v_count(mk);
         }
         vplan pl = v_plan_compress(ml);
         store3(left + lp, pl, d, l, r);
         v_compress(A_OF(left) + lp, pl, rest);
         lp += (size_t)v_count(ml);
     }
+    *op = o;
     return lp;
 }
 

@@ -478,10 +478,15 @@ static inline void v_compress(lane_t *p, vplan idx, vu a)
 #endif
 
 typedef uint32_t vu;
-typedef unsigned vsel;   /* 1 or 0 */
-typedef unsigned vmask;  /* the same */
+typedef uint32_t vsel;   /* bit 31 */
+typedef unsigned vmask;  /* 1 or 0 */
 typedef unsigned vplan;
-typedef int vshift;
+/* Shifts as multiplications: x86 before BMI2 shifts by a variable count
+ * only from cl, and the kernel's four counts would queue for it. */
+typedef struct {
+    uint32_t left;
+    uint64_t right;
+} vshift;
 typedef uint64_t vacc;
 
 static inline vu v_set1(uint32_t x) { return x; }
@@ -493,19 +498,26 @@ static inline vu v_or(vu a, vu b) { return a | b; }
 static inline vu v_xor(vu a, vu b) { return a ^ b; }
 static inline vu v_andnot(vu a, vu b) { return ~a & b; }
 static inline vu v_or3(vu a, vu b, vu c) { return a | b | c; }
-static inline vshift v_shift(int n) { return n; }
-static inline vu v_sll(vu a, vshift n) { return a << n; }
-static inline vu v_srl(vu a, vshift n) { return a >> n; }
+static inline vshift v_shift(int n)
+{
+    vshift s = {n < 32 ? 1u << n : 0, (uint64_t)1 << (32 - n)};
+    return s;
+}
+static inline vu v_sll(vu a, vshift n) { return a * n.left; }
+static inline vu v_srl(vu a, vshift n) { return (vu)((a * n.right) >> 32); }
 static inline vu v_lowest(vu a) { return a & (0u - a); }
-static inline vsel v_sel_zero(vu a) { return a == 0; }
-static inline vsel v_sel_and_test(vsel m, vu a, vu b) { return m & ((a & b) != 0); }
-static inline vsel v_sel_and_ne(vsel m, vu a, vu b) { return m & (a != b); }
+/* A lane set is its top bit: x | -x has it exactly when x is not 0
+ * (below 2^31, and when x has it already), so the tests are plain
+ * arithmetic, with no flags to move into registers. */
+static inline vsel v_nz(vu x) { return x | (0u - x); }
+static inline vsel v_sel_and_test(vsel m, vu a, vu b) { return m & v_nz(a & b); }
+static inline vsel v_sel_and_ne(vsel m, vu a, vu b) { return m & v_nz(a ^ b); }
 static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
 {
-    return m & ((open & ~(d | l | r)) != 0);
+    return m & v_nz(open & ~(d | l | r));
 }
-static inline vmask v_mask(vsel s) { return s; }
-static inline vsel v_sel(vmask m) { return m; }
+static inline vmask v_mask(vsel s) { return s >> 31; }
+static inline vsel v_sel(vmask m) { return 0u - m; }
 static inline int v_count(vmask m) { return (int)m; }
 static inline vplan v_plan_compress(vmask m) { return m; }
 /* Stored whether kept or not: the count of kept lanes decides whether the
@@ -516,7 +528,7 @@ static inline void v_compress(lane_t *p, vplan m, vu a)
     *p = a;
 }
 static inline vacc v_acc_zero(void) { return 0; }
-static inline vacc v_acc_add(vacc c, vsel s) { return c + s; }
+static inline vacc v_acc_add(vacc c, vsel s) { return c + (s >> 31); }
 static inline uint64_t v_acc_sum(vacc c) { return c; }
 
 #else
