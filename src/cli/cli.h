@@ -129,8 +129,11 @@ void cli_growth_add(cli_growth *gr, double nodes);
 /* x scaled by the growth over the next k sizes. */
 double cli_grown(const cli_growth *gr, double x, int k);
 /* Seconds a count of n would take with engine on this machine (0 if the
- * engine cannot say), from timed runs at smaller sizes. */
-double cli_estimate_seconds(const char *engine, int n, int threads);
+ * engine cannot say), from timed runs at smaller sizes; or, as soon as a
+ * generous bound shows it under `enough` seconds, that bound (a count
+ * that is only checked against a limit need not time its way up). */
+double cli_estimate_seconds(const char *engine, int n, int threads,
+                            double enough);
 /* Seconds counting the completions of `given` would take on threads
  * here: the search's size estimated (Knuth's estimator), at the rate of a
  * timed count of a smaller empty board, measured the same way. */

@@ -202,8 +202,9 @@ int cli_check_feasible(const cli_count_args *a, int machines)
     char took[64];
     if (a->force || a->hi < 14)
         return CLI_OK;
-    double est = cli_estimate_seconds(engine, a->hi, a->c.req.threads) /
-                 (a->c.opt.parts ? a->c.opt.parts : 1) / machines;
+    double share = (double)(a->c.opt.parts ? a->c.opt.parts : 1) * machines;
+    double est = cli_estimate_seconds(engine, a->hi, a->c.req.threads,
+                                      limit * share) / share;
     if (est <= limit)
         return CLI_OK;
     cli_format_duration(est, took, sizeof took);

@@ -36,7 +36,20 @@ double cli_grown(const cli_growth *gr, double x, int k)
 /* The growth needs sizes with nodes enough to be steady: from 8 on. */
 #define FIRST_STEADY 8
 
-double cli_estimate_seconds(const char *engine, int n, int threads)
+/* A run of `t` seconds at a size whose nodes grew `g` times over the size
+ * before, carried to `k` sizes more at twice that growth, and as if it had
+ * taken a millisecond at least (small runs are mostly noise): more than
+ * any search here grows, so a count under it is surely under it. */
+static double bound(double t, double g, int k)
+{
+    double x = t > 1e-3 ? t : 1e-3;
+    for (int i = 0; i < k; i++)
+        x *= 2 * g;
+    return x;
+}
+
+double cli_estimate_seconds(const char *engine, int n, int threads,
+                            double enough)
 {
     cli_growth gr = {{0, 0}, 0, 1};
     double t = 0;
@@ -51,6 +64,8 @@ double cli_estimate_seconds(const char *engine, int n, int threads)
         cli_growth_add(&gr, (double)c.nodes);
         if (m >= FIRST_STEADY && t > 0.05)
             break;
+        if (m >= FIRST_STEADY && gr.g > 0 && bound(t, gr.g, n - m) <= enough)
+            return bound(t, gr.g, n - m);
     }
     gr.gg = 1; /* the growth of the growth, measured on small boards, would
                   compound over many sizes into a gross overestimate; without
