@@ -78,7 +78,7 @@ static int pick_solution(void *ctx, const int *cols, int n)
  * of its rows emptied (always the last), and half the time two of the kept
  * queens swapping columns, so that many jobs have no completion.  The
  * queens kept rule out squares of the emptied rows; the last row's columns
- * get random weights. */
+ * get random weights; some jobs start with stray diagonals. */
 static void random_job(nq_frontier *j, nq_frontier_state *s)
 {
     int n = 8 + (int)(rng() % 11), cols[NQ_MAX_N], empty[NQ_MAX_N] = {0};
@@ -124,6 +124,13 @@ static void random_job(nq_frontier *j, nq_frontier_state *s)
         j->weight[w] = 1u << w;
     }
     *s = (nq_frontier_state){used, 0, 0};
+    /* a third of the jobs start with diagonals anywhere in the word, so
+     * that the choice of a 16-bit window (frontier.c) meets bits below,
+     * in and above it */
+    if (rng() % 3 == 0) {
+        s->left = (uint32_t)(rng() & rng() & rng());
+        s->right = (uint32_t)(rng() & rng() & rng());
+    }
 }
 
 /* 2000 random jobs, the kernel in use against the scalar one. */

@@ -6,12 +6,12 @@
  * queens leave open, and weights on the columns of the last row.  The count
  * is the weighted number of ways to fill those rows.
  *
- * Two kernels give the same answer: a scalar depth-first search, and (with
- * AVX-512 or AVX2) a frontier expansion that carries 16 or 8 partial
- * placements per vector and compacts the children of each level, so no
- * branch depends on one placement's fate.  Both count the last two rows in
- * closed form.  On N = 18 the AVX-512 kernel is about 30 times the scalar
- * one, the AVX2 kernel 12 times (see bench/RESULTS.md).
+ * A plain depth-first search (the GPU's per-thread search, and the tests'
+ * reference) and the kernels of frontier_vec.c give the same answer: a
+ * frontier expansion that carries a register of partial placements (1 to
+ * 32 lanes, by instruction set and board) and packs the children of each
+ * level, so no branch depends on one placement's fate.  All count the last
+ * two rows in closed form.  bench/RESULTS.md has their speeds.
  */
 #ifndef NQ_FRONTIER_H
 #define NQ_FRONTIER_H

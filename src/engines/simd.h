@@ -53,139 +53,101 @@ typedef uint32_t lane_t;
 
 
 /* ------------------------------------------------------------------ */
-#if defined(NQ_ISA_avx512) && NQ_LANE_BITS == 32
+#if defined(NQ_ISA_avx512)
 #include <immintrin.h>
-#define NQ_LANES 16
 
-typedef __m512i vu;
+#if NQ_LANE_BITS == 16
+#define NQ_LANES 32
+#define NQ_Z(op) op##_epi16
+#define NQ_ZM(op) op##_epi16_mask
+typedef __mmask32 vsel;
+#else
+#define NQ_LANES 16
+#define NQ_Z(op) op##_epi32
+#define NQ_ZM(op) op##_epi32_mask
 typedef __mmask16 vsel;
-typedef __mmask16 vmask;
-typedef __mmask16 vplan;
+#endif
+typedef __m512i vu;
+typedef vsel vmask;
+typedef vsel vplan;
 typedef __m128i vshift;
 typedef uint64_t vacc;
 
-static inline vu v_set1(uint32_t x) { return _mm512_set1_epi32((int)x); }
+static inline vu v_set1(uint32_t x) { return NQ_Z(_mm512_set1)((int)(lane_t)x); }
 static inline vu v_load(const lane_t *p) { return _mm512_loadu_si512(p); }
 static inline void v_store(lane_t *p, vu a) { _mm512_storeu_si512(p, a); }
 static inline vu v_zero(void) { return _mm512_setzero_si512(); }
 static inline vu v_and(vu a, vu b) { return _mm512_and_si512(a, b); }
 static inline vu v_or(vu a, vu b) { return _mm512_or_si512(a, b); }
 static inline vu v_xor(vu a, vu b) { return _mm512_xor_si512(a, b); }
+/* ~a & b */
 static inline vu v_andnot(vu a, vu b) { return _mm512_andnot_si512(a, b); }
 static inline vu v_or3(vu a, vu b, vu c)
 {
     return _mm512_ternarylogic_epi32(a, b, c, 0xfe);
 }
 static inline vshift v_shift(int n) { return _mm_cvtsi32_si128(n); }
-static inline vu v_sll(vu a, vshift n) { return _mm512_sll_epi32(a, n); }
-static inline vu v_srl(vu a, vshift n) { return _mm512_srl_epi32(a, n); }
+static inline vu v_sll(vu a, vshift n) { return NQ_Z(_mm512_sll)(a, n); }
+static inline vu v_srl(vu a, vshift n) { return NQ_Z(_mm512_srl)(a, n); }
 static inline vu v_lowest(vu a)
 {
-    return _mm512_and_si512(a, _mm512_sub_epi32(_mm512_setzero_si512(), a));
+    return _mm512_and_si512(a, NQ_Z(_mm512_sub)(_mm512_setzero_si512(), a));
 }
-static inline vsel v_sel_zero(vu a) { return _mm512_testn_epi32_mask(a, a); }
 /* lanes of m where a & b is not 0; where a != b */
 static inline vsel v_sel_and_test(vsel m, vu a, vu b)
 {
-    return _mm512_mask_test_epi32_mask(m, a, b);
+    return NQ_ZM(_mm512_mask_test)(m, a, b);
 }
 static inline vsel v_sel_and_ne(vsel m, vu a, vu b)
 {
-    return _mm512_mask_cmpneq_epi32_mask(m, a, b);
+    return NQ_ZM(_mm512_mask_cmpneq)(m, a, b);
 }
-/* lanes of m where open has a square outside d | l | r */
+/* lanes of m where open has a square outside d | l | r: ~(d|l|r) is one
+ * instruction, and the masked test another */
 static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
 {
-    return _mm512_mask_test_epi32_mask(m, open,
-                                       _mm512_ternarylogic_epi32(d, l, r, 0x01));
+    return v_sel_and_test(m, open, _mm512_ternarylogic_epi32(d, l, r, 0x01));
 }
 static inline vmask v_mask(vsel s) { return s; }
 static inline vsel v_sel(vmask m) { return m; }
 static inline vplan v_plan_compress(vmask m) { return m; }
 /* The lanes of the plan's mask stored to p[0], p[1], ...; a whole vector
- * is written. */
+ * is written.  vpcompressw is AVX512_VBMI2 (Ice Lake, Zen 4 on). */
 static inline void v_compress(lane_t *p, vplan m, vu a)
 {
-    v_store(p, _mm512_maskz_compress_epi32(m, a));
+    v_store(p, NQ_Z(_mm512_maskz_compress)(m, a));
 }
 static inline vacc v_acc_zero(void) { return 0; }
 static inline vacc v_acc_add(vacc c, vsel s) { return c + (uint64_t)nq_popcount(s); }
 static inline uint64_t v_acc_sum(vacc c) { return c; }
 
 /* ------------------------------------------------------------------ */
-#elif defined(NQ_ISA_avx512) && NQ_LANE_BITS == 16
+#elif defined(NQ_ISA_avx2)
 #include <immintrin.h>
-#define NQ_LANES 32
 
-typedef __m512i vu;
-typedef __mmask32 vsel;
-typedef __mmask32 vmask;
-typedef __mmask32 vplan;
-typedef __m128i vshift;
-typedef uint64_t vacc;
-
-static inline vu v_set1(uint32_t x) { return _mm512_set1_epi16((short)x); }
-static inline vu v_load(const lane_t *p) { return _mm512_loadu_si512(p); }
-static inline void v_store(lane_t *p, vu a) { _mm512_storeu_si512(p, a); }
-static inline vu v_zero(void) { return _mm512_setzero_si512(); }
-static inline vu v_and(vu a, vu b) { return _mm512_and_si512(a, b); }
-static inline vu v_or(vu a, vu b) { return _mm512_or_si512(a, b); }
-static inline vu v_xor(vu a, vu b) { return _mm512_xor_si512(a, b); }
-static inline vu v_andnot(vu a, vu b) { return _mm512_andnot_si512(a, b); }
-static inline vu v_or3(vu a, vu b, vu c)
-{
-    return _mm512_ternarylogic_epi32(a, b, c, 0xfe);
-}
-static inline vshift v_shift(int n) { return _mm_cvtsi32_si128(n); }
-static inline vu v_sll(vu a, vshift n) { return _mm512_sll_epi16(a, n); }
-static inline vu v_srl(vu a, vshift n) { return _mm512_srl_epi16(a, n); }
-static inline vu v_lowest(vu a)
-{
-    return _mm512_and_si512(a, _mm512_sub_epi16(_mm512_setzero_si512(), a));
-}
-static inline vsel v_sel_zero(vu a) { return _mm512_testn_epi16_mask(a, a); }
-static inline vsel v_sel_and_test(vsel m, vu a, vu b)
-{
-    return _mm512_mask_test_epi16_mask(m, a, b);
-}
-static inline vsel v_sel_and_ne(vsel m, vu a, vu b)
-{
-    return _mm512_mask_cmpneq_epi16_mask(m, a, b);
-}
-static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
-{
-    return _mm512_mask_test_epi16_mask(m, open,
-                                       _mm512_ternarylogic_epi32(d, l, r, 0x01));
-}
-static inline vmask v_mask(vsel s) { return s; }
-static inline vsel v_sel(vmask m) { return m; }
-static inline vplan v_plan_compress(vmask m) { return m; }
-/* vpcompressw: AVX512_VBMI2 (Ice Lake, Zen 4 on). */
-static inline void v_compress(lane_t *p, vplan m, vu a)
-{
-    v_store(p, _mm512_maskz_compress_epi16(m, a));
-}
-static inline vacc v_acc_zero(void) { return 0; }
-static inline vacc v_acc_add(vacc c, vsel s) { return c + (uint64_t)nq_popcount(s); }
-static inline uint64_t v_acc_sum(vacc c) { return c; }
-
-/* ------------------------------------------------------------------ */
-#elif defined(NQ_ISA_avx2) && NQ_LANE_BITS == 32
-#include <immintrin.h>
+#if NQ_LANE_BITS == 16
+#define NQ_LANES 16
+#define NQ_Y(op) op##_epi16
+typedef struct {
+    __m256i idx;   /* per 128-bit half, a byte shuffle */
+    unsigned low;  /* lanes of the mask in the low half */
+} vplan;
+extern nq_shuffles nq_simd_shuffles16;
+#else
 #define NQ_LANES 8
-
-typedef __m256i vu;
-typedef __m256i vsel;
-typedef unsigned vmask;
+#define NQ_Y(op) op##_epi32
 typedef __m256i vplan;
-typedef __m128i vshift;
-typedef __m256i vacc;
-
 /* Per mask: byte k is the source lane of output lane k, the k-th lane of
  * the mask. */
 extern uint64_t nq_simd_compress_idx[256];
+#endif
+typedef __m256i vu;
+typedef __m256i vsel;
+typedef unsigned vmask;
+typedef __m128i vshift;
+typedef __m256i vacc;
 
-static inline vu v_set1(uint32_t x) { return _mm256_set1_epi32((int)x); }
+static inline vu v_set1(uint32_t x) { return NQ_Y(_mm256_set1)((int)(lane_t)x); }
 static inline vu v_load(const lane_t *p)
 {
     return _mm256_loadu_si256((const void *)p);
@@ -198,14 +160,17 @@ static inline vu v_xor(vu a, vu b) { return _mm256_xor_si256(a, b); }
 static inline vu v_andnot(vu a, vu b) { return _mm256_andnot_si256(a, b); }
 static inline vu v_or3(vu a, vu b, vu c) { return v_or(v_or(a, b), c); }
 static inline vshift v_shift(int n) { return _mm_cvtsi32_si128(n); }
-static inline vu v_sll(vu a, vshift n) { return _mm256_sll_epi32(a, n); }
-static inline vu v_srl(vu a, vshift n) { return _mm256_srl_epi32(a, n); }
+static inline vu v_sll(vu a, vshift n) { return NQ_Y(_mm256_sll)(a, n); }
+static inline vu v_srl(vu a, vshift n) { return NQ_Y(_mm256_srl)(a, n); }
 static inline vu v_lowest(vu a)
 {
-    return _mm256_and_si256(a, _mm256_sub_epi32(_mm256_setzero_si256(), a));
+    return _mm256_and_si256(a, NQ_Y(_mm256_sub)(_mm256_setzero_si256(), a));
 }
 static inline vu v_ones(void) { return _mm256_set1_epi32(-1); }
-static inline vsel v_sel_eq(vu a, vu b) { return _mm256_cmpeq_epi32(a, b); }
+static inline vsel v_sel_eq(vu a, vu b) { return NQ_Y(_mm256_cmpeq)(a, b); }
+#define NQ_SIMD_VECTOR_SELECTORS 1
+
+#if NQ_LANE_BITS == 32
 static inline vmask v_mask(vsel s)
 {
     return (vmask)_mm256_movemask_ps(_mm256_castsi256_ps(s));
@@ -223,46 +188,7 @@ static inline void v_compress(lane_t *p, vplan idx, vu a)
 {
     v_store(p, _mm256_permutevar8x32_epi32(a, idx));
 }
-#define NQ_SIMD_VECTOR_SELECTORS 1
-
-/* ------------------------------------------------------------------ */
-#elif defined(NQ_ISA_avx2) && NQ_LANE_BITS == 16
-#include <immintrin.h>
-#define NQ_LANES 16
-
-typedef __m256i vu;
-typedef __m256i vsel;
-typedef unsigned vmask;
-typedef struct {
-    __m256i idx;   /* per 128-bit half, a byte shuffle */
-    unsigned low;  /* lanes of the mask in the low half */
-} vplan;
-typedef __m128i vshift;
-typedef __m256i vacc;
-
-extern nq_shuffles nq_simd_shuffles16;
-
-static inline vu v_set1(uint32_t x) { return _mm256_set1_epi16((short)x); }
-static inline vu v_load(const lane_t *p)
-{
-    return _mm256_loadu_si256((const void *)p);
-}
-static inline void v_store(lane_t *p, vu a) { _mm256_storeu_si256((void *)p, a); }
-static inline vu v_zero(void) { return _mm256_setzero_si256(); }
-static inline vu v_and(vu a, vu b) { return _mm256_and_si256(a, b); }
-static inline vu v_or(vu a, vu b) { return _mm256_or_si256(a, b); }
-static inline vu v_xor(vu a, vu b) { return _mm256_xor_si256(a, b); }
-static inline vu v_andnot(vu a, vu b) { return _mm256_andnot_si256(a, b); }
-static inline vu v_or3(vu a, vu b, vu c) { return v_or(v_or(a, b), c); }
-static inline vshift v_shift(int n) { return _mm_cvtsi32_si128(n); }
-static inline vu v_sll(vu a, vshift n) { return _mm256_sll_epi16(a, n); }
-static inline vu v_srl(vu a, vshift n) { return _mm256_srl_epi16(a, n); }
-static inline vu v_lowest(vu a)
-{
-    return _mm256_and_si256(a, _mm256_sub_epi16(_mm256_setzero_si256(), a));
-}
-static inline vu v_ones(void) { return _mm256_set1_epi16(-1); }
-static inline vsel v_sel_eq(vu a, vu b) { return _mm256_cmpeq_epi16(a, b); }
+#else
 /* Packing the lanes to bytes puts lanes 0-7 in bits 0-7 of the movemask
  * and lanes 8-15 in bits 16-23 (and copies in 8-15 and 24-31): vmask
  * keeps that layout, whose bytes are the two halves' table indices. */
@@ -314,7 +240,7 @@ static inline void v_compress(lane_t *out, vplan p, vu a)
     _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
     _mm_storeu_si128((__m128i *)(out + p.low), _mm256_extracti128_si256(packed, 1));
 }
-#define NQ_SIMD_VECTOR_SELECTORS 1
+#endif
 
 /* ------------------------------------------------------------------ */
 #elif defined(NQ_ISA_sse4)
@@ -574,32 +500,21 @@ static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
 }
 #endif
 
-
 /* Counters in vector lanes (a selected lane is all ones, -1: subtract). */
 #if defined(NQ_ISA_avx2)
 static inline vacc v_acc_zero(void) { return _mm256_setzero_si256(); }
+static inline vacc v_acc_add(vacc c, vsel s) { return NQ_Y(_mm256_sub)(c, s); }
+static inline uint64_t v_acc_sum(vacc c)
+{
 #if NQ_LANE_BITS == 16
-static inline vacc v_acc_add(vacc c, vsel s) { return _mm256_sub_epi16(c, s); }
-static inline uint64_t v_acc_sum(vacc c)
-{
-    __m256i w = _mm256_madd_epi16(c, _mm256_set1_epi16(1)); /* lanes < 2^16 */
-    __m128i x = _mm_add_epi32(_mm256_castsi256_si128(w),
-                              _mm256_extracti128_si256(w, 1));
-    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0x4e));
-    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0xb1));
-    return (uint32_t)_mm_cvtsi128_si32(x);
-}
-#else
-static inline vacc v_acc_add(vacc c, vsel s) { return _mm256_sub_epi32(c, s); }
-static inline uint64_t v_acc_sum(vacc c)
-{
+    c = _mm256_madd_epi16(c, _mm256_set1_epi16(1)); /* lanes < 2^16 */
+#endif
     __m128i x = _mm_add_epi32(_mm256_castsi256_si128(c),
                               _mm256_extracti128_si256(c, 1));
     x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0x4e));
     x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0xb1));
     return (uint32_t)_mm_cvtsi128_si32(x);
 }
-#endif
 #elif defined(NQ_ISA_neon)
 static inline vacc v_acc_zero(void) { return v_zero(); }
 static inline vacc v_acc_add(vacc c, vsel s) { return NQ_NEON(vsubq)(c, s); }
@@ -609,6 +524,5 @@ static inline uint64_t v_acc_sum(vacc c) { return vaddlvq_u16(c); }
 static inline uint64_t v_acc_sum(vacc c) { return vaddlvq_u32(c); }
 #endif
 #endif
-
 
 #endif
