@@ -1,7 +1,7 @@
 /*
  * dfs.h - the completion count of one partial placement by a plain
  * iterative bitboard DFS: the search one GPU thread runs on one sub-unit,
- * and the scalar kernel of the CPU engines.
+ * and the reference the CPU kernels are tested against.
  *
  * Plain C, no recursion, no allocation, one word of stack per row (see
  * nq_dfs_count_on): nvcc compiles it for the device (NQ_HD is __host__
@@ -104,7 +104,7 @@ static inline NQ_HD uint64_t nq_dfs_count_on(const nq_frontier *j, int from,
     return count;
 }
 
-/* The same with the stack on the caller's stack (the CPU's scalar kernel). */
+/* The same with the stack on the caller's stack (the CPU's plain DFS). */
 static inline NQ_HD uint64_t nq_dfs_count(const nq_frontier *j, int from,
                                           uint32_t d, uint32_t l, uint32_t r,
                                           uint64_t *nodes)
