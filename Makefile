@@ -51,7 +51,7 @@ AVX512_FLAGS := -march=x86-64-v4
 AVX512_16_FLAGS := -mavx512vbmi2
 KERNELS  += sse4_16 sse4_32 avx2_16 avx2_32 avx512_16 avx512_32
 endif
-ifneq ($(filter aarch64-%,$(TARGET)),)
+ifneq ($(filter aarch64-% arm64-%,$(TARGET)),)
 KERNELS  += neon_16 neon_32
 endif
 KERNEL_OBJ := $(KERNELS:%=$(BUILD)/obj/src/engines/frontier_%.o)

@@ -83,4 +83,10 @@ void LANES_TEST(void *arg)
             check_mask(other << 16 | b, in);
         }
     }
+    /* a count near what a chunk may leave in a 16-bit lane (below 2^15) */
+    vacc c = v_acc_zero();
+    for (int i = 0; i < 20000; i++)
+        c = v_acc_add(c, v_sel(V_ALL));
+    CHECKF(v_acc_sum(c) == 20000u * L, "sum of 20000 full registers: %llu",
+           (unsigned long long)v_acc_sum(c));
 }

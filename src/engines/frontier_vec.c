@@ -86,12 +86,12 @@ void KERNEL_INIT(void)
 /* A level's input is cut into chunks small enough that their children fit
  * the next level's buffer (a parent has at most popcount(open) children)
  * and large enough that the partial last register of each pass is rare.
- * A chunk also bounds a 16-bit counter's lanes between sums: a lane counts
- * at most two completions an item, and a chunk's passes give each lane at
- * most 16 items per 16 parents. */
+ * A chunk also bounds a 16-bit counter's lanes between sums (summed as
+ * signed, so below 2^15): a lane counts at most two completions an item,
+ * and a chunk's passes give each lane at most 16 items per 16 parents. */
 #define SEG NQ_FRONTIER_SEG
 #define MAX_CHUNK 2048
-_Static_assert(NQ_LANE_BITS == 32 || 2 * (MAX_CHUNK / NQ_LANES + 1) * 16 <= 65535,
+_Static_assert(NQ_LANE_BITS == 32 || 2 * (MAX_CHUNK / NQ_LANES + 1) * 16 <= 32767,
                "16-bit counters would overflow within a chunk");
 
 /* A run of states: d at d[0..], l, r (and in the scratch run the untried
@@ -172,10 +172,12 @@ pass(const step_consts *k, const lane_t *in, size_t m, int first,
     for (size_t i = 0; i < m; i += NQ_LANES) {
         vsel live = first_lanes(m - i);
         vu d = v_load(in + i), l = v_load(L_OF(in) + i), r = v_load(R_OF(in) + i);
-        vu a = v_load(A_OF(in) + i);
-        if (first) { /* the root's row may be closed */
+        vu a;
+        if (first) { /* a level's run has no a plane; the root's row may be closed */
             a = v_andnot(v_or3(d, l, r), k->open);
             live = v_sel_and_test(live, a, a);
+        } else {
+            a = v_load(A_OF(in) + i);
         }
         vu b = v_lowest(a), rest = v_xor(a, b);
         vu cd = v_or(d, b);

@@ -31,7 +31,7 @@ static int avx512_16;
 
 static void init_avx512(void)
 {
-    avx512_16 = nq_cpu_has_avx512_vbmi2();
+    __atomic_store_n(&avx512_16, nq_cpu_has_avx512_vbmi2(), __ATOMIC_RELAXED);
     nq_frontier_init_avx512_16();
     nq_frontier_init_avx512_32();
 }
@@ -39,7 +39,8 @@ static void init_avx512(void)
 static uint64_t count_avx512_16(const nq_frontier *j, nq_frontier_state s,
                                 nq_frontier_work *w, uint64_t *nodes)
 {
-    return avx512_16 ? nq_frontier_count_avx512_16(j, s, w, nodes)
+    return __atomic_load_n(&avx512_16, __ATOMIC_RELAXED)
+               ? nq_frontier_count_avx512_16(j, s, w, nodes)
                      : nq_frontier_count_avx512_32(j, s, w, nodes);
 }
 

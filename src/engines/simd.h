@@ -307,7 +307,7 @@ static inline vacc v_acc_add(vacc c, vsel s) { return NQ_SSE(_mm_sub)(c, s); }
 static inline uint64_t v_acc_sum(vacc c)
 {
 #if NQ_LANE_BITS == 16
-    c = _mm_madd_epi16(c, _mm_set1_epi16(1)); /* lanes < 2^16 */
+    c = _mm_madd_epi16(c, _mm_set1_epi16(1)); /* signed: lanes < 2^15 */
 #endif
     c = _mm_add_epi32(c, _mm_shuffle_epi32(c, 0x4e));
     c = _mm_add_epi32(c, _mm_shuffle_epi32(c, 0xb1));
@@ -507,7 +507,7 @@ static inline vacc v_acc_add(vacc c, vsel s) { return NQ_Y(_mm256_sub)(c, s); }
 static inline uint64_t v_acc_sum(vacc c)
 {
 #if NQ_LANE_BITS == 16
-    c = _mm256_madd_epi16(c, _mm256_set1_epi16(1)); /* lanes < 2^16 */
+    c = _mm256_madd_epi16(c, _mm256_set1_epi16(1)); /* signed: lanes < 2^15 */
 #endif
     __m128i x = _mm_add_epi32(_mm256_castsi256_si128(c),
                               _mm256_extracti128_si256(c, 1));
