@@ -116,13 +116,14 @@ static void print_cpu(void)
     printf("cpu: %s (family %s, model %s)\n", name, family, model);
 }
 
+/* Whether "a,b,c" names `name`. */
 static int listed(const char *list, const char *name)
 {
-    size_t k = strlen(name);
-    for (const char *p = list; p && *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
-        if (strncmp(p, name, k) == 0 && (p[k] == ',' || p[k] == '\0'))
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", list);
+    for (char *p = strtok(copy, ","); p; p = strtok(NULL, ","))
+        if (!strcmp(p, name))
             return 1;
-    }
     return 0;
 }
 

@@ -14,10 +14,8 @@
 #error "simd_lanes.c is built with NQ_KERNEL set (the Makefile's kernel rules)"
 #endif
 
-#define GLUE3(a, b, c) a##b##_##c
-#define NAME(a, b, c) GLUE3(a, b, c)
-#define LANES_TEST NAME(t_simd_every_mask_, NQ_KERNEL, NQ_LANE_BITS)
-#define KERNEL_INIT NAME(nq_frontier_init_, NQ_KERNEL, NQ_LANE_BITS)
+#define LANES_TEST NQ_SIMD_NAME3(t_simd_every_mask_, NQ_KERNEL, NQ_LANE_BITS)
+#define KERNEL_INIT NQ_SIMD_NAME3(nq_frontier_init_, NQ_KERNEL, NQ_LANE_BITS)
 
 void LANES_TEST(void *arg);
 

@@ -64,8 +64,9 @@ double cli_estimate_seconds(const char *engine, int n, int threads,
         cli_growth_add(&gr, (double)c.nodes);
         if (m >= FIRST_STEADY && t > 0.05)
             break;
-        if (m >= FIRST_STEADY && gr.g > 0 && bound(t, gr.g, n - m) <= enough)
-            return bound(t, gr.g, n - m);
+        double most = bound(t, gr.g, n - m);
+        if (m >= FIRST_STEADY && gr.g > 0 && most <= enough)
+            return most;
     }
     gr.gg = 1; /* the growth of the growth, measured on small boards, would
                   compound over many sizes into a gross overestimate; without

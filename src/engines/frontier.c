@@ -99,8 +99,8 @@ nq_frontier_work *nq_frontier_work_new(void)
         return NULL;
     }
     for (size_t i = 0; i <= NQ_MAX_N; i++)
-        w->level[i].d = w->memory + 3 * seg * i;
-    w->scratch.d = w->memory + 3 * seg * (NQ_MAX_N + 1);
+        w->level[i] = w->memory + 3 * seg * i;
+    w->scratch = w->memory + 3 * seg * (NQ_MAX_N + 1);
     return w;
 }
 
@@ -125,9 +125,8 @@ void nq_simd_fill_shuffles(nq_shuffles *t, int lanes, int bytes)
         for (int lane = 0; lane < lanes; lane++) {
             if (!(m >> lane & 1))
                 continue;
-            for (int b = 0; b < bytes; b++) {
+            for (int b = 0; b < bytes; b++)
                 t->compress[m][k * bytes + b] = (uint8_t)(lane * bytes + b);
-            }
             k++;
         }
     }

@@ -18,15 +18,11 @@
 #define NQ_FRONTIER_SEG 65536
 #define NQ_FRONTIER_PAD 64
 
-/* d, l, r (and in the scratch buffer the untried squares) are planes
- * NQ_FRONTIER_SEG + NQ_FRONTIER_PAD words apart: the kernels address the
- * others from d. */
-typedef struct {
-    uint32_t *d;
-} nq_level_buf;
-
+/* Each run is its d plane; l, r (and in the scratch run the untried
+ * squares) are planes NQ_FRONTIER_SEG + NQ_FRONTIER_PAD words after it,
+ * the kernels address them from d. */
 struct nq_frontier_work {
-    nq_level_buf level[NQ_MAX_N + 1], scratch;
+    uint32_t *level[NQ_MAX_N + 1], *scratch;
     uint32_t *memory;
 };
 
@@ -49,7 +45,6 @@ typedef uint64_t nq_frontier_count_fn(const nq_frontier *job,
  * which), in twice the lanes; count32 takes any job. */
 typedef struct {
     const char *name;
-    int lanes;
     int (*supported)(void);
     void (*init)(void);
     nq_frontier_count_fn *count16, *count32;

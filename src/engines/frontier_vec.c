@@ -33,10 +33,8 @@
 #error "frontier_vec.c is built with NQ_KERNEL set (the Makefile's kernel rules)"
 #endif
 
-#define NQ_GLUE3(a, b, c) a##b##_##c
-#define NQ_NAME(a, b, c) NQ_GLUE3(a, b, c)
-#define KERNEL_INIT NQ_NAME(nq_frontier_init_, NQ_KERNEL, NQ_LANE_BITS)
-#define KERNEL_COUNT NQ_NAME(nq_frontier_count_, NQ_KERNEL, NQ_LANE_BITS)
+#define KERNEL_INIT NQ_SIMD_NAME3(nq_frontier_init_, NQ_KERNEL, NQ_LANE_BITS)
+#define KERNEL_COUNT NQ_SIMD_NAME3(nq_frontier_count_, NQ_KERNEL, NQ_LANE_BITS)
 
 /* ---- tables, filled once ---- */
 
@@ -53,20 +51,13 @@ static void fill_tables(void)
         nq_simd_compress_idx[m] = compress;
     }
 }
-#elif defined(NQ_ISA_avx2) && NQ_LANE_BITS == 16
-nq_shuffles nq_simd_shuffles16;
-static void fill_tables(void) { nq_simd_fill_shuffles(&nq_simd_shuffles16, 8, 2); }
-#elif defined(NQ_ISA_sse4)
-nq_shuffles NQ_SSE(nq_simd_shuffles_sse);
+#elif (defined(NQ_ISA_avx2) && NQ_LANE_BITS == 16) || defined(NQ_ISA_sse4) || \
+    defined(NQ_ISA_neon)
+/* one table per build, for the lanes of a 128-bit block */
+nq_shuffles NQ_SIMD_SHUFFLES;
 static void fill_tables(void)
 {
-    nq_simd_fill_shuffles(&NQ_SSE(nq_simd_shuffles_sse), NQ_LANES, NQ_LANE_BITS / 8);
-}
-#elif defined(NQ_ISA_neon)
-nq_shuffles NQ_NEON(nq_simd_shuffles);
-static void fill_tables(void)
-{
-    nq_simd_fill_shuffles(&NQ_NEON(nq_simd_shuffles), NQ_LANES, NQ_LANE_BITS / 8);
+    nq_simd_fill_shuffles(&NQ_SIMD_SHUFFLES, 128 / NQ_LANE_BITS, NQ_LANE_BITS / 8);
 }
 #else
 static void fill_tables(void) {}
@@ -263,7 +254,7 @@ static void consts_for(const nq_frontier *j, int i, step_consts *k)
 
 static lane_t *level_run(nq_frontier_work *w, int level)
 {
-    return (lane_t *)w->level[level].d;
+    return (lane_t *)w->level[level];
 }
 
 /* Level i holds states aligned to row i.  Each chunk's children are
@@ -278,7 +269,7 @@ static void expand_level(const nq_frontier *j, nq_frontier_work *w, int i,
     int fused = i + 1 == j->rows - 2;
     size_t fan = (size_t)nq_popcount(j->open[i]) + 1;
     size_t chunk = SEG / fan < MAX_CHUNK ? SEG / fan : MAX_CHUNK;
-    lane_t *out = level_run(w, i + 1), *scratch = (lane_t *)w->scratch.d;
+    lane_t *out = level_run(w, i + 1), *scratch = (lane_t *)w->scratch;
     consts_for(j, i, &k);
     for (size_t at = 0; at < m && !nq_stop_requested(j->stop); at += chunk) {
         size_t take = m - at < chunk ? m - at : chunk;

@@ -60,18 +60,18 @@ static void init_neon(void)
 
 /* Widest last: the automatic choice is the last one supported. */
 static const nq_frontier_kernel kernels[] = {
-    {"scalar", 1, always, nq_frontier_init_scalar_32, NULL,
+    {"scalar", always, nq_frontier_init_scalar_32, NULL,
      nq_frontier_count_scalar_32},
 #if defined(__x86_64__)
-    {"sse4", 4, nq_cpu_has_sse4, init_sse4, nq_frontier_count_sse4_16,
+    {"sse4", nq_cpu_has_sse4, init_sse4, nq_frontier_count_sse4_16,
      nq_frontier_count_sse4_32},
-    {"avx2", 8, nq_cpu_has_avx2, init_avx2,
+    {"avx2", nq_cpu_has_avx2, init_avx2,
      nq_frontier_count_avx2_16, nq_frontier_count_avx2_32},
-    {"avx512", 16, nq_cpu_has_avx512, init_avx512, count_avx512_16,
+    {"avx512", nq_cpu_has_avx512, init_avx512, count_avx512_16,
      nq_frontier_count_avx512_32},
 #endif
 #if defined(__aarch64__)
-    {"neon", 4, always, init_neon, nq_frontier_count_neon_16,
+    {"neon", always, init_neon, nq_frontier_count_neon_16,
      nq_frontier_count_neon_32},
 #endif
 };

@@ -45,6 +45,12 @@
 #define NQ_LANE_BITS 32
 #endif
 
+/* The byte-shuffle table of this build (avx2 16, sse4, neon), one per
+ * build: nq_simd_shuffles_sse4_16, ... (frontier_vec.c fills it). */
+#define NQ_SIMD_GLUE3(a, b, c) a##b##_##c
+#define NQ_SIMD_NAME3(a, b, c) NQ_SIMD_GLUE3(a, b, c)
+#define NQ_SIMD_SHUFFLES NQ_SIMD_NAME3(nq_simd_shuffles_, NQ_KERNEL, NQ_LANE_BITS)
+
 #if NQ_LANE_BITS == 16
 typedef uint16_t lane_t;
 #else
@@ -132,7 +138,7 @@ typedef struct {
     __m256i idx;   /* per 128-bit half, a byte shuffle */
     unsigned low;  /* lanes of the mask in the low half */
 } vplan;
-extern nq_shuffles nq_simd_shuffles16;
+extern nq_shuffles NQ_SIMD_SHUFFLES;
 #else
 #define NQ_LANES 8
 #define NQ_Y(op) op##_epi32
@@ -212,7 +218,6 @@ static inline void v_mask2(vsel s0, vsel s1, vmask *m0, vmask *m1)
     *m1 = m >> 8 & 0xff00ffu;
 }
 #define NQ_SIMD_HAVE_MASK2 1
-#define NQ_SIMD_MASK_BITS(m) (((m) | (m) >> 8) & 0xffffu)
 #define NQ_SIMD_MASK_OF(b) (((b) & 0xffu) | ((b) & 0xff00u) << 8)
 /* Two 16-byte loads as the halves of a register: each broadcast by the
  * load unit and one blend, not vinserti128, which competes with the
@@ -232,7 +237,7 @@ static inline vplan v_plan_of(const uint8_t (*t)[16], vmask m)
 }
 static inline vplan v_plan_compress(vmask m)
 {
-    return v_plan_of(nq_simd_shuffles16.compress, m);
+    return v_plan_of(NQ_SIMD_SHUFFLES.compress, m);
 }
 static inline void v_compress(lane_t *out, vplan p, vu a)
 {
@@ -260,7 +265,7 @@ typedef __m128i vplan;
 typedef __m128i vshift;
 typedef __m128i vacc;
 
-extern nq_shuffles NQ_SSE(nq_simd_shuffles_sse);
+extern nq_shuffles NQ_SIMD_SHUFFLES;
 
 static inline vu v_set1(uint32_t x) { return NQ_SSE(_mm_set1)((int)(lane_t)x); }
 static inline vu v_load(const lane_t *p) { return _mm_loadu_si128((const void *)p); }
@@ -296,7 +301,7 @@ static inline vsel v_sel(vmask m)
 }
 static inline vplan v_plan_compress(vmask m)
 {
-    return _mm_loadu_si128((const void *)NQ_SSE(nq_simd_shuffles_sse).compress[m]);
+    return _mm_loadu_si128((const void *)NQ_SIMD_SHUFFLES.compress[m]);
 }
 static inline void v_compress(lane_t *p, vplan idx, vu a)
 {
@@ -340,7 +345,7 @@ typedef struct {
 } vshift;
 typedef vu vacc;
 
-extern nq_shuffles NQ_NEON(nq_simd_shuffles);
+extern nq_shuffles NQ_SIMD_SHUFFLES;
 
 static inline vu v_set1(uint32_t x) { return NQ_NEON(vdupq_n)((lane_t)x); }
 static inline vu v_load(const lane_t *p) { return NQ_NEON(vld1q)(p); }
@@ -380,7 +385,7 @@ static inline vsel v_sel(vmask m)
 }
 static inline vplan v_plan_compress(vmask m)
 {
-    return vld1q_u8(NQ_NEON(nq_simd_shuffles).compress[m]);
+    return vld1q_u8(NQ_SIMD_SHUFFLES.compress[m]);
 }
 static inline vu v_shuffle(vu a, vplan idx)
 {
@@ -474,10 +479,9 @@ static inline void v_mask2(vsel s0, vsel s1, vmask *m0, vmask *m1)
 }
 #endif
 
-/* A vmask as lane bits (bit i for lane i) and back: the same but for
- * avx2 16, whose masks keep the movemask layout. */
-#ifndef NQ_SIMD_MASK_BITS
-#define NQ_SIMD_MASK_BITS(m) (m)
+/* Lane bits (bit i for lane i) as a vmask: the same but for avx2 16,
+ * whose masks keep the movemask layout. */
+#ifndef NQ_SIMD_MASK_OF
 #define NQ_SIMD_MASK_OF(b) (b)
 #endif
 #define V_ALL ((vmask)NQ_SIMD_MASK_OF((1ull << NQ_LANES) - 1))
