@@ -104,6 +104,7 @@ void tests_engines(void);
 void tests_solutions(void);
 void tests_units(void);
 void tests_journal(void);
+void tests_signals(void);
 void tests_gpu(void);
 void tests_cli(void);
 void tests_runner(void);

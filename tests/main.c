@@ -316,6 +316,7 @@ static void run_groups(void)
     tests_kernels();
     tests_gpu();
     tests_journal();
+    tests_signals();
     tests_mpi();
     tests_cli();
     tests_tree();

@@ -318,6 +318,40 @@ static void truncated_tail(void *arg)
     CHECK(records_once(j, plan_units("fast", 12), 0, NULL));
 }
 
+/* A journal cut in the middle of a line by another program (half its
+ * records gone): the warning says how many units were kept and that the
+ * rest are counted again, never that nothing was lost. */
+static void cut_in_half(void *arg)
+{
+    (void)arg;
+    const char *j = file("half.journal");
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", j)) == 0);
+    t_proc_free(&p);
+    size_t len;
+    char *text = t_read_file(j, &len);
+    CHECK(text && len > 1000);
+    size_t cut = len / 2;
+    while (text[cut - 1] == '\n') /* mid-line */
+        cut++;
+    write_text(j, text, cut);
+    int kept = 0; /* whole records before the cut */
+    for (char *line = text, *end; (end = memchr(line, '\n', cut -
+         (size_t)(line - text))) != NULL; line = end + 1)
+        kept += !strncmp(line, "unit ", 5);
+    free(text);
+    CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", j)) == 0);
+    char says[64];
+    snprintf(says, sizeof says, "kept the %d units recorded", kept);
+    int ok = p.exit_code == 0 && row_is_oeis(p.out, 12) &&
+             strstr(p.err, says) && strstr(p.err, "counted again") &&
+             !strstr(p.err, "nothing recorded was lost");
+    char err[400];
+    snprintf(err, sizeof err, "%s", p.err);
+    t_proc_free(&p);
+    CHECKF(ok, "expected '%s': %s", says, err);
+}
+
 /* Damage, a foreign journal, garbage: exit 1, one line naming the problem,
  * the file left exactly as it was. */
 typedef struct {
@@ -1205,6 +1239,7 @@ void tests_journal(void)
     t_case(stops_cleanly, (void *)&sigterm, "journal/sigterm-stops-cleanly");
     t_case(stops_inside_units, NULL, "journal/sigint-inside-hour-long-units");
     t_case(truncated_tail, NULL, "journal/half-written-record-dropped");
+    t_case(cut_in_half, NULL, "journal/cut-mid-line-says-what-was-kept");
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         t_case(refuses_bad_journal, (void *)&bad[i], "journal/refuses/%s",
                bad[i].name);

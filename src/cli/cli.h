@@ -131,9 +131,10 @@ double cli_grown(const cli_growth *gr, double x, int k);
 /* Seconds a count of n would take with engine on this machine (0 if the
  * engine cannot say), from timed runs at smaller sizes; or, as soon as a
  * generous bound shows it under `enough` seconds, that bound (a count
- * that is only checked against a limit need not time its way up). */
+ * that is only checked against a limit need not time its way up).  The
+ * timed counts watch `stop` (unit engines): a stop makes it -1. */
 double cli_estimate_seconds(const char *engine, int n, int threads,
-                            double enough);
+                            double enough, volatile sig_atomic_t *stop);
 /* Seconds counting the completions of `given` would take on threads
  * here: the search's size estimated (Knuth's estimator), at the rate of a
  * timed count of a smaller empty board, measured the same way. */
@@ -170,13 +171,26 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
  * this one could not finish in a week (a century with a journal); --force
  * lets it run. */
 int cli_check_feasible(const cli_count_args *a, int machines);
+/* SIGINT and SIGTERM caught for the count a describes ("count 20"), its
+ * request's stop flag set where its engine watches one; returns a. */
+cli_count_args *cli_watch_stop(const char *command, cli_count_args *a);
 
 /* Print a long count's outcome (its row, a part's line, or why it
  * stopped or failed); the exit code. */
 int cli_report_long_count(const cli_long_count *c, nq_status st,
                           const nq_run_report *r);
-/* Have SIGINT and SIGTERM set the returned flag (nq_resume_options.stop). */
-volatile sig_atomic_t *cli_catch_stop_signals(void);
+/* Have SIGINT and SIGTERM set the returned flag (nq_request.stop) while
+ * the work watches it (cli_stop_waits(1)); while it does not, end the
+ * program at once with one line naming `what` ("count 20") and the
+ * status 130 or 143.  It starts not watched. */
+volatile sig_atomic_t *cli_catch_stop_signals(const char *what);
+/* Whether the work from now on watches the flag; a signal that came while
+ * it did and is left unanswered ends the program when it stops watching. */
+void cli_stop_waits(int waits);
+/* The signal that asked for a stop, or 0. */
+int cli_stopped_by(void);
+/* "<what> stopped by SIGINT": the line and the shell's status for it. */
+int cli_report_stopped(void);
 /* K/M with 1 <= K <= M; prints and returns CLI_USAGE if bad. */
 int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts);
 

@@ -69,12 +69,11 @@ static int check_checkpoint(const cli_long_count *c, int lo, int hi,
     return CLI_OK;
 }
 
-/* count --checkpoint: the signal handlers first, so that a Ctrl-C while
- * a big plan is made or a journal read is not lost. */
+/* count --checkpoint: the stop flag is watched from planning to the last
+ * unit. */
 static int count_long(cli_long_count *c)
 {
     nq_run_report r;
-    c->req.stop = cli_catch_stop_signals();
     nq_status st = nq_count_resumable(&c->req, &c->opt, &r);
     return cli_report_long_count(c, st, &r);
 }
@@ -190,6 +189,22 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                 : CLI_OK;
 }
 
+/* The signal handlers, before any work: a unit engine's count (its
+ * estimate, plan, journal and units) watches the stop flag and stops
+ * cleanly; any other engine's search never looks at it, so a signal ends
+ * it at once, with a line.  Returns a. */
+cli_count_args *cli_watch_stop(const char *command, cli_count_args *a)
+{
+    char what[64];
+    int units = nq_engine_caps(nq_engine_find(a->c.req.engine)) & NQ_CAP_UNITS;
+    snprintf(what, sizeof what, a->lo == a->hi ? "%s %d" : "%s %d-%d",
+             command, a->lo, a->hi);
+    volatile sig_atomic_t *stop = cli_catch_stop_signals(what);
+    cli_stop_waits(units != 0);
+    a->c.req.stop = units ? stop : NULL;
+    return a;
+}
+
 /* A count that could not end in any reasonable time is refused before it
  * starts, with this machine's estimate, rather than run silently for ever;
  * --force runs it all the same.  A share (--part K/M) is a Mth of the
@@ -204,7 +219,9 @@ int cli_check_feasible(const cli_count_args *a, int machines)
         return CLI_OK;
     double share = (double)(a->c.opt.parts ? a->c.opt.parts : 1) * machines;
     double est = cli_estimate_seconds(engine, a->hi, a->c.req.threads,
-                                      limit * share) / share;
+                                      limit * share, a->c.req.stop) / share;
+    if (est < 0)
+        return cli_report_stopped();
     if (est <= limit)
         return CLI_OK;
     cli_format_duration(est, took, sizeof took);
@@ -225,7 +242,7 @@ int cmd_count(int argc, char **argv)
     cli_count_args a = {0};
     int rc = cli_parse_count(count_help, argc, argv, 1, &a);
     if (rc == CLI_OK)
-        rc = cli_check_feasible(&a, 1);
+        rc = cli_check_feasible(cli_watch_stop("count", &a), 1);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
     cli_progress bar = {.n = a.lo, .plain = a.progress};
@@ -244,6 +261,8 @@ int cmd_count(int argc, char **argv)
         double t0 = nq_clock_seconds();
         nq_status st = nq_count_solutions(&req, &c);
         double seconds = nq_clock_seconds() - t0;
+        if (st == NQ_ERR_STOPPED)
+            return cli_report_stopped();
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "count %d: %s", n,
                              cli_strerror(st, why, sizeof why));

@@ -49,17 +49,19 @@ static double bound(double t, double g, int k)
 }
 
 double cli_estimate_seconds(const char *engine, int n, int threads,
-                            double enough)
+                            double enough, volatile sig_atomic_t *stop)
 {
     cli_growth gr = {{0, 0}, 0, 1};
     double t = 0;
     int m = 4;
     for (; m < n; m++) {
-        nq_request req = {.n = m, .engine = engine, .threads = threads};
+        nq_request req = {.n = m, .engine = engine, .threads = threads,
+                          .stop = stop};
         nq_counts c;
         double t0 = nq_clock_seconds();
-        if (nq_count_solutions(&req, &c) != NQ_OK)
-            return 0;
+        nq_status st = nq_count_solutions(&req, &c);
+        if (st != NQ_OK)
+            return st == NQ_ERR_STOPPED ? -1 : 0;
         t = nq_clock_seconds() - t0;
         cli_growth_add(&gr, (double)c.nodes);
         if (m >= FIRST_STEADY && t > 0.05)

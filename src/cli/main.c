@@ -1,6 +1,7 @@
 /*
  * main.c - the nqueens command line: dispatch to a command.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -122,6 +123,9 @@ static int run_command(const char *name, int argc, char **argv)
 int main(int argc, char **argv)
 {
     static char help_flag[] = "--help";
+    /* Past `ulimit -f` a write fails with EFBIG, said like a full disk,
+     * instead of the signal ending the run mid-line without a word. */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2)
         return cli_error(CLI_USAGE, "missing command (try 'nqueens --help')");
     const char *cmd = argv[1];

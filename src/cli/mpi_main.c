@@ -12,6 +12,7 @@
  */
 #include <limits.h>
 #include <mpi.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -115,6 +116,7 @@ int main(int argc, char **argv)
 {
     int rank, rc, is_root, bad;
     cli_count_args a = {0};
+    signal(SIGXFSZ, SIG_IGN); /* past `ulimit -f`: EFBIG, said (main.c) */
     if (!start_mpi(&argc, &argv, &rank)) {
         MPI_Finalize();
         return CLI_FAIL;
@@ -130,13 +132,13 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
     }
+    if (rank == 0) /* before the estimate: it watches the flag too */
+        cli_watch_stop("count", &a);
     if ((rc = feasible(&a, rank)) != CLI_OK) {
         MPI_Finalize();
         return cli_finish_output(rc);
     }
     cli_long_count c = a.c;
-    if (rank == 0)
-        c.req.stop = cli_catch_stop_signals();
     nq_run_report r;
     nq_status st = nq_mpi_count_resumable(&c.req, &c.opt, &r, &is_root);
     /* rank 0's status is the job's: the others' would race it to mpirun */

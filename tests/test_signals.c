@@ -1,0 +1,139 @@
+/*
+ * test_signals.c - a count stopped by a signal or a limit at any moment
+ * says so in one line and exits with the shell's status for it: while it
+ * times small boards to estimate its length, while it plans, while it
+ * counts, with and without a journal; and a file size limit (ulimit -f)
+ * is a named error, not a death by SIGXFSZ.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+/* One line on stderr naming the signal, nothing half-written. */
+static int one_line_naming(const t_proc *p, int sig)
+{
+    const char *nl = strchr(p->err, '\n');
+    return nl && nl == p->err + p->err_len - 1 &&
+           strstr(p->err, sig == SIGINT ? "by SIGINT" : "by SIGTERM");
+}
+
+typedef struct {
+    const char *engine;
+    int sig;
+    double after;
+} stop_case;
+
+/* count 19 with each kind of engine, stopped early (20 ms: inside the
+ * estimate, which times boards up from N=4 before anything is counted)
+ * and later (the estimate or the count, depending on the machine): one
+ * line and 130/143 whichever phase the signal meets.  Before the handlers
+ * were installed ahead of the estimate, the early stop killed the
+ * program without a word. */
+static void stop_at_any_time(void *arg)
+{
+    const stop_case *c = arg;
+    t_proc p;
+    CHECK(t_run_signalled(&p, NULL, ARGS("count", "19", "--engine", c->engine,
+                                         "--quiet"), c->after, c->sig) == 0);
+    int code = p.exit_code, said = one_line_naming(&p, c->sig);
+    char err[300];
+    snprintf(err, sizeof err, "%s", p.err);
+    t_proc_free(&p);
+    CHECKF(code == 128 + c->sig, "exit %d, not %d", code, 128 + c->sig);
+    CHECKF(said, "stderr is not one line naming the signal: '%s'", err);
+}
+
+/* count --checkpoint, stopped while its length is estimated or its
+ * journal made: one line, 143. */
+static void checkpoint_stopped_early(void *arg)
+{
+    double after = *(const double *)arg;
+    char j[64];
+    snprintf(j, sizeof j, "/tmp/nq-signal-%d.journal", (int)getpid());
+    remove(j);
+    t_proc p;
+    CHECK(t_run_signalled(&p, NULL, ARGS("count", "18", "--checkpoint", j,
+                                         "--quiet"), after, SIGTERM) == 0);
+    int code = p.exit_code, said = one_line_naming(&p, SIGTERM);
+    t_proc_free(&p);
+    remove(j);
+    CHECKF(code == 143 && said, "exit %d, one line: %d", code, said);
+}
+
+/* A signal ignored when the program starts (a script's background job,
+ * nohup) stays ignored: SIGINT does nothing, SIGTERM still stops. */
+static void ignored_stays_ignored(void *arg)
+{
+    (void)arg;
+    const char *cli = getenv("NQ_CLI");
+    t_proc p;
+    CHECK(cli);
+    CHECK(t_run_signalled(&p, "sh", ARGS("sh", "-c",
+          "trap '' INT; \"$0\" \"$@\" & p=$!; sleep 0.3; kill -INT $p; "
+          "sleep 0.3; kill -TERM $p; wait $p", cli, "count", "19", "--engine",
+          "bitmap", "--quiet"), 0, 0) == 0);
+    int code = p.exit_code, said = one_line_naming(&p, SIGTERM);
+    t_proc_free(&p);
+    CHECKF(code == 143 && said, "exit %d (130: the ignored SIGINT stopped it)",
+           code);
+}
+
+/* count --checkpoint under a small `ulimit -f`, SIGXFSZ at its default:
+ * the run names the error, exits 1, and keeps every whole record (the
+ * journal ends with a newline and resumes to OEIS's numbers). */
+static void file_size_limit(void *arg)
+{
+    (void)arg;
+    const char *cli = getenv("NQ_CLI");
+    char j[64];
+    snprintf(j, sizeof j, "/tmp/nq-fsize-%d.journal", (int)getpid());
+    remove(j);
+    void (*was)(int) = signal(SIGXFSZ, SIG_DFL); /* what a shell gives */
+    t_proc p;
+    CHECK(cli);
+    CHECK(t_run_signalled(&p, "sh", ARGS("sh", "-c", "ulimit -f 40; exec "
+                          "\"$0\" \"$@\"", cli, "count", "16", "--checkpoint",
+                          j, "--quiet"), 0, 0) == 0);
+    signal(SIGXFSZ, was);
+    int code = p.exit_code, said = strstr(p.err, "File too large") &&
+               strchr(p.err, '\n') == p.err + p.err_len - 1;
+    t_proc_free(&p);
+    size_t len;
+    char *text = t_read_file(j, &len);
+    int whole = text && len > 1000 && text[len - 1] == '\n';
+    free(text);
+    CHECK(t_run_cli(&p, ARGS("count", "16", "--checkpoint", j)) == 0);
+    int resumed = p.exit_code == 0 && strstr(p.out, "14772512");
+    t_proc_free(&p);
+    remove(j);
+    CHECKF(code == 1, "exit %d, not 1 (153: killed by SIGXFSZ)", code);
+    CHECKF(said, "no one-line 'File too large'");
+    CHECKF(whole, "the journal does not end with a whole record");
+    CHECKF(resumed, "the journal did not resume to OEIS's count");
+}
+
+void tests_signals(void)
+{
+    static const stop_case cases[] = {
+        {"carry", SIGINT, 0.02}, {"carry", SIGTERM, 0.3},
+        {"carry", SIGINT, 1.0},  {"bitmap", SIGINT, 0.02},
+        {"bitmap", SIGTERM, 0.3}, {"bitmap", SIGINT, 1.0},
+        {"fast", SIGTERM, 0.02}, {"fast", SIGINT, 0.3},
+    };
+    static const double early = 0.005, later = 0.3;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        t_case(stop_at_any_time, (void *)&cases[i], "signals/count-19-%s-%s-"
+               "at-%gs", cases[i].engine, cases[i].sig == SIGINT ? "sigint"
+               : "sigterm", cases[i].after);
+    t_case(checkpoint_stopped_early, (void *)&early,
+           "signals/checkpoint-sigterm-at-0.005s");
+    t_case(checkpoint_stopped_early, (void *)&later,
+           "signals/checkpoint-sigterm-at-0.3s");
+    t_case(ignored_stays_ignored, NULL, "signals/sigint-ignored-at-start-"
+           "stays-ignored");
+    t_case(file_size_limit, NULL, "signals/ulimit-f-named-records-kept");
+}
