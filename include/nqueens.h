@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define NQ_VERSION_STRING "0.2.0"
+#define NQ_VERSION_STRING "0.3.0"
 
 /* The largest board any engine accepts: columns are bits of a 32-bit word. */
 #define NQ_MAX_N 32

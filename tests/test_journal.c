@@ -85,6 +85,7 @@ static void plan_header(const char *engine, int n, nq_journal_header *h)
     snprintf(h->plan, sizeof h->plan, "%s", nq_plan_split(p));
     snprintf(h->engine, sizeof h->engine, "%s", engine);
     h->key[0] = 0x0123456789abcdefull, h->key[1] = 42;
+    h->version = NQ_JOURNAL_VERSION;
     nq_plan_free(p);
 }
 
@@ -741,15 +742,16 @@ static int copy_sample(const char *name, const char *to)
     return text != NULL;
 }
 
-/* The journal committed by the release that introduced format 2 (part 1
- * of 2 of N=12, six units done): every later release resumes it, counts
- * the other part, and merges the two to OEIS's numbers. */
+/* The journals committed by the releases that introduced formats 2 and 3
+ * (part 1 of 2 of N=12, six units done): every later release resumes
+ * them, counts the other part, and merges the two to OEIS's numbers. */
 static void sample_resumes_and_merges(void *arg)
 {
-    (void)arg;
+    const char *name = arg;
     const char *a = file("sample-part1"), *b = file("sample-part2");
     t_proc p;
-    CHECK(copy_sample("journal-v2-n12-part1of2.txt", a));
+    remove(a), remove(b);
+    CHECK(copy_sample(name, a));
     CHECK(t_run_cli(&p, ARGS("merge", a)) == 0);
     int missing = p.exit_code == 1 && strstr(p.err, "missing");
     t_proc_free(&p);
@@ -768,9 +770,88 @@ static void sample_resumes_and_merges(void *arg)
     CHECK(ok);
 }
 
+/* Version 3's record key, computed here from doc/journal-format.md's
+ * list of bytes (not by the library's code), checks the committed
+ * sample's first record: the document and the code say the same. */
+static void v3_tag_as_documented(void *arg)
+{
+    (void)arg;
+    nq_journal_header h;
+    unsigned char buf[128], *b = buf;
+    const char *path = t_data_path("journal-v3-n12-part1of2.txt");
+    size_t len;
+    char *text = t_read_file(path, &len);
+    CHECK(text && read_header(path, &h) && h.version == 3);
+    char *rec = strchr(text, '\n') + 1, *tag = strstr(rec, " tag=");
+    CHECK(tag && !strncmp(rec, "unit ", 5));
+    memcpy(b, "nqueens-record-key", 19), b += 19;
+    uint64_t fields[6][2] = {{3, 4}, {(uint64_t)h.n, 4}, {h.units, 8},
+                             {h.identity, 8}, {h.part, 4}, {h.parts, 4}};
+    for (int f = 0; f < 6; f++) {
+        for (uint64_t i = 0; i < fields[f][1]; i++)
+            *b++ = (unsigned char)(fields[f][0] >> (8 * i));
+        if (f == 1) { /* the plan's name and its zero byte, after N */
+            memcpy(b, h.plan, strlen(h.plan) + 1);
+            b += strlen(h.plan) + 1;
+        }
+    }
+    uint64_t k[2];
+    for (int w = 0; w < 2; w++) {
+        *b = (unsigned char)w;
+        k[w] = nq_siphash(h.key[0], h.key[1], buf, (size_t)(b + 1 - buf));
+    }
+    unsigned long long want = strtoull(tag + 5, NULL, 16);
+    uint64_t got = nq_siphash(k[0], k[1], rec, (size_t)(tag - rec));
+    free(text);
+    CHECKF(got == want, "tag %016llx, documented key gives %016llx", want,
+           (unsigned long long)got);
+}
+
+static char *finished_journal(const char *path, const char *n,
+                              nq_journal_header *h, size_t *len);
+
+/* Records moved between journals by editing a header alone: N=12's
+ * records under an N=13 header whose key is chosen to cancel the plan
+ * identities (k0 ^ id12 ^ id13, which made version 2's tags check out),
+ * and the header's CRC redone.  Version 3 derives the record key from
+ * the whole header, so every record is refused, and merge refuses too. */
+static void transplant_refused(void *arg)
+{
+    (void)arg;
+    const char *j12 = file("j12.journal"), *j13 = file("j13.journal");
+    const char *moved = file("moved.journal");
+    nq_journal_header h12, h13;
+    size_t len12, len13;
+    char *t12 = finished_journal(j12, "12", &h12, &len12);
+    char *t13 = finished_journal(j13, "13", &h13, &len13);
+    CHECK(t12 && t13);
+    free(t13);
+    nq_journal_header h = h12;
+    h.n = 13, h.units = h13.units, h.identity = h13.identity;
+    h.key[0] = h12.key[0] ^ h12.identity ^ h13.identity;
+    char line[NQ_JOURNAL_LINE_MAX];
+    int hl = nq_jf_header_line(line, sizeof line, &h);
+    FILE *f = fopen(moved, "wb");
+    CHECK(f);
+    fwrite(line, 1, (size_t)hl, f);
+    fwrite(strchr(t12, '\n') + 1, 1, len12 - (size_t)(strchr(t12, '\n') + 1 - t12), f);
+    fclose(f);
+    free(t12);
+    t_proc p;
+    int refused = 1;
+    for (int r = 0; r < 2; r++) {
+        CHECK(t_run_cli(&p, r ? ARGS("merge", moved) : ARGS("count", "13",
+                        "--checkpoint", moved)) == 0);
+        refused &= p.exit_code == 1 && !p.out_len &&
+                   strstr(p.err, "does not check out");
+        t_proc_free(&p);
+    }
+    CHECKF(refused, "N=12's records were taken under an N=13 header");
+}
+
 /* Journals of another format version are refused by version: exit 2,
  * the message naming the versions read, the file untouched.  Version 1 is
- * a real journal of nqueens 0.1.0; version 3 the sample relabelled. */
+ * a real journal of nqueens 0.1.0; version 4 a sample relabelled. */
 static void refuse_version(const char *path, const char *version)
 {
     const char *const runs[2][6] = {
@@ -779,7 +860,7 @@ static void refuse_version(const char *path, const char *version)
     size_t len, after_len;
     char *before = t_read_file(path, &len), want[128];
     snprintf(want, sizeof want, "journal format version %s is not supported "
-             "(this release reads 2..2)", version);
+             "(this release reads 2..3)", version);
     for (int r = 0; r < 2 && before; r++) {
         t_proc p;
         CHECK(t_run_cli(&p, runs[r][2] ? (const char *const[]){runs[r][0],
@@ -801,17 +882,17 @@ static void refuse_version(const char *path, const char *version)
 static void other_versions_refused(void *arg)
 {
     (void)arg;
-    const char *v1 = file("v1"), *v3 = file("v3");
+    const char *v1 = file("v1"), *v4 = file("v4");
     CHECK(copy_sample("journal-v1-n12-part1of2.txt", v1));
     refuse_version(v1, "1");
     T_BAIL();
     size_t len;
-    char *text = t_read_file(t_data_path("journal-v2-n12-part1of2.txt"), &len);
-    CHECK(text && !strncmp(text, "nqueens-journal 2 ", 18));
-    text[16] = '3';
-    write_text(v3, text, len);
+    char *text = t_read_file(t_data_path("journal-v3-n12-part1of2.txt"), &len);
+    CHECK(text && !strncmp(text, "nqueens-journal 3 ", 18));
+    text[16] = '4';
+    write_text(v4, text, len);
     free(text);
-    refuse_version(v3, "3");
+    refuse_version(v4, "4");
 }
 
 /* ---- failures that must be loud (issue: a journal that cannot lie) ---- */
@@ -1249,10 +1330,15 @@ void tests_journal(void)
     t_case(split_and_merge, NULL, "journal/split-3-ways-and-merge");
     t_case(merge_refuses_conflict, NULL, "journal/merge-refuses-conflict");
     t_case(sums_past_64_bits, NULL, "journal/sums-past-2^64");
-    t_case(sample_resumes_and_merges, NULL,
+    t_case(sample_resumes_and_merges, (void *)"journal-v2-n12-part1of2.txt",
            "journal/committed-v2-sample-resumes-and-merges");
+    t_case(sample_resumes_and_merges, (void *)"journal-v3-n12-part1of2.txt",
+           "journal/committed-v3-sample-resumes-and-merges");
+    t_case(v3_tag_as_documented, NULL, "journal/v3-record-key-as-documented");
+    t_case(transplant_refused, NULL,
+           "journal/records-moved-by-a-header-edit-refused");
     t_case(other_versions_refused, NULL,
-           "journal/versions-1-and-3-refused-by-version");
+           "journal/versions-1-and-4-refused-by-version");
     t_case(failed_final_check_exits_1, NULL, "journal/failed-final-check-exits-1");
     t_case(edited_records_refused, NULL,
            "journal/256-records-edited-without-the-key-refused");

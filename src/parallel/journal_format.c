@@ -36,7 +36,7 @@ int nq_jf_header_line(char *buf, size_t size, const nq_journal_header *h)
 {
     int len = snprintf(buf, size, "nqueens-journal %d n=%d plan=%s units=%llu "
                        "id=%016llx part=%u/%u key=%016llx%016llx engine=%s",
-                       NQ_JOURNAL_VERSION, h->n, h->plan,
+                       h->version, h->n, h->plan,
                        (unsigned long long)h->units,
                        (unsigned long long)h->identity, h->part, h->parts,
                        (unsigned long long)h->key[0],
@@ -45,12 +45,51 @@ int nq_jf_header_line(char *buf, size_t size, const nq_journal_header *h)
                           nq_crc32(0, buf, (size_t)len));
 }
 
-/* The record's tag: keyed by the journal's key and its plan, so a record
- * copied from another journal does not check out either. */
+/* Little-endian bytes of x (n of them) at b; the end. */
+static unsigned char *put_le(unsigned char *b, uint64_t x, int n)
+{
+    for (int i = 0; i < n; i++)
+        *b++ = (unsigned char)(x >> 8 * i);
+    return b;
+}
+
+/* Version 3's record key: SipHash, keyed by the stored key, of what the
+ * header says the journal is (doc/journal-format.md lists the bytes).
+ * Moving a record to another journal, or changing what a header says,
+ * then needs every tag recomputed: no edit of the stored key alone can
+ * make one journal's key serve another's records, as the XOR of
+ * version 2 could. */
+static void record_key(const nq_journal_header *h, uint64_t k[2])
+{
+    static const char domain[] = "nqueens-record-key";
+    unsigned char buf[sizeof domain + 4 + 4 + sizeof h->plan + 8 + 8 + 4 + 4 + 1];
+    unsigned char *b = buf + sizeof domain;
+    size_t plan = strnlen(h->plan, sizeof h->plan - 1);
+    memcpy(buf, domain, sizeof domain); /* its zero byte included */
+    b = put_le(b, (uint64_t)h->version, 4);
+    b = put_le(b, (uint64_t)h->n, 4);
+    memcpy(b, h->plan, plan);
+    b[plan] = 0, b += plan + 1;
+    b = put_le(b, h->units, 8);
+    b = put_le(b, h->identity, 8);
+    b = put_le(b, h->part, 4);
+    b = put_le(b, h->parts, 4);
+    for (int w = 0; w < 2; w++) {
+        *b = (unsigned char)w;
+        k[w] = nq_siphash(h->key[0], h->key[1], buf, (size_t)(b + 1 - buf));
+    }
+}
+
+/* The record's tag: keyed by the journal's key and what its header says,
+ * so a record copied from another journal does not check out either. */
 static uint64_t record_tag(const nq_journal_header *h, const char *body,
                            size_t len)
 {
-    return nq_siphash(h->key[0] ^ h->identity, h->key[1], body, len);
+    uint64_t k[2];
+    if (h->version < 3) /* version 2: the plan identity XORed in */
+        return nq_siphash(h->key[0] ^ h->identity, h->key[1], body, len);
+    record_key(h, k);
+    return nq_siphash(k[0], k[1], body, len);
 }
 
 int nq_jf_record_line(char *buf, size_t size, const nq_journal_header *h,

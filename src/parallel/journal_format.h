@@ -14,11 +14,12 @@
 
 #include "nqueens.h"
 
-#define NQ_JOURNAL_VERSION 2 /* the version this release writes */
+#define NQ_JOURNAL_VERSION 3 /* the version this release writes */
 #define NQ_JOURNAL_OLDEST 2  /* the oldest it reads */
 #define NQ_JOURNAL_LINE_MAX 512
 
-/* The header line of h, newline included; its length. */
+/* The header line of h (in its format version), newline included; its
+ * length. */
 int nq_jf_header_line(char *buf, size_t size, const nq_journal_header *h);
 /* The record line of a unit, tagged with the header's key. */
 int nq_jf_record_line(char *buf, size_t size, const nq_journal_header *h,
