@@ -249,6 +249,46 @@ typedef struct {
 nq_status nq_journal_merge(const char *const *paths, int count,
                            nq_journal_header *header, nq_journal_state *state,
                            unsigned char **done, char *why, size_t why_size);
+/* Checking journals someone else wrote, by recounting some of their
+ * units (a tag proves nothing against a forger: the key is in the file). */
+typedef struct {
+    double percent;             /* recount this share of the recorded
+                                   units, chosen at random (100: all) */
+    uint64_t at_least;          /* ...but at least this many (all, if
+                                   fewer are recorded) */
+    int fixed_points;           /* also every unit whose record has
+                                   solutions fixed by a turn (they carry
+                                   the unique count) */
+    uint64_t seed;              /* the sample's seed; 0: a random one */
+    int threads;                /* 0: one per online core */
+    volatile sig_atomic_t *stop;
+    nq_progress_fn progress;
+    void *progress_ctx;
+    /* Each unit whose recount disagrees with its record (total, unique or
+     * fixed points; nodes are the engine's own), one call at a time. */
+    void (*on_disagree)(void *ctx, uint64_t unit, const nq_tally *recorded,
+                        const nq_tally *counted);
+    void *ctx;
+} nq_verify_options;
+typedef struct {
+    uint64_t units;             /* units of the plan */
+    uint64_t recorded;          /* distinct units with a record */
+    uint64_t sampled;           /* chosen at random */
+    uint64_t fixed_points;      /* added for their fixed points, not drawn */
+    uint64_t checked;           /* recounted: sampled + fixed_points */
+    uint64_t disagree;          /* of which disagree with their record */
+    uint64_t seed;              /* the sample's seed (to repeat it) */
+    double seconds;
+} nq_verify_report;
+
+/* Read journals of one count (as nq_journal_merge, which refuses what it
+ * refuses) and recount the units the options choose with the plan's
+ * engine.  NQ_OK when every chosen unit was recounted, whether or not
+ * they agree (report->disagree says); NQ_ERR_STOPPED on a stop. */
+nq_status nq_journal_verify(const char *const *paths, int count,
+                            const nq_verify_options *o,
+                            nq_journal_header *header, nq_verify_report *r,
+                            char *why, size_t why_size);
 /* Threads a request gets: its own number, or the online cores for 0. */
 int nq_request_threads(const nq_request *req);
 

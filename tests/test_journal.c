@@ -943,6 +943,154 @@ static int rewrite_record(const char *path, int k, nq_tally *t,
     return ok;
 }
 
+/* Forge record k (1-based) of the journal: its total raised by 8 (which
+ * keeps the final check's division exact) and the line retagged with the
+ * header's key, as anyone who reads the format can.  0 if line k is not
+ * a record. */
+static int forge_record(const char *path, int k)
+{
+    size_t len;
+    char *text = t_read_file(path, &len), *line = text;
+    for (int i = 0; i < k && line; i++)
+        line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL;
+    unsigned long long v[6];
+    int ok = line && sscanf(line, "unit %llu %llu %llu %llu %llu %llu", &v[0],
+                            &v[1], &v[2], &v[3], &v[4], &v[5]) == 6;
+    nq_journal_header h;
+    free(text);
+    if (!ok || !read_header(path, &h))
+        return 0;
+    nq_tally t = {v[1] + 8, v[2], v[3], v[4], v[5]};
+    return rewrite_record(path, k, &t, h.key[0]);
+}
+
+/* One record forged so that its tag checks out and the final check
+ * passes: merge adds it up (the tag cannot tell), verify --all names
+ * its unit and exits 1, and merge --verify refuses to add up. */
+static void verify_finds_one_forgery(void *arg)
+{
+    (void)arg;
+    const char *j = file("forged-one.journal");
+    nq_journal_header h;
+    size_t len;
+    free(finished_journal(j, "12", &h, &len));
+    CHECK(forge_record(j, 5));
+    char unit[64];
+    size_t tlen;
+    char *text = t_read_file(j, &tlen), *line = text;
+    for (int i = 0; i < 5; i++)
+        line = strchr(line, '\n') + 1;
+    snprintf(unit, sizeof unit, "unit %llu disagrees", strtoull(line + 5,
+             NULL, 10));
+    free(text);
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("merge", j)) == 0);
+    int fooled = p.exit_code == 0 && strstr(p.out, "14208");
+    t_proc_free(&p);
+    CHECKF(fooled, "merge did not add the forged record up: the test forges "
+           "wrongly");
+    CHECK(t_run_cli(&p, ARGS("verify", "--all", j)) == 0);
+    int found = p.exit_code == 1 && strstr(p.out, unit) &&
+                strstr(p.err, "1 of the 818 units recounted disagree");
+    t_proc_free(&p);
+    CHECKF(found, "verify --all did not name %s", unit);
+    CHECK(t_run_cli(&p, ARGS("merge", "--verify", "--all", j)) == 0);
+    int refused = p.exit_code == 1 && !strstr(p.out, "14208");
+    t_proc_free(&p);
+    CHECKF(refused, "merge --verify added the forged record up");
+}
+
+/* Every record forged: the default sample (1%, at least 16 units) finds
+ * every unit it recounts wrong. */
+static void verify_sample_finds_all_forged(void *arg)
+{
+    (void)arg;
+    const char *j = file("forged-all.journal");
+    nq_journal_header h;
+    size_t len;
+    free(finished_journal(j, "12", &h, &len));
+    int forged = 0;
+    while (forge_record(j, forged + 1))
+        forged++;
+    CHECK(forged == 818);
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("verify", "--json", j)) == 0);
+    int disagree = 0;
+    for (const char *s = p.out; (s = strstr(s, "\"type\":\"disagree\"")); s++)
+        disagree++;
+    int found = p.exit_code == 1 && disagree >= 16 &&
+                strstr(p.out, "\"sampled\":16,");
+    t_proc_free(&p);
+    CHECKF(found, "exit or disagreements wrong (%d named)", disagree);
+}
+
+/* The sample: 1% of 818 is under 16, so 16 are drawn; 50% draws 409;
+ * the same seed draws the same units; units with fixed points are added
+ * (N=12 has some), and the recount covers exactly drawn + added. */
+static void verify_sample_sizes(void *arg)
+{
+    (void)arg;
+    const char *j = file("sampled.journal");
+    nq_journal_header h;
+    size_t len;
+    free(finished_journal(j, "12", &h, &len));
+    CHECK(forge_record(j, 3) && forge_record(j, 400) && forge_record(j, 700));
+    const char *seeds[2] = {"7", "7"};
+    char out[2][4096];
+    t_proc p;
+    for (int i = 0; i < 2; i++) {
+        CHECK(t_run_cli(&p, ARGS("verify", "--sample", "50", "--seed",
+                                 seeds[i], j)) == 0);
+        snprintf(out[i], sizeof out[i], "%s", p.out);
+        t_proc_free(&p);
+    }
+    CHECKF(!strcmp(out[0], out[1]), "one seed, two samples");
+    CHECK(strstr(out[0], "409 drawn at random (seed 7)"));
+    CHECK(t_run_cli(&p, ARGS("verify", "--json", "-q", "--seed", "3", j)) == 0);
+    unsigned long long sampled, fixed, checked;
+    const char *sum = strstr(p.out, "\"type\":\"summary\"");
+    int read = sum && sscanf(strstr(sum, "\"checked\""), "\"checked\":%llu,"
+                             "\"sampled\":%llu,\"fixed_points\":%llu", &checked,
+                             &sampled, &fixed) == 3;
+    t_proc_free(&p);
+    CHECK(read && sampled == 16 && fixed > 0 && checked == sampled + fixed);
+}
+
+/* Bad requests: one line, exit 2; a missing file 1; a journal of an old
+ * format refused by version. */
+static void verify_refusals(void *arg)
+{
+    (void)arg;
+    const char *v1 = file("verify-v1");
+    static const struct {
+        const char *args[5];
+        int code;
+        const char *says;
+    } runs[] = {
+        {{"verify"}, 2, "no journals given"},
+        {{"verify", "--sample", "0", "x"}, 2, "--sample takes a percentage"},
+        {{"verify", "--sample", "5", "--all", "x"}, 2, "choose one"},
+        {{"verify", "--seed", "0", "x"}, 2, "--seed takes"},
+        {{"verify", "/nonexistent/j"}, 1, "/nonexistent/j"},
+        {{"merge", "--all", "x"}, 2, "add --verify"},
+        {{"verify", "@v1"}, 2, "journal format version 1"},
+    };
+    CHECK(copy_sample("journal-v1-n12-part1of2.txt", v1));
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        const char *a[6] = {0};
+        for (int k = 0; k < 5 && runs[i].args[k]; k++)
+            a[k] = strcmp(runs[i].args[k], "@v1") ? runs[i].args[k] : v1;
+        t_proc p;
+        CHECK(t_run_cli(&p, a) == 0);
+        int ok = p.exit_code == runs[i].code && strstr(p.err, runs[i].says) &&
+                 strchr(p.err, '\n') == p.err + p.err_len - 1 && !p.out_len;
+        t_proc_free(&p);
+        CHECKF(ok, "%s %s: not a one-line refusal with exit %d",
+               runs[i].args[0], runs[i].args[1] ? runs[i].args[1] : "",
+               runs[i].code);
+    }
+}
+
 /* A complete journal whose records check out but whose counts fail the
  * final check (Burnside's division leaves a remainder): exit 1, never a
  * printed row. */
@@ -1340,6 +1488,12 @@ void tests_journal(void)
     t_case(other_versions_refused, NULL,
            "journal/versions-1-and-4-refused-by-version");
     t_case(failed_final_check_exits_1, NULL, "journal/failed-final-check-exits-1");
+    t_case(verify_finds_one_forgery, NULL,
+           "journal/verify-all-finds-a-retagged-record-changed-by-8");
+    t_case(verify_sample_finds_all_forged, NULL,
+           "journal/verify-sample-finds-a-journal-all-forged");
+    t_case(verify_sample_sizes, NULL, "journal/verify-sample-sizes-and-seed");
+    t_case(verify_refusals, NULL, "journal/verify-refusals");
     t_case(edited_records_refused, NULL,
            "journal/256-records-edited-without-the-key-refused");
     t_case(journal_pulled_away, (void *)&no, "journal/removed-while-running");

@@ -6,6 +6,7 @@
 #define NQ_API_H
 
 #include "nqueens.h"
+#include "../parallel/journal_format.h"
 
 /* Who runs the units.  One process: root, no agree, run on threads.  An
  * MPI job: every rank calls, only rank 0 (root) keeps the journal and
@@ -22,5 +23,10 @@ typedef struct {
 
 nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
                         const nq_runner *runner, nq_run_report *report);
+
+/* Read one journal file through rd (merging, verifying): a file that
+ * cannot be opened is NQ_ERR_IO, one without a header NQ_ERR_CORRUPT. */
+nq_status nq_api_read_journal(const char *path, const nq_jf_reader *rd,
+                              nq_jf_result *res, char *why, size_t wsize);
 
 #endif

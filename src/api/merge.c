@@ -15,6 +15,7 @@
 
 #include "../engines/engine.h"
 #include "../parallel/journal.h"
+#include "api.h"
 
 typedef struct {
     nq_journal_header *first;   /* the count, from the first journal */
@@ -92,25 +93,33 @@ static nq_status take_record(void *ctx, const char *path, long line,
     return nq_record_set_add(&m->set, path, line, unit, t, why, wsize);
 }
 
+nq_status nq_api_read_journal(const char *path, const nq_jf_reader *rd,
+                              nq_jf_result *res, char *why, size_t wsize)
+{
+    int fd = nq_open_regular(path, O_RDONLY, why, wsize);
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
+        memset(res, 0, sizeof *res);
+        return NQ_ERR_IO;
+    }
+    nq_status st = nq_jf_read(f, path, rd, res, why, wsize);
+    fclose(f);
+    if (st == NQ_OK && !res->have_header) {
+        nq_jf_why(why, wsize, "%s: not an nqueens journal (no header)", path);
+        st = NQ_ERR_CORRUPT;
+    }
+    return st;
+}
+
 /* One journal into the merger. */
 static nq_status merge_one(merger *m, const char *path, int *tail, char *why,
                            size_t wsize)
 {
     nq_jf_reader rd = {take_header, take_record, m, NULL, NULL};
     nq_jf_result res;
-    int fd = nq_open_regular(path, O_RDONLY, why, wsize);
-    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
-    if (!f) {
-        if (fd >= 0)
-            close(fd);
-        return NQ_ERR_IO;
-    }
-    nq_status st = nq_jf_read(f, path, &rd, &res, why, wsize);
-    fclose(f);
-    if (st == NQ_OK && !res.have_header) {
-        nq_jf_why(why, wsize, "%s: not an nqueens journal (no header)", path);
-        st = NQ_ERR_CORRUPT;
-    }
+    nq_status st = nq_api_read_journal(path, &rd, &res, why, wsize);
     *tail |= res.tail;
     m->set.state.seconds += res.seconds;
     if (res.threads > m->set.state.threads)

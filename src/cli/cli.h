@@ -204,5 +204,21 @@ int cmd_trace(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_find(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+
+/* Recounting journals (verify.c), for `verify` and `merge --verify`. */
+typedef struct {
+    double percent;
+    uint64_t seed;
+    int threads, quiet, progress, json;
+} cli_verify_args;
+/* --sample P, --all, --seed S, --threads T, checked, into a; prints and
+ * returns CLI_USAGE if bad. */
+int cli_verify_options(const char *sample, int all, const char *seed,
+                       const char *threads, cli_verify_args *a);
+/* Recount a sample of the journals' units, naming each that disagrees;
+ * CLI_OK only if all agree. */
+int cli_verify_journals(const char *const *paths, int count,
+                        cli_verify_args *a);
 
 #endif

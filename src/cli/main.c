@@ -80,6 +80,8 @@ static const struct {
     {"units", "N", "list the work units a count of N is split into",
      cmd_units},
     {"merge", "J...", "the count from the journals of a split run", cmd_merge},
+    {"verify", "J...", "recount a sample of journals' units to check them",
+     cmd_verify},
     {"tree", "N", "draw the search tree an engine walks", cmd_tree},
     {"trace", "N", "print an engine's search step by step", cmd_trace},
     {"compare", "N", "every engine on one board: time, nodes, speed-up",

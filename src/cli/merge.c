@@ -9,7 +9,7 @@
 #include "cli.h"
 
 static const char merge_help[] =
-    "usage: nqueens merge JOURNAL... [--json]\n"
+    "usage: nqueens merge JOURNAL... [--verify [--sample P | --all]] [--json]\n"
     "\n"
     "Combine the journals of one count (the parts of a split run, copies,\n"
     "or the journal of an interrupted run) and print the count's row once\n"
@@ -17,9 +17,18 @@ static const char merge_help[] =
     "journals, or journals of different counts, are refused; missing units\n"
     "are listed.\n"
     "\n"
+    "options:\n"
+    "  --verify        first recount a random sample of the units, as\n"
+    "                  'nqueens verify' does, and add up only if every\n"
+    "                  recount agrees with its record\n"
+    "  --sample P, --all  the sample for --verify (default: 1 percent, at\n"
+    "                  least 16 units)\n"
+    "  -j, --json      the count as one JSON object\n"
+    "\n"
     "examples:\n"
     "  nqueens merge p1 p2 p3\n"
-    "  nqueens merge n23.part* --json\n";
+    "  nqueens merge n23.part* --json\n"
+    "  nqueens merge --verify n23.part*\n";
 
 /* "a, b-c, ..." of the first missing units (runs of them), to stderr. */
 static void list_missing(const unsigned char *done, uint64_t units)
@@ -65,17 +74,36 @@ static int merge_finish(const nq_journal_header *h, const nq_journal_state *s,
     return CLI_OK;
 }
 
+/* merge --verify: the recount first; the sum only if it agrees. */
+static int merge_verified(const char **pos, int npos, const char *sample,
+                          int all, int json)
+{
+    cli_verify_args a = {.json = json};
+    int rc = cli_verify_options(sample, all, NULL, NULL, &a);
+    return rc == CLI_OK ? cli_verify_journals(pos, npos, &a) : rc;
+}
+
 int cmd_merge(int argc, char **argv)
 {
-    int json = 0, npos, rc;
+    int json = 0, verify = 0, all = 0, npos, rc;
+    const char *sample = NULL;
     const char **pos = calloc((size_t)argc + 1, sizeof *pos);
-    const cli_spec specs[] = {{"--json", NULL, &json}, {NULL, NULL, NULL}};
+    const cli_spec specs[] = {{"--json", NULL, &json},
+                              {"--verify", NULL, &verify},
+                              {"--sample", &sample, NULL},
+                              {"--all", NULL, &all},
+                              {NULL, NULL, NULL}};
     if (!pos)
         return cli_error(CLI_FAIL, "out of memory");
     rc = cli_parse("merge", merge_help, specs, argc, argv, pos, argc, &npos);
     if (rc == CLI_OK && npos == 0)
         rc = cli_error(CLI_USAGE, "merge: no journals given (usage: nqueens "
-                       "merge JOURNAL... [--json])");
+                       "merge JOURNAL... [--verify] [--json])");
+    if (rc == CLI_OK && (sample || all) && !verify)
+        rc = cli_error(CLI_USAGE, "%s chooses the sample of --verify; add "
+                       "--verify", sample ? "--sample" : "--all");
+    if (rc == CLI_OK && verify)
+        rc = merge_verified(pos, npos, sample, all, json);
     if (rc != CLI_OK) {
         free(pos);
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;

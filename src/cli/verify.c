@@ -1,0 +1,189 @@
+/*
+ * verify.c - `nqueens verify JOURNAL...`: recount a random sample of the
+ * units that journals record and name every record that disagrees; also
+ * what `merge --verify` runs before adding up.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char verify_help[] =
+    "usage: nqueens verify JOURNAL... [options]\n"
+    "\n"
+    "Check journals someone else wrote by counting again a random sample of\n"
+    "the units they record (drawn afresh each run, so a writer cannot know\n"
+    "which), and every unit whose record has solutions fixed by a turn\n"
+    "(they carry the unique count).  Each unit whose count disagrees with\n"
+    "its record is named; any disagreement exits 1.  The journals are first\n"
+    "checked as 'nqueens merge' checks them.\n"
+    "\n"
+    "options:\n"
+    "  --sample P      recount P percent of the recorded units, at least 16\n"
+    "                  (default: 1)\n"
+    "  --all           recount every recorded unit\n"
+    "  --seed S        draw the sample from seed S (a run's summary names\n"
+    "                  its seed, so a check can be repeated)\n"
+    "  -t, --threads T threads (default: all online cores)\n"
+    "  -q, --quiet     no progress bar\n"
+    "  --progress      a plain progress line every 5 seconds, for logs\n"
+    "  -j, --json      JSON Lines: one object per disagreeing unit (type\n"
+    "                  \"disagree\"), then a summary (type \"summary\")\n"
+    "\n"
+    "examples:\n"
+    "  nqueens verify n23.part*\n"
+    "  nqueens verify --all part7.journal\n";
+
+/* The least a sample recounts, whatever the percentage: a 1% sample of a
+ * small journal would otherwise be a unit or two. */
+#define AT_LEAST 16
+
+static void put_tally(FILE *out, const char *name, const nq_tally *t,
+                      int json)
+{
+    char v[4][NQ_U128_DIGITS];
+    nq_format_u128(t->total, v[0]), nq_format_u128(t->unique, v[1]);
+    nq_format_u128(t->fixed180, v[2]), nq_format_u128(t->fixed90, v[3]);
+    fprintf(out, json ? "\"%s\":{\"total\":%s,\"unique\":%s,\"fixed180\":%s,"
+            "\"fixed90\":%s}" : "%s total %s unique %s fixed %s %s", name,
+            v[0], v[1], v[2], v[3]);
+}
+
+/* A disagreeing unit, as soon as its recount is done. */
+static void on_disagree(void *ctx, uint64_t unit, const nq_tally *recorded,
+                        const nq_tally *counted)
+{
+    const cli_verify_args *a = ctx;
+    cli_clear_progress();
+    printf(a->json ? "{\"type\":\"disagree\",\"unit\":%llu," :
+           "unit %llu disagrees: ", (unsigned long long)unit);
+    put_tally(stdout, "recorded", recorded, a->json);
+    fputs(a->json ? "," : ", recounted", stdout);
+    put_tally(stdout, a->json ? "counted" : "", counted, a->json);
+    fputs(a->json ? "}\n" : "\n", stdout);
+    fflush(stdout);
+}
+
+/* The bar names the board once the journals have said which it is. */
+typedef struct {
+    cli_progress bar;
+    const nq_journal_header *h;
+} verify_bar;
+
+static void draw(void *ctx, const nq_progress *p)
+{
+    verify_bar *v = ctx;
+    v->bar.n = v->h->n;
+    cli_draw_progress(&v->bar, p);
+}
+
+static void print_summary(const nq_journal_header *h,
+                          const nq_verify_report *r, int json)
+{
+    if (json) {
+        printf("{\"type\":\"summary\",\"command\":\"verify\",\"n\":%d,"
+               "\"plan\":\"%s\",\"units\":%llu,\"recorded\":%llu,"
+               "\"checked\":%llu,\"sampled\":%llu,\"fixed_points\":%llu,"
+               "\"disagree\":%llu,\"seed\":%llu,\"seconds\":%.6f}\n", h->n,
+               h->plan, (unsigned long long)r->units,
+               (unsigned long long)r->recorded,
+               (unsigned long long)r->checked, (unsigned long long)r->sampled,
+               (unsigned long long)r->fixed_points,
+               (unsigned long long)r->disagree, (unsigned long long)r->seed,
+               r->seconds);
+        return;
+    }
+    char of[64] = "";
+    if (r->recorded < r->units)
+        snprintf(of, sizeof of, " (of the plan's %llu)",
+                 (unsigned long long)r->units);
+    printf("N=%d plan %s: recounted %llu of the %llu recorded units%s: "
+           "%llu drawn at random (seed %llu), %llu with fixed points; %s\n",
+           h->n, h->plan, (unsigned long long)r->checked,
+           (unsigned long long)r->recorded, of,
+           (unsigned long long)r->sampled, (unsigned long long)r->seed,
+           (unsigned long long)r->fixed_points,
+           r->disagree ? "some disagree" : "all agree");
+}
+
+int cli_verify_journals(const char *const *paths, int count,
+                        cli_verify_args *a)
+{
+    nq_journal_header h = {0};
+    nq_verify_report r;
+    verify_bar bar = {{.plain = a->progress}, &h};
+    char why[4096] = "";
+    nq_verify_options o = {.percent = a->percent, .at_least = AT_LEAST,
+                           .fixed_points = 1, .seed = a->seed,
+                           .threads = a->threads, .on_disagree = on_disagree,
+                           .ctx = a};
+    o.stop = cli_catch_stop_signals("verify");
+    cli_stop_waits(1);
+    if ((!a->quiet && isatty(2)) || a->progress)
+        o.progress = draw, o.progress_ctx = &bar;
+    nq_status st = nq_journal_verify(paths, count, &o, &h, &r, why, sizeof why);
+    cli_clear_progress();
+    if (st == NQ_ERR_STOPPED)
+        return cli_report_stopped();
+    if (st != NQ_OK) /* a journal of another format is bad input */
+        return cli_error(st == NQ_ERR_VERSION ? CLI_USAGE : CLI_FAIL, "%s",
+                         why[0] ? why : nq_strerror(st));
+    print_summary(&h, &r, a->json);
+    if (r.disagree)
+        return cli_error(CLI_FAIL, "verify: %llu of the %llu units recounted "
+                         "disagree with their records",
+                         (unsigned long long)r.disagree,
+                         (unsigned long long)r.checked);
+    return CLI_OK;
+}
+
+int cli_verify_options(const char *sample, int all, const char *seed,
+                       const char *threads, cli_verify_args *a)
+{
+    uint64_t t = 0, s = 0;
+    char *end;
+    a->percent = 1;
+    if (sample && all)
+        return cli_error(CLI_USAGE, "--sample and --all: choose one");
+    if (sample && (a->percent = strtod(sample, &end), end == sample || *end ||
+                   !(a->percent > 0 && a->percent <= 100)))
+        return cli_error(CLI_USAGE, "--sample takes a percentage above 0 and "
+                         "at most 100, not '%s'", sample);
+    if (all)
+        a->percent = 100;
+    if (seed && cli_parse_uint(seed, 1, UINT64_MAX, &s) != 0)
+        return cli_error(CLI_USAGE, "--seed takes a whole number from 1, not "
+                         "'%s'", seed);
+    if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &t) != 0)
+        return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
+                         "to %d, not '%s'", CLI_MAX_THREADS, threads);
+    a->seed = s, a->threads = (int)t;
+    return CLI_OK;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+    cli_verify_args a = {0};
+    int all = 0, npos, rc;
+    const char *sample = NULL, *seed = NULL, *threads = NULL;
+    const char **pos = calloc((size_t)argc + 1, sizeof *pos);
+    const cli_spec specs[] = {
+        {"--sample", &sample, NULL}, {"--all", NULL, &all},
+        {"--seed", &seed, NULL},     {"--threads", &threads, NULL},
+        {"--quiet", NULL, &a.quiet}, {"--progress", NULL, &a.progress},
+        {"--json", NULL, &a.json},   {NULL, NULL, NULL}};
+    if (!pos)
+        return cli_error(CLI_FAIL, "out of memory");
+    rc = cli_parse("verify", verify_help, specs, argc, argv, pos, argc, &npos);
+    if (rc == CLI_OK && npos == 0)
+        rc = cli_error(CLI_USAGE, "verify: no journals given (usage: nqueens "
+                       "verify JOURNAL... [--sample P | --all])");
+    if (rc == CLI_OK)
+        rc = cli_verify_options(sample, all, seed, threads, &a);
+    if (rc == CLI_OK)
+        rc = cli_verify_journals(pos, npos, &a);
+    free(pos);
+    return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+}
