@@ -113,5 +113,6 @@ void tests_compare(void);
 void tests_formats(void);
 void tests_find(void);
 void tests_complete(void);
+void tests_json(void);
 
 #endif

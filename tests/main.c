@@ -324,6 +324,7 @@ static void run_groups(void)
     tests_formats();
     tests_find();
     tests_complete();
+    tests_json();
     tests_progress();
     tests_layers();
 }

@@ -566,9 +566,13 @@ static void json_listings(void *arg)
     CHECK(one);
     run_ok(&p, ARGS("find", "10", "--json"));
     T_BAIL();
-    static const char head[] = "{\"n\":10,\"solutions\":[\n[",
-                      tail[] = "],\"count\":1}\n";
-    int found = !strncmp(p.out, head, strlen(head)) &&
+    static const char *const found_keys[] = {"type", "n", NULL};
+    static const char head[] = "{\"type\":\"solution\",\"n\":10,"
+                               "\"number\":1,\"queens\":[",
+                      tail[] = "\"solutions\":1,\"all\":false,\"method\":"
+                               "\"formula\",\"seed\":1,\"verified\":false}\n";
+    int found = json_lines(p.out, found_keys) == 2 &&
+                !strncmp(p.out, head, strlen(head)) &&
                 p.out_len > strlen(tail) &&
                 !strcmp(p.out + p.out_len - strlen(tail), tail);
     t_proc_free(&p);

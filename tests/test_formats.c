@@ -3,12 +3,14 @@
  * code written here, and the XML checker those checks rely on.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
 
-/* solve --format json: the framing, and all 92 boards of N=8 read back
- * valid, distinct and in order. */
+/* solve --format json: JSON Lines, one object per board numbered from 1,
+ * all 92 boards of N=8 read back valid, distinct and in order, then the
+ * summary counting them. */
 static void solve_json(void *arg)
 {
     (void)arg;
@@ -16,16 +18,25 @@ static void solve_json(void *arg)
     t_run_ok(&p, ARGS("solve", "8", "--format", "json"));
     T_BAIL();
     t_board_reader r = {.n = 8};
-    int cols[8], framed = strncmp(p.out, "{\"n\":8,\"solutions\":[", 20) == 0 &&
-                          strstr(p.out, "],\"count\":92}\n") != NULL;
-    for (const char *s = strstr(p.out, "\n["); s; s = strstr(s + 1, "\n["))
-        if (t_read_cols(s + 2, cols, 8, ',') == 0)
+    int cols[8], numbered = 1;
+    static const char head[] = "{\"type\":\"solution\",\"n\":8,\"number\":";
+    const char *s = p.out;
+    for (; !strncmp(s, head, strlen(head)); s = strchr(s, '\n') + 1) {
+        const char *q = strstr(s, ",\"queens\":[");
+        numbered &= atoi(s + strlen(head)) == r.count + r.bad + 1;
+        if (q && q < strchr(s, '\n') && t_read_cols(q + 11, cols, 8, ',') == 0
+            && !strncmp(strchr(q, ']'), "]}\n", 3))
             t_reader_add(&r, cols);
         else
             r.bad++;
+    }
+    int summary = !strcmp(s, "{\"type\":\"summary\",\"command\":\"solve\","
+                          "\"n\":8,\"solutions\":92,\"all\":true,\"engine\":"
+                          "\"bitmap\",\"unique\":false}\n");
     t_proc_free(&p);
-    CHECK(framed);
     CHECKF(r.count == 92 && r.bad == 0, "%d boards, %d bad", r.count, r.bad);
+    CHECK(numbered);
+    CHECK(summary);
 }
 
 /* solve --format svg: every board drawn, a --limit obeyed, and a board

@@ -486,6 +486,8 @@ void cli_json_string(FILE *out, const char *s)
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\')
             fprintf(out, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", out); /* a multi-line text stays readable */
         else if (c < 0x20)
             fprintf(out, "\\u%04x", c);
         else

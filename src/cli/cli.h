@@ -89,6 +89,10 @@ void cli_print_help(const char *help);
 /* s as a JSON string, quoted, with quotes, backslashes and control
  * characters escaped. */
 void cli_json_string(FILE *out, const char *s);
+/* After a line of JSON Lines: flush stdout if a tenth of a second has
+ * passed since the last flush (the first line at once), so lines stream
+ * to a pipe without a system call for each. */
+void cli_stream_line(void);
 /* nq_strerror's words, and for a GPU failure the runtime's own (the
  * CUDA error's name and text); returns buf. */
 #define CLI_ERROR_TEXT 256

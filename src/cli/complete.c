@@ -26,7 +26,11 @@ static const char complete_help[] =
     "                  solve --help'; default array)\n"
     "  --threads T     threads for counting (default: all online cores)\n"
     "  -j, --json      the count as one JSON object (n, given, total, nodes,\n"
-    "                  threads, seconds); the listings as --format json\n"
+    "                  threads, seconds); the listings as --format json:\n"
+    "                  JSON Lines, {\"type\":\"solution\",\"n\",\"number\",\n"
+    "                  \"queens\"} per completion, then {\"type\":\"summary\",\n"
+    "                  \"command\":\"complete\",\"n\",\"solutions\",\"all\",\n"
+    "                  \"given\"} (\"error\" too when --first finds none)\n"
     "  --force         count (or list) even what this machine could not\n"
     "                  finish in a week: without it such a request is\n"
     "                  refused up front, with the estimate\n"
@@ -103,41 +107,42 @@ static int parse_given(const char *text, int n, int *given)
     return CLI_OK;
 }
 
-typedef struct {
-    const nq_format *format;
-    unsigned long long printed, limit;
-} list_ctx;
-
+/* The library's callback: each completion to the listing as it is found. */
 static int print_completion(void *ctx, const int *cols, int n)
 {
-    list_ctx *lc = ctx;
-    lc->format->solution(stdout, cols, n, lc->printed++);
-    return lc->limit && lc->printed >= lc->limit;
+    (void)n;
+    return nq_listing_add(ctx, cols);
 }
 
+/* The summary's "given": the column given in each row, -1 where free, as
+ * the count's object has it. */
+static void given_member(char *buf, size_t size, int n, const int *given)
+{
+    size_t len = (size_t)snprintf(buf, size, "\"given\":[");
+    for (int r = 0; r < n && len < size; r++)
+        len += (size_t)snprintf(buf + len, size - len, r ? ",%d" : "%d",
+                                given[r]);
+    if (len < size)
+        snprintf(buf + len, size - len, "]");
+}
+
+/* --first and --all: the completions through the listing; --first finding
+ * none is a failure (exit 1), said on stderr and in the summary. */
 static int list_completions(int n, const int *given, const nq_format *f,
                             unsigned long long limit)
 {
-    list_ctx lc = {f, 0, limit};
-    if (f->max_boards && (!limit || limit > f->max_boards))
-        lc.limit = f->max_boards + 1;
-    if (f->begin)
-        f->begin(stdout, n);
-    nq_status st = nq_enumerate_completions(n, given, print_completion, &lc,
+    nq_listing l;
+    nq_listing_start(&l, f, "complete", n, limit);
+    given_member(l.members, sizeof l.members, n, given);
+    nq_status st = nq_enumerate_completions(n, given, print_completion, &l,
                                             NULL);
     if (st != NQ_OK)
-        return cli_error(CLI_FAIL, "complete %d: %s", n, nq_strerror(st));
-    if (f->max_boards && lc.printed > f->max_boards)
-        return cli_error(CLI_USAGE, "complete %d: more than %llu boards for "
-                         "one %s; choose some with --limit K", n,
-                         f->max_boards, f->name);
-    if (limit == 1 && lc.printed == 0)
-        return cli_error(CLI_FAIL, "complete %d: the given queens have no "
-                         "completion", n);
-    if (f->end && f->end(stdout, n, lc.printed) != 0)
-        return cli_error(CLI_FAIL, "complete %d: %s", n,
-                         nq_strerror(NQ_ERR_NOMEM));
-    return CLI_OK;
+        return nq_listing_fail(&l, CLI_FAIL, "complete %d: %s", n,
+                               nq_strerror(st));
+    if (limit == 1 && l.printed == 0)
+        return nq_listing_fail(&l, CLI_FAIL, "complete %d: the given queens "
+                               "have no completion", n);
+    return nq_listing_end(&l);
 }
 
 static int count_completions(int n, const int *given, int threads, int json)

@@ -25,53 +25,14 @@ static const char find_help[] =
     "                  format: grid, dots, unicode, svg\n"
     "  --verify        check the answer again (O(N)) before printing it and\n"
     "                  say so on stderr\n"
-    "  -j, --json      the same as --format json\n"
+    "  -j, --json      the same as --format json: JSON Lines, the board's\n"
+    "                  {\"type\":\"solution\",\"n\",\"number\",\"queens\"}, then\n"
+    "                  {\"type\":\"summary\",\"command\":\"find\",\"n\",\n"
+    "                  \"solutions\":1,\"all\":false,\"method\",\"seed\",\"verified\"}\n"
     "\n"
     "examples:\n"
     "  nqueens find 1000000 --method formula --verify\n"
     "  nqueens find 200 --method search --seed 7\n";
-
-/* Columns of a big board, written through a buffer: printf per number
- * would dominate at ten million queens. */
-static void write_big_array(FILE *out, const int *cols, int n)
-{
-    char buf[1 << 16];
-    size_t len = 0;
-    for (int r = 0; r < n; r++) {
-        char digits[12];
-        int k = 0, v = cols[r];
-        do
-            digits[k++] = (char)('0' + v % 10);
-        while ((v /= 10) > 0);
-        if (r)
-            buf[len++] = ' ';
-        while (k > 0)
-            buf[len++] = digits[--k];
-        if (len > sizeof buf - 16) {
-            fwrite(buf, 1, len, out);
-            len = 0;
-        }
-    }
-    buf[len++] = '\n';
-    fwrite(buf, 1, len, out);
-}
-
-static int print_found(const nq_format *f, const int *cols, int n)
-{
-    if (strcmp(f->name, "array") == 0) {
-        write_big_array(stdout, cols, n);
-    } else {
-        if (f->begin)
-            f->begin(stdout, n);
-        f->solution(stdout, cols, n, 0);
-        if (f->end && f->end(stdout, n, 1) != 0)
-            return cli_error(CLI_FAIL, "find %d: %s", n,
-                             nq_strerror(NQ_ERR_NOMEM));
-    }
-    if (fflush(stdout) != 0)
-        return cli_error(CLI_FAIL, "find: cannot write the output");
-    return CLI_OK;
-}
 
 typedef struct {
     int n, verify;
@@ -80,22 +41,33 @@ typedef struct {
     const nq_format *format;
 } find_job;
 
+/* The one board through the listing every command shares: in json its
+ * line, then the summary, which says how it was found; N = 2 or 3 (no
+ * board) or a failed check still ends in the summary, with the error. */
 static int run_find(const find_job *job)
 {
+    nq_listing l;
+    nq_listing_start(&l, job->format, "find", job->n, 1);
+    snprintf(l.members, sizeof l.members, "\"method\":\"%s\",\"seed\":%llu,"
+             "\"verified\":%s", job->method == NQ_FIND_SEARCH ? "search"
+             : "formula", (unsigned long long)job->seed,
+             job->verify ? "true" : "false");
     int *cols = malloc(sizeof *cols * (size_t)job->n);
-    if (!cols)
-        return cli_error(CLI_FAIL, "find %d: %s", job->n,
-                         nq_strerror(NQ_ERR_NOMEM));
-    nq_status st = nq_find_solution(job->n, job->method, job->seed, cols);
+    nq_status st = cols ? nq_find_solution(job->n, job->method, job->seed,
+                                           cols) : NQ_ERR_NOMEM;
     if (st == NQ_OK && job->verify)
         st = nq_check_placement(cols, job->n);
-    int rc = st == NQ_OK ? print_found(job->format, cols, job->n)
-                         : cli_error(CLI_FAIL, "find %d: %s", job->n,
-                                     nq_strerror(st));
+    if (st == NQ_OK)
+        nq_listing_add(&l, cols);
+    free(cols);
+    int rc = st == NQ_OK ? nq_listing_end(&l)
+                         : nq_listing_fail(&l, CLI_FAIL, "find %d: %s",
+                                           job->n, nq_strerror(st));
+    if (rc == CLI_OK && fflush(stdout) != 0)
+        return cli_error(CLI_FAIL, "find: cannot write the output");
     if (rc == CLI_OK && job->verify)
         fprintf(stderr, "nqueens: verified: %d queens, no two on one row, "
                 "column or diagonal\n", job->n);
-    free(cols);
     return rc;
 }
 

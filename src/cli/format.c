@@ -57,12 +57,36 @@ static void write_dots(FILE *out, const int *cols, int n,
 
 int nq_format_base;
 
+/* Digits by hand through a buffer, not printf per number: find prints
+ * boards of ten million queens, and this is where their time would go. */
+void nq_write_cols(FILE *out, const int *cols, int n, char sep, int base)
+{
+    char buf[1 << 16];
+    size_t len = 0;
+    for (int r = 0; r < n; r++) {
+        char digits[12];
+        int k = 0, v = cols[r] + base;
+        do
+            digits[k++] = (char)('0' + v % 10);
+        while ((v /= 10) > 0);
+        if (r)
+            buf[len++] = sep;
+        while (k > 0)
+            buf[len++] = digits[--k];
+        if (len > sizeof buf - 16) {
+            fwrite(buf, 1, len, out);
+            len = 0;
+        }
+    }
+    fwrite(buf, 1, len, out);
+}
+
+/* The plainest board, for programs and pipes: its columns on one line. */
 static void write_array(FILE *out, const int *cols, int n,
                         unsigned long long index)
 {
     (void)index;
-    for (int i = 0; i < n; i++)
-        fprintf(out, i ? " %d" : "%d", cols[i] + nq_format_base);
+    nq_write_cols(out, cols, n, ' ', nq_format_base);
     fputc('\n', out);
 }
 
@@ -133,27 +157,19 @@ static void write_unicode(FILE *out, const int *cols, int n,
     unicode_border(out, n, "\u2514", "\u2518");
 }
 
-/* One JSON document, written as the solutions come so that it streams:
- * {"n":8,"solutions":[[0,4,7,5,2,6,1,3],...],"count":92}. */
-static void json_begin(FILE *out, int n)
-{
-    fprintf(out, "{\"n\":%d,\"solutions\":[", n);
-}
-
+/* JSON Lines: one object per board, written as it comes, so a listing of
+ * millions streams in constant memory and every line parses on its own:
+ * {"type":"solution","n":8,"number":1,"queens":[0,4,7,5,2,6,1,3]}.
+ * The columns count from 0 whatever --one-based says (JSON is for
+ * programs); the summary line after the last board is the listing's
+ * (listing.c), for it knows the command's own members. */
 static void write_json(FILE *out, const int *cols, int n,
                        unsigned long long index)
 {
-    fputs(index ? ",\n[" : "\n[", out);
-    for (int i = 0; i < n; i++)
-        fprintf(out, i ? ",%d" : "%d", cols[i]);
-    fputc(']', out);
-}
-
-static int json_end(FILE *out, int n, unsigned long long count)
-{
-    (void)n;
-    fprintf(out, "%s],\"count\":%llu}\n", count ? "\n" : "", count);
-    return 0;
+    fprintf(out, "{\"type\":\"solution\",\"n\":%d,\"number\":%llu,"
+            "\"queens\":[", n, index + 1);
+    nq_write_cols(out, cols, n, ',', 0);
+    fputs("]}\n", out);
 }
 
 static const nq_format formats[] = {
@@ -168,8 +184,8 @@ static const nq_format formats[] = {
     {"unicode", "a shaded board for terminals", 0, NULL, write_unicode, NULL},
     {"svg", "a picture: chessboards in one SVG document", NQ_SVG_MAX_BOARDS,
      nq_svg_begin, nq_svg_board, nq_svg_end},
-    {"json", "one JSON document: n, the solutions as arrays, count", 0,
-     json_begin, write_json, json_end},
+    {"json", "JSON Lines: an object per solution, then a summary object", 0,
+     NULL, write_json, NULL},
 };
 
 const nq_format *nq_format_find(const char *name)

@@ -18,7 +18,11 @@ static const char solve_help[] =
     "                  board), seed (the seed chapters' diagram, column 0\n"
     "                  on the right), array (default: one line of columns\n"
     "                  each), unicode (a shaded board), svg (a picture of up\n"
-    "                  to 1000 boards; pick them with --limit), json\n"
+    "                  to 1000 boards; pick them with --limit), json (JSON\n"
+    "                  Lines: {\"type\":\"solution\",\"n\",\"number\",\"queens\"}\n"
+    "                  per solution as it is found, columns from 0, then\n"
+    "                  {\"type\":\"summary\",\"command\",\"n\",\"solutions\",\"all\",\n"
+    "                  \"engine\",\"unique\"} and \"error\" if it failed)\n"
     "  -j, --json      the same as --format json\n"
     "  --one-based     number rows and columns from 1 (array, unicode, seed),\n"
     "                  as the seeds' C notebook and the literature do\n"
@@ -33,16 +37,33 @@ static const char solve_help[] =
     "  nqueens solve 8 --unique --format unicode\n"
     "  nqueens solve 5 -f seed --one-based -l 1\n";
 
-typedef struct {
-    const nq_format *format;
-    unsigned long long printed, limit;
-} solve_ctx;
-
+/* The library's callback: each solution to the listing as it is found. */
 static int print_solution(void *ctx, const int *cols, int n)
 {
-    solve_ctx *sc = ctx;
-    sc->format->solution(stdout, cols, n, sc->printed++);
-    return sc->limit && sc->printed >= sc->limit;
+    (void)n;
+    return nq_listing_add(ctx, cols);
+}
+
+/* List the solutions: the summary's members say which engine listed them
+ * and whether only one per symmetry class. */
+static int run_solve(const nq_request *req, const nq_format *f,
+                     unsigned long long limit)
+{
+    nq_listing l;
+    nq_counts c;
+    nq_listing_start(&l, f, "solve", req->n, limit);
+    snprintf(l.members, sizeof l.members, "\"engine\":\"%s\",\"unique\":%s",
+             req->engine, req->unique_only ? "true" : "false");
+    nq_status st = nq_enumerate_solutions(req, print_solution, &l, &c);
+    if (st != NQ_OK)
+        return nq_listing_fail(&l, CLI_FAIL, "solve %d: %s", req->n,
+                               nq_strerror(st));
+    if (c.total == 0) /* N = 2, 3: nothing to print, and why, not silence */
+        fprintf(stderr, "nqueens solve: note: N=%d has no solution\n", req->n);
+    int rc = nq_listing_end(&l);
+    if (rc == CLI_OK && fflush(stdout) != 0)
+        return cli_error(CLI_FAIL, "solve: cannot write the output");
+    return rc;
 }
 
 int cmd_solve(int argc, char **argv)
@@ -67,35 +88,16 @@ int cmd_solve(int argc, char **argv)
     nq_format_base = one_based;
     if ((rc = cli_json_format("solve", json, &format, "array")) != CLI_OK)
         return rc;
-    solve_ctx sc = {nq_format_find(format), 0, 0};
-    if (!sc.format)
+    const nq_format *f = nq_format_find(format);
+    if (!f)
         return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",
                          format, nq_format_names());
     if (limit && cli_parse_uint(limit, 1, UINT64_MAX, &k) != 0)
         return cli_error(CLI_USAGE, "--limit takes a whole number from 1, "
                          "not '%s'", limit);
-    sc.limit = k;
     if ((rc = cli_check_engine(engine, n, n, NQ_CAP_ENUMERATE)) != CLI_OK)
         return rc;
-    if (sc.format->max_boards && (!k || k > sc.format->max_boards))
-        sc.limit = sc.format->max_boards + 1; /* to see if there are more */
     nq_request req = {.n = n, .engine = engine, .iterative = iterative,
                       .unique_only = unique};
-    nq_counts c;
-    if (sc.format->begin)
-        sc.format->begin(stdout, n);
-    nq_status st = nq_enumerate_solutions(&req, print_solution, &sc, &c);
-    if (st != NQ_OK)
-        return cli_error(CLI_FAIL, "solve %d: %s", n, nq_strerror(st));
-    if (sc.format->max_boards && sc.printed > sc.format->max_boards)
-        return cli_error(CLI_USAGE, "solve %d: more than %llu boards for one "
-                         "%s; choose some with --limit K", n,
-                         sc.format->max_boards, sc.format->name);
-    if (c.total == 0) /* N = 2, 3: nothing to print, and why, not silence */
-        fprintf(stderr, "nqueens solve: note: N=%d has no solution\n", n);
-    if (sc.format->end && sc.format->end(stdout, n, sc.printed) != 0)
-        return cli_error(CLI_FAIL, "solve %d: %s", n, nq_strerror(NQ_ERR_NOMEM));
-    if (fflush(stdout) != 0)
-        return cli_error(CLI_FAIL, "solve: cannot write the output");
-    return CLI_OK;
+    return run_solve(&req, f, k);
 }

@@ -11,6 +11,7 @@
  * the bitmap engines, which never try an attacked square at all).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -39,21 +40,31 @@ static const char trace_help[] =
     "                  arrays FA, FB and FC in full after each change\n"
     "  --one-based     rows and columns counted from 1 (steps); with seed,\n"
     "                  the square from 1 beside the program's variables\n"
+    "  -j, --json      JSON Lines, for a program replaying the search: per\n"
+    "                  step {\"type\":\"step\",\"step\",\"event\" (place,\n"
+    "                  reject, remove, solution, fail),\"row\",\"col\",\n"
+    "                  \"queens\" (the board after it: the column of each\n"
+    "                  filled row, from 0),\"text\" (the step as the style\n"
+    "                  prints it)}, then {\"type\":\"summary\",\"command\",\n"
+    "                  \"n\",\"engine\",\"style\",\"steps\",\"placements\",\n"
+    "                  \"rejections\",\"removals\",\"solutions\",\"failures\",\n"
+    "                  \"stopped\" (null, \"limit\", \"default limit\"),\"text\"}\n"
     "\n"
     "examples:\n"
     "  nqueens trace 4\n"
     "  nqueens trace 5 --engine flags -l 40\n"
     "  nqueens trace 4 --style seed -l 12\n";
 
-static void print_flags(const char *name, const char *before,
+/* "  FA 0000 -> 1000": an array before and after the step. */
+static void print_flags(FILE *out, const char *name, const char *before,
                         const char *after, int len)
 {
-    printf("  %s ", name);
+    fprintf(out, "  %s ", name);
     for (int i = 0; i < len; i++)
-        putchar('0' + before[i]);
-    fputs(" -> ", stdout);
+        fputc('0' + before[i], out);
+    fputs(" -> ", out);
     for (int i = 0; i < len; i++)
-        putchar('0' + after[i]);
+        fputc('0' + after[i], out);
 }
 
 void trace_keep_flags(trace *t, const nq_event *e)
@@ -68,34 +79,36 @@ void trace_keep_flags(trace *t, const nq_event *e)
 static void flags_change(trace *t, const nq_event *e)
 {
     int n = t->n;
-    print_flags("FA", t->fa, e->col_flags, n);
-    print_flags("FB", t->fb, e->dif_flags, 2 * n - 1);
-    print_flags("FC", t->fc, e->sum_flags, 2 * n - 1);
+    print_flags(t->out, "FA", t->fa, e->col_flags, n);
+    print_flags(t->out, "FB", t->fb, e->dif_flags, 2 * n - 1);
+    print_flags(t->out, "FC", t->fc, e->sum_flags, 2 * n - 1);
     trace_keep_flags(t, e);
 }
 
-static void print_mask(const char *name, uint32_t mask, int n)
+/* A mask as 0s and 1s, column 0 first, as the board is read. */
+static void print_mask(FILE *out, const char *name, uint32_t mask, int n)
 {
-    printf("  %s ", name);
+    fprintf(out, "  %s ", name);
     for (int c = 0; c < n; c++)
-        putchar(mask >> c & 1 ? '1' : '0');
+        fputc(mask >> c & 1 ? '1' : '0', out);
 }
 
 /* The bitmap engines' masks of the row, and the free squares they leave. */
 static void masks(const trace *t, const nq_event *e)
 {
     uint32_t taken = e->down | e->left | e->right;
-    print_mask("down", e->down, t->n);
-    print_mask("left", e->left, t->n);
-    print_mask("right", e->right, t->n);
-    print_mask("free", ~taken, t->n);
+    print_mask(t->out, "down", e->down, t->n);
+    print_mask(t->out, "left", e->left, t->n);
+    print_mask(t->out, "right", e->right, t->n);
+    print_mask(t->out, "free", ~taken, t->n);
 }
 
+/* The engines with no arrays or masks to show: the queens so far. */
 static void print_queens(const trace *t, const nq_event *e, int k)
 {
-    fputs("  queens", stdout);
+    fputs("  queens", t->out);
     for (int i = 0; i < k; i++)
-        printf(" %d", e->cols[i] + t->base);
+        fprintf(t->out, " %d", e->cols[i] + t->base);
 }
 
 /* Why a square was refused: the attacking queen, or the flags set. */
@@ -103,34 +116,39 @@ static void why_rejected(const trace *t, const nq_event *e)
 {
     int r = e->row, c = e->col, n = t->n;
     if (e->by_row >= 0) {
-        printf("  attacked by the queen at row %d col %d (%s)",
-               e->by_row + t->base, e->cols[e->by_row] + t->base,
-               e->reason & NQ_BY_COLUMN ? "same column" : "same diagonal");
+        fprintf(t->out, "  attacked by the queen at row %d col %d (%s)",
+                e->by_row + t->base, e->cols[e->by_row] + t->base,
+                e->reason & NQ_BY_COLUMN ? "same column" : "same diagonal");
         return;
     }
     if (e->reason & NQ_BY_COLUMN)
-        printf("  FA[%d]=1 (column taken)", c);
+        fprintf(t->out, "  FA[%d]=1 (column taken)", c);
     if (e->reason & NQ_BY_DIF)
-        printf("  FB[%d]=1 (diagonal row-col taken)", r - c + n - 1);
+        fprintf(t->out, "  FB[%d]=1 (diagonal row-col taken)", r - c + n - 1);
     if (e->reason & NQ_BY_SUM)
-        printf("  FC[%d]=1 (diagonal row+col taken)", r + c);
+        fprintf(t->out, "  FC[%d]=1 (diagonal row+col taken)", r + c);
 }
 
+/* The events' names, in the text and in the JSON alike. */
+static const char *const event_names[] = {"place", "reject", "remove",
+                                          "solution", "fail"};
+
+/* One line a step: its number, its kind, the square, and what the
+ * engine consulted to decide (or the whole board, for a solution). */
 static void print_step(trace *t, const nq_event *e)
 {
-    static const char *names[] = {"place", "reject", "remove", "solution",
-                                  "fail"};
-    printf("%6llu  %-8s", (unsigned long long)t->steps, names[e->kind]);
+    fprintf(t->out, "%6llu  %-8s", (unsigned long long)t->steps,
+            event_names[e->kind]);
     if (e->kind == NQ_EVENT_SOLUTION || e->kind == NQ_EVENT_FAIL) {
-        printf("  #%llu:", (unsigned long long)(e->kind == NQ_EVENT_SOLUTION
-                                                ? t->solutions : t->fails));
+        fprintf(t->out, "  #%llu:", (unsigned long long)
+                (e->kind == NQ_EVENT_SOLUTION ? t->solutions : t->fails));
         for (int i = 0; i < t->n; i++)
-            printf(" %d", e->cols[i] + t->base);
+            fprintf(t->out, " %d", e->cols[i] + t->base);
         fputs(e->kind == NQ_EVENT_FAIL ? "  (queens attack each other)\n"
-                                       : "\n", stdout);
+                                       : "\n", t->out);
         return;
     }
-    printf("  row %d col %d", e->row + t->base, e->col + t->base);
+    fprintf(t->out, "  row %d col %d", e->row + t->base, e->col + t->base);
     if (e->kind == NQ_EVENT_REJECT)
         why_rejected(t, e);
     else if (e->col_flags)
@@ -139,9 +157,64 @@ static void print_step(trace *t, const nq_event *e)
         masks(t, e);
     else if (e->kind == NQ_EVENT_PLACE)
         print_queens(t, e, e->row + 1);
-    putchar('\n');
+    fputc('\n', t->out);
 }
 
+/* The text written to the buffer since the last rewind, without the
+ * blank line the seed style puts between steps or the final newline:
+ * what the step's (or the summary's) JSON line quotes.  The buffer is
+ * then rewound for the next step, so a walk of a million steps needs no
+ * more memory than its longest step. */
+static const char *take_text(trace *t)
+{
+    fputc('\0', t->out);
+    fflush(t->out);
+    rewind(t->out);
+    char *s = t->text;
+    size_t len = strlen(s);
+    while (*s == '\n')
+        s++, len--;
+    while (len > 0 && s[len - 1] == '\n')
+        s[--len] = '\0';
+    return s;
+}
+
+/* The queens on the board once the step is done: a placement adds its
+ * row, a rejection or removal leaves the rows above it, a solution or a
+ * failed test (brute force) has every row filled. */
+static int rows_after(const trace *t, const nq_event *e)
+{
+    switch (e->kind) {
+    case NQ_EVENT_PLACE:
+        return e->row + 1;
+    case NQ_EVENT_REJECT:
+    case NQ_EVENT_REMOVE:
+        return e->row;
+    default:
+        return t->n;
+    }
+}
+
+/* One step as a JSON line, for a program that replays the search: what
+ * happened where, the board after it (columns from 0, row 0 first), and
+ * the step's text exactly as the text output prints it. */
+static void json_step(trace *t, const nq_event *e)
+{
+    const char *text = take_text(t);
+    printf("{\"type\":\"step\",\"step\":%llu,\"event\":\"%s\",\"row\":%d,"
+           "\"col\":%d,\"queens\":[", (unsigned long long)t->steps,
+           event_names[e->kind], e->row, e->col);
+    for (int i = 0, k = rows_after(t, e); i < k; i++)
+        printf(i ? ",%d" : "%d", e->cols[i]);
+    fputs("],\"text\":", stdout);
+    cli_json_string(stdout, text);
+    fputs("}\n", stdout);
+    cli_stream_line();
+}
+
+/* Each event is written once, by the style's printer, to t->out; the JSON
+ * line quotes that text, so the two outputs cannot tell different
+ * stories. */
 static int on_trace_event(void *ctx, const nq_event *e)
 {
     trace *t = ctx;
@@ -157,6 +230,8 @@ static int on_trace_event(void *ctx, const nq_event *e)
         trace_seed_step(t, e);
     else
         print_step(t, e);
+    if (t->json)
+        json_step(t, e);
     return 0;
 }
 
@@ -197,48 +272,119 @@ static int trace_options(const char *engine, const char *style,
     return cli_check_engine(*use, n, n, caps);
 }
 
-static void trace_summary(const trace *t, nq_status st)
+/* "1 step", "78 steps": the summary's counts, after sep. */
+static void count_of(FILE *out, const char *sep, uint64_t k, const char *word)
 {
-    printf("%s%llu steps: %llu placements, %llu rejections, %llu removals, "
-           "%llu solutions%s\n", t->seed ? "\n" : "",
-           (unsigned long long)t->steps, (unsigned long long)t->places,
-           (unsigned long long)t->rejects, (unsigned long long)t->removes,
-           (unsigned long long)t->solutions, st != NQ_ERR_STOPPED ? ""
-           : t->limited ? " (stopped by --limit)"
-           : " (stopped at the default limit)");
+    fprintf(out, "%s%llu %s%s", sep, (unsigned long long)k, word,
+            k == 1 ? "" : "s");
+}
+
+/* Every step counted under its kind, so that the kinds add up to the
+ * steps: brute force's complete placements tested and refused ("fail"
+ * steps) too, named whenever there were some. */
+static void summary_line(const trace *t, nq_status st)
+{
+    count_of(t->out, "", t->steps, "step");
+    count_of(t->out, ": ", t->places, "placement");
+    count_of(t->out, ", ", t->rejects, "rejection");
+    count_of(t->out, ", ", t->removes, "removal");
+    count_of(t->out, ", ", t->solutions, "solution");
+    if (t->fails)
+        count_of(t->out, ", ", t->fails, "failure");
+    fprintf(t->out, "%s\n", st != NQ_ERR_STOPPED ? ""
+            : t->limited ? " (stopped by --limit)"
+            : " (stopped at the default limit)");
+}
+
+/* The last JSON line: the counts as numbers, why the walk stopped (null:
+ * it ran to the end), the summary's text, and the error if it failed. */
+static void json_summary(trace *t, const char *engine, nq_status st,
+                         const char *error)
+{
+    summary_line(t, st);
+    const char *text = take_text(t);
+    printf("{\"type\":\"summary\",\"command\":\"trace\",\"n\":%d,"
+           "\"engine\":\"%s\",\"style\":\"%s\",\"steps\":%llu,"
+           "\"placements\":%llu,\"rejections\":%llu,\"removals\":%llu,"
+           "\"solutions\":%llu,\"failures\":%llu,\"stopped\":%s", t->n, engine,
+           t->seed ? "seed" : "steps", (unsigned long long)t->steps,
+           (unsigned long long)t->places, (unsigned long long)t->rejects,
+           (unsigned long long)t->removes, (unsigned long long)t->solutions,
+           (unsigned long long)t->fails, st != NQ_ERR_STOPPED ? "null"
+           : t->limited ? "\"limit\"" : "\"default limit\"");
+    if (error) {
+        fputs(",\"error\":", stdout);
+        cli_json_string(stdout, error);
+    }
+    fputs(",\"text\":", stdout);
+    cli_json_string(stdout, text);
+    fputs("}\n", stdout);
+}
+
+/* The title line of the text output (the JSON has the summary instead). */
+static void print_title(const trace *t, const char *engine)
+{
+    if (t->seed)
+        printf("%s search of N=%d as seed 003 walks it: size=%d, FA[i] the "
+               "columns, FB[row-i+(size-1)] and FC[row+i] the diagonals\n",
+               engine, t->n, t->n);
+    else
+        printf("%s search of N=%d, step by step%s\n", engine, t->n,
+               t->base ? " (rows and columns counted from 1)" : "");
+}
+
+/* Walk the search, then the summary: a line of text, or with --json the
+ * summary object, which a failed walk's error is carried in too. */
+static int run_trace(trace *t, const nq_request *req)
+{
+    char why[CLI_ERROR_TEXT];
+    nq_status st = nq_walk_search(req, on_trace_event, t);
+    int failed = st != NQ_OK && st != NQ_ERR_STOPPED;
+    if (failed)
+        snprintf(why, sizeof why, "trace %d: %s", t->n, nq_strerror(st));
+    if (t->json)
+        json_summary(t, req->engine, st, failed ? why : NULL);
+    if (failed)
+        return cli_error(CLI_FAIL, "%s", why);
+    if (!t->json) {
+        if (t->seed)
+            putchar('\n');
+        summary_line(t, st);
+    }
     if (st == NQ_ERR_STOPPED && !t->limited)
         fprintf(stderr, "nqueens trace: note: stopped after %llu steps; "
                 "--limit K traces more\n", (unsigned long long)t->steps);
+    if (fflush(stdout) != 0)
+        return cli_error(CLI_FAIL, "trace: cannot write the output");
+    return CLI_OK;
 }
 
 int cmd_trace(int argc, char **argv)
 {
     const char *engine = NULL, *limit = NULL, *style = "steps";
-    int iterative = 0, one_based = 0, n, hi, rc;
+    int iterative = 0, one_based = 0, json = 0, n, hi, rc;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},      {"--limit", &limit, NULL},
         {"--iterative", NULL, &iterative}, {"--style", &style, NULL},
-        {"--one-based", NULL, &one_based}, {NULL, NULL, NULL},
+        {"--one-based", NULL, &one_based}, {"--json", NULL, &json},
+        {NULL, NULL, NULL},
     };
     rc = cli_parse_board("trace", trace_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    trace t = {.base = one_based};
+    trace t = {.base = one_based, .json = json, .out = stdout};
     if ((rc = trace_options(engine, style, limit, n, &t, &engine)) != CLI_OK)
         return rc;
-    if (t.seed)
-        printf("%s search of N=%d as seed 003 walks it: size=%d, FA[i] the "
-               "columns, FB[row-i+(size-1)] and FC[row+i] the diagonals\n",
-               engine, n, n);
-    else
-        printf("%s search of N=%d, step by step%s\n", engine, n,
-               one_based ? " (rows and columns counted from 1)" : "");
+    if (json && !(t.out = open_memstream(&t.text, &t.text_size)))
+        return cli_error(CLI_FAIL, "trace %d: %s", n,
+                         nq_strerror(NQ_ERR_NOMEM));
+    if (!json)
+        print_title(&t, engine);
     nq_request req = {.n = n, .engine = engine, .iterative = iterative};
-    nq_status st = nq_walk_search(&req, on_trace_event, &t);
-    if (st != NQ_OK && st != NQ_ERR_STOPPED)
-        return cli_error(CLI_FAIL, "trace %d: %s", n, nq_strerror(st));
-    trace_summary(&t, st);
-    if (fflush(stdout) != 0)
-        return cli_error(CLI_FAIL, "trace: cannot write the output");
-    return CLI_OK;
+    rc = run_trace(&t, &req);
+    if (json) {
+        fclose(t.out);
+        free(t.text);
+    }
+    return rc;
 }

@@ -6,6 +6,7 @@
 #define NQ_TRACE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "nqueens.h"
 
@@ -13,6 +14,12 @@ typedef struct {
     int n, base;  /* base: 1 with --one-based */
     int seed;     /* --style seed */
     int limited;  /* --limit given */
+    int json;     /* --json: a JSON line a step, its text from `out` */
+    /* where a step's text goes: stdout, or with --json a buffer (`text`,
+     * through open_memstream) that the step's JSON line quotes */
+    FILE *out;
+    char *text;
+    size_t text_size;
     uint64_t limit, steps, solutions, places, rejects, removes, fails;
     /* the flags engine's arrays as of the previous step */
     char fa[NQ_MAX_N], fb[2 * NQ_MAX_N - 1], fc[2 * NQ_MAX_N - 1];
