@@ -263,7 +263,8 @@ static void help_and_version(void *arg)
 {
     (void)arg;
     const char *const *cases[] = {
-        ARGS("--help"), ARGS("help"), ARGS("count", "--help"),
+        ARGS("--help"), ARGS("help"), ARGS("help", "help"),
+        ARGS("help", "--help"), ARGS("count", "--help"),
         ARGS("solve", "--help"), ARGS("engines", "--help"),
         ARGS("units", "--help"), ARGS("tree", "--help"),
         ARGS("trace", "--help"), ARGS("compare", "--help"),
@@ -511,6 +512,78 @@ static void hopeless_counts_refused(void *arg)
     CHECKF(two, "complete 27 --all --limit 2 did not list two boards");
 }
 
+/* A count past what even a journaled run may take (a century) is sent
+ * to a cluster at once: suggesting --checkpoint would only earn a second
+ * refusal. */
+static void hopeless_count_advice(void *arg)
+{
+    (void)arg;
+    const char *const *cases[] = {ARGS("count", "32"),
+                                  ARGS("count", "32", "--checkpoint", "x")};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        t_proc p;
+        CHECK(t_run_cli(&p, cases[i]) == 0);
+        int cluster = p.exit_code == 2 && strstr(p.err, "a cluster") &&
+                      strstr(p.err, "nqueens-mpi") &&
+                      !strstr(p.err, "for a long run");
+        t_proc_free(&p);
+        CHECKF(cluster, "case %zu does not suggest a cluster at once", i);
+    }
+}
+
+/* The commands `nqueens --help` lists: the words after two spaces on the
+ * lines between "commands:" and the first blank line.  Returns how many
+ * were put in names (each at most 31 characters). */
+static int listed_commands(const char *page, char names[][32], int most)
+{
+    const char *at = strstr(page, "\ncommands:\n");
+    int k = 0;
+    for (at = at ? at + 11 : ""; k < most && !strncmp(at, "  ", 2);) {
+        size_t len = strcspn(at + 2, " \n");
+        snprintf(names[k++], 32, "%.*s", (int)(len < 31 ? len : 31), at + 2);
+        at = strchr(at, '\n') ? strchr(at, '\n') + 1 : "";
+    }
+    return k;
+}
+
+/* The widest line of text, in characters (UTF-8 continuation bytes
+ * take no column). */
+static int widest_line(const char *text)
+{
+    int most = 0, col = 0;
+    for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
+        if (*s == '\n')
+            col = 0;
+        else if ((*s & 0xc0) != 0x80 && ++col > most)
+            most = col;
+    }
+    return most;
+}
+
+/* Every help page fits an 80-column terminal: the main page and each
+ * command's, the commands read from the main page (so a new one is held
+ * to it too), engine lists put in included. */
+static void help_fits_80_columns(void *arg)
+{
+    (void)arg;
+    char names[64][32];
+    t_proc p;
+    run_ok(&p, ARGS("--help"));
+    T_BAIL();
+    int k = listed_commands(p.out, names, 64), wide = widest_line(p.out);
+    t_proc_free(&p);
+    CHECKF(wide <= 80, "nqueens --help has a line of %d columns", wide);
+    CHECKF(k >= 10, "only %d commands read from nqueens --help", k);
+    for (int i = 0; i < k; i++) {
+        run_ok(&p, ARGS(names[i], "--help"));
+        T_BAIL();
+        wide = widest_line(p.out);
+        t_proc_free(&p);
+        CHECKF(wide <= 80, "%s --help has a line of %d columns", names[i],
+               wide);
+    }
+}
+
 /* Lines of text that are each one JSON object holding every key. */
 static int json_lines(const char *text, const char *const *keys)
 {
@@ -735,6 +808,13 @@ void tests_cli(void)
     static const bad_case bad[] = {
         {{"count", "0"}, "'0'"},
         {{"count", "-3"}, "'-3'"},
+        {{"count", "-1"}, "N must be a whole number from 1 to 32, not '-1'"},
+        {{"count", "8", "-1"}, "unexpected argument '-1'"},
+        {{"count", "--", "8", "--json"}, "unexpected argument '--json'"},
+        {{"count", "8", "--kernel", "scalar", "--engine", "carry"},
+         "engine 'carry' runs no kernel"},
+        {{"count", "8", "--kernel", "scalar", "--engine", "bitmap"},
+         "engines that do: fast"},
         {{"count", "99"}, "'99'"},
         {{"count", "abc"}, "'abc'"},
         {{"count", "5-3"}, "5-3"},
@@ -847,6 +927,8 @@ void tests_cli(void)
     t_case(seed_pictures, NULL, "cli/solve-seed-diagram-and-one-based");
     t_case(messages_escaped, NULL, "cli/messages-escape-what-is-not-utf-8");
     t_case(hopeless_counts_refused, NULL, "cli/hopeless-counts-refused-up-front");
+    t_case(hopeless_count_advice, NULL, "cli/hopeless-count-sent-to-a-cluster");
+    t_case(help_fits_80_columns, NULL, "cli/help-pages-fit-80-columns");
     t_case(json_listings, NULL, "cli/engines-units-complete-find-json");
     t_case(compare_tree_json, NULL, "cli/compare-and-tree-json");
     t_case(engines_listed, NULL, "cli/engines");

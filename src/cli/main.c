@@ -101,6 +101,17 @@ static void print_main_help(void)
     fputs(main_outro, stdout);
 }
 
+/* The main page: for --help, -h and `help` alone, and for help's own
+ * help (`help help`, `help --help`), which is this page. */
+static int asks_main_help(int argc, char **argv)
+{
+    const char *cmd = argv[1], *topic = argc > 2 ? argv[2] : NULL;
+    int help = !strcmp(cmd, "help");
+    return !strcmp(cmd, "--help") || !strcmp(cmd, "-h") ||
+           (help && (!topic || !strcmp(topic, "help") ||
+                     !strcmp(topic, "--help") || !strcmp(topic, "-h")));
+}
+
 /* `help CMD` is `CMD --help`: one page, printed by the command. */
 static int run_command(const char *name, int argc, char **argv)
 {
@@ -125,8 +136,7 @@ int main(int argc, char **argv)
     if (argc < 2)
         return cli_error(CLI_USAGE, "missing command (try 'nqueens --help')");
     const char *cmd = argv[1];
-    if ((!strcmp(cmd, "help") && argc == 2) || !strcmp(cmd, "--help") ||
-        !strcmp(cmd, "-h")) {
+    if (asks_main_help(argc, argv)) {
         print_main_help();
         return cli_finish_output(CLI_OK);
     }
