@@ -323,6 +323,7 @@ static void run_groups(void)
     tests_formats();
     tests_find();
     tests_complete();
+    tests_completion();
     tests_progress();
     tests_layers();
 }

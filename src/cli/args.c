@@ -21,6 +21,7 @@
 
 int cli_progress_shown;
 const char *cli_program = "nqueens";
+int cli_describing, cli_describe_pending;
 
 void cli_clear_progress(void)
 {
@@ -299,10 +300,38 @@ static int parse_options(const char *command, const char *help,
     return rc;
 }
 
+/* `nqueens --completion COMMAND`: the options as the tables hold them
+ * (getopt_long's are built from the same), one a line: the long name,
+ * with "=" if it takes a value, then its short form.  A command that
+ * takes an engine is then let go on, with a board of 4, to its engine
+ * check, which lists the engines it accepts and stops it; any other
+ * stops here. */
+static int describe_options(const cli_spec *specs, const char **pos,
+                            int max_pos, int *npos)
+{
+    int engine = 0;
+    for (int k = 0; specs[k].name; k++) {
+        char letter = letter_of(specs[k].name);
+        printf("%s%s", specs[k].name, specs[k].value ? "=" : "");
+        printf(letter ? " -%c\n" : "\n", letter);
+        engine |= !strcmp(specs[k].name, "--engine");
+    }
+    puts("--help -h");
+    *npos = 0;
+    if (!engine)
+        return CLI_HELP_SHOWN;
+    if (max_pos > 0)
+        pos[(*npos)++] = "4";
+    cli_describe_pending = 1;
+    return CLI_OK;
+}
+
 int cli_parse(const char *command, const char *help, const cli_spec *specs,
               int argc, char **argv, const char **pos, int max_pos,
               int *npos)
 {
+    if (cli_describing)
+        return describe_options(specs, pos, max_pos, npos);
     char **args = malloc(((size_t)argc + 2) * sizeof *args);
     char *blanks = calloc((size_t)argc + 2, 1);
     int rc = CLI_OK;
@@ -406,12 +435,27 @@ static const char *cannot(unsigned caps)
 {
     return caps & NQ_CAP_FLAG_ARRAYS ? "keeps no flag arrays to show"
          : caps & NQ_CAP_EVENTS ? "cannot show its search step by step"
-                                : "cannot list solutions";
+         : caps & NQ_CAP_UNITS ? "does not split the board into units"
+                               : "cannot list solutions";
+}
+
+/* `nqueens --completion COMMAND`: instead of checking one engine, the
+ * engines this check accepts ("engine NAME" lines), whatever the board
+ * (which only bounds each engine's N); the command stops there. */
+static int describe_engines(unsigned caps)
+{
+    for (int i = 0; i < nq_engine_count(); i++)
+        if ((nq_engine_caps(nq_engine_at(i)) & caps) == caps)
+            printf("engine %s\n", nq_engine_name(nq_engine_at(i)));
+    cli_describe_pending = 0;
+    return CLI_HELP_SHOWN;
 }
 
 int cli_check_engine(const char *name, int lo, int hi, unsigned caps)
 {
     char names[512];
+    if (cli_describing)
+        return describe_engines(caps);
     const nq_engine *e = nq_engine_find(name);
     cli_engines_with(caps, names, sizeof names);
     if (!e)

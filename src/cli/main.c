@@ -130,6 +130,31 @@ static int run_command(const char *name, int argc, char **argv)
                      names);
 }
 
+/* `nqueens --completion [COMMAND]`, what the bash completion asks the
+ * program it completes (a developer interface, left out of --help): alone,
+ * the commands, one a line, from the table above; with a command, its
+ * options and the engines it accepts, from its own option table and
+ * engine check (cli_describing).  So the completion cannot lag behind the
+ * parser, and a new command or option is completed by itself. */
+static int print_completion(int argc, char **argv)
+{
+    if (argc < 3) {
+        for (size_t i = 0; i < COMMANDS; i++)
+            puts(commands[i].name);
+        return cli_finish_output(CLI_OK);
+    }
+    for (size_t i = 0; i < COMMANDS; i++)
+        if (!strcmp(commands[i].name, argv[2])) {
+            cli_describing = 1;
+            int rc = commands[i].run(0, argv + 3);
+            if (cli_describe_pending) /* it went on, and checked no engine */
+                return cli_error(CLI_FAIL, "--completion: command %s takes "
+                                 "--engine but checked none", argv[2]);
+            return cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
+        }
+    return cli_finish_output(CLI_OK); /* help, or no command: no options */
+}
+
 int main(int argc, char **argv)
 {
     static char help_flag[] = "--help";
@@ -140,6 +165,8 @@ int main(int argc, char **argv)
         print_main_help();
         return cli_finish_output(CLI_OK);
     }
+    if (!strcmp(cmd, "--completion"))
+        return print_completion(argc, argv);
     if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
         cli_print_version("nqueens");
         return cli_finish_output(CLI_OK);
