@@ -2,19 +2,22 @@
 #
 # Installed as share/bash-completion/completions/nqueens (loaded on demand
 # by bash-completion), or source it from ~/.bashrc.  It completes the
-# commands, each command's options, engine names (read from `nqueens
-# engines` at completion time, so a new engine appears by itself), kernel
-# names (from `nqueens --version`), formats, methods, and file names for
-# --checkpoint and merge.  It needs nothing from bash-completion itself.
+# commands, each command's options, the engines each command accepts,
+# kernel names, formats, styles, methods, and file names for --checkpoint
+# and merge.  It needs nothing from bash-completion itself.
+#
+# The commands, options and engines are not written here: they come from
+# the program being completed, `nqueens --completion [COMMAND]` (see
+# src/cli/main.c), which prints them from the tables its own parser and
+# engine checks use.  So a new command, option or engine is completed by
+# itself, and the completion cannot offer what the program refuses.
 
-# The engines of the nqueens being completed: the first column of
-# `nqueens engines`, its header line skipped.  With "lists", only those
-# that can list solutions (the third column says yes).
-_nqueens_engines()
+# What the program says about a command: its options ("--name", "--name="
+# for one that takes a value, then its short form "-x" if it has one) and
+# "engine NAME" for each engine it accepts.
+_nqueens_spec()
 {
-    local prog=$1 which=$2
-    "$prog" engines 2>/dev/null | awk -v which="$which" \
-        'NR > 1 && NF && (which != "lists" || $3 == "yes") { print $1 }'
+    "$1" --completion "$2" </dev/null 2>/dev/null
 }
 
 # The kernels built in: "kernels: scalar, sse4, avx2, avx512 (this CPU: ...)".
@@ -22,14 +25,48 @@ _nqueens_kernels()
 {
     local line
     line=$("$1" --version 2>/dev/null | sed -n 's/^kernels: \([^(]*\).*/\1/p')
-    line=${line//,/ }
-    echo "${line:-scalar sse4 avx2 avx512 neon}"
+    echo "${line//,/ }"
+}
+
+# The long name of an option as written in prev ("--engine", "-e", or a
+# bundle "-qe" whose last letter takes the value), from the spec; empty if
+# it is none or takes no value.
+_nqueens_value_option()
+{
+    local spec=$1 prev=$2 long short
+    [[ $prev == -[!-]* ]] && prev=-${prev: -1}
+    while read -r long short; do
+        [[ $long == --*= ]] || continue
+        if [[ $prev == "${long%=}" || $prev == "$short" ]]; then
+            echo "${long%=}"
+            return
+        fi
+    done <<<"$spec"
+}
+
+# The values of a command's option, where they are a closed list; none
+# for numbers and lists (the caller offers file names for --checkpoint).
+_nqueens_values()
+{
+    local prog=$1 cmd=$2 option=$3 spec=$4
+    case $option in
+    --engine) sed -n 's/^engine //p' <<<"$spec" ;;
+    --kernel) _nqueens_kernels "$prog" ;;
+    --format)
+        case $cmd in
+        tree) echo "text dot svg json" ;;
+        *) echo "array grid dots seed unicode svg json" ;;
+        esac
+        ;;
+    --style) echo "steps seed" ;;
+    --method) echo "formula search" ;;
+    esac
 }
 
 _nqueens()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=''
-    local prog=${COMP_WORDS[0]} cmd='' opts='' values='' eq=''
+    local prog=${COMP_WORDS[0]} cmd='' spec='' option='' eq=''
     COMPREPLY=()
 
     # --opt=value: with '=' in COMP_WORDBREAKS (the default) the words are
@@ -52,75 +89,42 @@ _nqueens()
     [[ $prog == */* && -x $prog ]] || type -P "$prog" >/dev/null 2>&1 ||
         prog=nqueens
 
-    # The command is the first argument (nqueens takes no option before it).
+    # The command is the first argument (nqueens takes no option before it);
+    # `help COMMAND` takes a command.
     ((COMP_CWORD > 1)) && cmd=${COMP_WORDS[1]}
-
-    if [[ -z $cmd ]]; then
+    if [[ -z $cmd || ($cmd == help && COMP_CWORD -eq 2) ]]; then
+        local words
         if [[ $cur == -* ]]; then
-            opts="--help -h --version -V"
+            [[ -z $cmd ]] && words="--help -h --version -V"
         else
-            opts="count solve engines units merge tree trace compare find
-                  complete help"
+            words="$("$prog" --completion </dev/null 2>/dev/null)"
+            [[ -z $cmd ]] && words="$words help"
         fi
-        mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")
         return 0
     fi
 
+    spec=$(_nqueens_spec "$prog" "$cmd")
+    [[ -n $spec ]] || return 0
+
     # The value of an option.
-    values=
-    case $prev in
-    --engine)
-        case $cmd in
-        solve) values=$(_nqueens_engines "$prog" lists) ;;
-        *) values=$(_nqueens_engines "$prog") ;;
-        esac
-        ;;
-    --kernel) values=$(_nqueens_kernels "$prog") ;;
-    --format)
-        case $cmd in
-        tree) values="text dot svg" ;;
-        find) values="array json grid dots unicode svg" ;;
-        *) values="grid dots array unicode svg json" ;;
-        esac
-        ;;
-    --method) values="formula search" ;;
-    --checkpoint)
-        compopt -o filenames 2>/dev/null
-        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
-        return 0
-        ;;
-    --threads | --limit | --depth | --budget | --seed | --part | \
-        --max-units | --given)
-        return 0 # a number or a list: nothing to offer
-        ;;
-    esac
-    if [[ -n $values ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
+    option=$(_nqueens_value_option "$spec" "$prev")
+    if [[ -n $option ]]; then
+        if [[ $option == --checkpoint ]]; then
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+            return 0
+        fi
+        mapfile -t COMPREPLY < <(compgen -W \
+            "$(_nqueens_values "$prog" "$cmd" "$option" "$spec")" -- "$cur")
         # one word "--opt=value" (no '=' in COMP_WORDBREAKS): keep "--opt="
         [[ -n $eq ]] && COMPREPLY=("${COMPREPLY[@]/#/$eq}")
         return 0
     fi
 
-    case $cmd in
-    count)
-        opts="--engine --iterative --threads --quiet --json --kernel
-              --checkpoint --part --max-units"
-        ;;
-    solve) opts="--format --limit --unique --engine --iterative" ;;
-    engines | help) opts= ;;
-    units) opts="--engine" ;;
-    merge) opts="--json" ;;
-    tree) opts="--engine --format --depth --iterative" ;;
-    trace) opts="--engine --limit --iterative" ;;
-    compare) opts="--budget --threads" ;;
-    find) opts="--method --seed --format --verify" ;;
-    complete) opts="--given --first --all --limit --format --threads" ;;
-    *) return 0 ;;
-    esac
-
     if [[ $cur == -* ]]; then
-        [[ $cmd == help ]] || opts="$opts --help"
-        mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W \
+            "$(sed -n 's/^\(--[^= ]*\).*/\1/p' <<<"$spec")" -- "$cur")
     elif [[ $cmd == merge ]]; then
         compopt -o filenames 2>/dev/null
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")

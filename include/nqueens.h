@@ -72,6 +72,7 @@ typedef struct {
 #define NQ_CAP_GPU 16u      /* counts on GPUs (all visible ones) */
 #define NQ_CAP_FLAG_ARRAYS 8u /* ...with its placement-flag arrays
                                  (nq_event's col_flags, sum_flags, dif_flags) */
+#define NQ_CAP_KERNEL 32u   /* counts with the fast kernels (nq_select_kernel) */
 
 typedef struct nq_engine nq_engine; /* opaque; see nq_engine_*() */
 typedef struct nq_plan nq_plan;     /* an engine's work units for one N */

@@ -1,7 +1,8 @@
 /*
  * explore_util.c - helpers shared by the tests of the exploring commands
  * (tree, formats, find, complete): the tests' own placement check, reading
- * boards back from what the CLI printed, and the SVG board check.
+ * boards back from what the CLI printed, and the SVG board check; and the
+ * commands nqueens --help lists, for the CLI and completion tests.
  *
  * They live here once, not copied into each test file, so every test
  * checks answers the same way.
@@ -110,4 +111,16 @@ void t_check_svg_boards(const char *svg, int n, int expect)
     }
     CHECKF(r.count == expect && r.bad == 0 && misplaced == 0,
            "%d boards, %d bad, %d queens misplaced", r.count, r.bad, misplaced);
+}
+
+int t_listed_commands(const char *page, char names[][32], int most)
+{
+    const char *at = strstr(page, "\ncommands:\n");
+    int k = 0;
+    for (at = at ? at + 11 : ""; k < most && !strncmp(at, "  ", 2);) {
+        size_t len = strcspn(at + 2, " \n");
+        snprintf(names[k++], 32, "%.*s", (int)(len < 31 ? len : 31), at + 2);
+        at = strchr(at, '\n') ? strchr(at, '\n') + 1 : "";
+    }
+    return k;
 }

@@ -93,6 +93,11 @@ void t_reader_add(t_board_reader *r, const int *cols);
  * n queens, each queen where its title's array puts it. */
 void t_check_svg_boards(const char *svg, int n, int expect);
 
+/* The commands `nqueens --help` lists in page: the first word of each
+ * line between "commands:" and the first blank line, at most `most` of
+ * them, each cut to 31 characters; returns how many. */
+int t_listed_commands(const char *page, char names[][32], int most);
+
 /* The test groups. */
 void tests_plans(void);
 void tests_progress(void);
@@ -114,5 +119,6 @@ void tests_formats(void);
 void tests_find(void);
 void tests_complete(void);
 void tests_json(void);
+void tests_completion(void);
 
 #endif

@@ -219,6 +219,8 @@ if command -v bash >/dev/null 2>&1; then
     check completion-option has_completion --engine nqueens count --eng
     check completion-engine has_completion fast nqueens count --engine f
     check completion-format has_completion svg nqueens tree --format s
+    check completion-help-command has_completion trace nqueens help ''
+    check completion-engine-short has_completion symmetry nqueens tree -e ''
     check completion-registered bash -c \
         ". '$completion' && complete -p nqueens | grep -q _nqueens"
 else

@@ -325,6 +325,7 @@ static void run_groups(void)
     tests_find();
     tests_complete();
     tests_json();
+    tests_completion();
     tests_progress();
     tests_layers();
 }

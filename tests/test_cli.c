@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -263,7 +265,8 @@ static void help_and_version(void *arg)
 {
     (void)arg;
     const char *const *cases[] = {
-        ARGS("--help"), ARGS("help"), ARGS("count", "--help"),
+        ARGS("--help"), ARGS("help"), ARGS("help", "help"),
+        ARGS("help", "--help"), ARGS("count", "--help"),
         ARGS("solve", "--help"), ARGS("engines", "--help"),
         ARGS("units", "--help"), ARGS("tree", "--help"),
         ARGS("trace", "--help"), ARGS("compare", "--help"),
@@ -511,6 +514,174 @@ static void hopeless_counts_refused(void *arg)
     CHECKF(two, "complete 27 --all --limit 2 did not list two boards");
 }
 
+/* A count past what even a journaled run may take (a century) is sent
+ * to a cluster at once: suggesting --checkpoint would only earn a second
+ * refusal. */
+static void hopeless_count_advice(void *arg)
+{
+    (void)arg;
+    const char *const *cases[] = {ARGS("count", "32"),
+                                  ARGS("count", "32", "--checkpoint", "x")};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        t_proc p;
+        CHECK(t_run_cli(&p, cases[i]) == 0);
+        int cluster = p.exit_code == 2 && strstr(p.err, "a cluster") &&
+                      strstr(p.err, "nqueens-mpi") &&
+                      !strstr(p.err, "for a long run");
+        t_proc_free(&p);
+        CHECKF(cluster, "case %zu does not suggest a cluster at once", i);
+    }
+}
+
+/* The widest line of text, in characters (UTF-8 continuation bytes
+ * take no column). */
+static int widest_line(const char *text)
+{
+    int most = 0, col = 0;
+    for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
+        if (*s == '\n')
+            col = 0;
+        else if ((*s & 0xc0) != 0x80 && ++col > most)
+            most = col;
+    }
+    return most;
+}
+
+/* Every help page fits an 80-column terminal: the main page and each
+ * command's, the commands read from the main page (so a new one is held
+ * to it too), engine lists put in included. */
+static void help_fits_80_columns(void *arg)
+{
+    (void)arg;
+    char names[64][32];
+    t_proc p;
+    run_ok(&p, ARGS("--help"));
+    T_BAIL();
+    int k = t_listed_commands(p.out, names, 64), wide = widest_line(p.out);
+    t_proc_free(&p);
+    CHECKF(wide <= 80, "nqueens --help has a line of %d columns", wide);
+    CHECKF(k >= 10, "only %d commands read from nqueens --help", k);
+    for (int i = 0; i < k; i++) {
+        run_ok(&p, ARGS(names[i], "--help"));
+        T_BAIL();
+        wide = widest_line(p.out);
+        t_proc_free(&p);
+        CHECKF(wide <= 80, "%s --help has a line of %d columns", names[i],
+               wide);
+    }
+}
+
+/* What differs from run to run and machine to machine, masked in place:
+ * every number holding a '.' (times, seconds, rates: "00:00:00.197",
+ * "0.071564") becomes "#", and the value of a JSON "kernel" key (the
+ * CPU's) becomes "K". */
+static void mask_measured(char *text)
+{
+    char *out = text;
+    for (char *s = text; *s;) {
+        size_t len = strspn(s, "0123456789.:e+-");
+        if (len && memchr(s, '.', len) && strpbrk(s, "0123456789") < s + len) {
+            *out++ = '#', s += len;
+        } else if (!strncmp(s, "\"kernel\":\"", 10)) {
+            memcpy(out, "\"kernel\":K", 10), out += 10, s += 10;
+            s += strcspn(s, "\"") + (strchr(s, '"') != NULL);
+        } else {
+            size_t k = len ? len : 1;
+            memmove(out, s, k), out += k, s += k;
+        }
+    }
+    *out = '\0';
+}
+
+/* One of README's examples: "$ build/nqueens ..." lines, each followed by
+ * the output it shows, run in order in a fresh directory (the merge
+ * example needs the journals of the counts before it). */
+typedef struct {
+    char *text; /* the fenced block, from its first "$ " line */
+    size_t len;
+} readme_example;
+
+/* Run one "$ command" of an example in dir, where build/nqueens is the
+ * CLI under test, and compare stdout and stderr together with the lines
+ * shown under it, measured numbers masked. */
+static void readme_command(const char *dir, const char *command,
+                           const char *shown, size_t shown_len)
+{
+    char script[1024], *want = strndup(shown, shown_len);
+    snprintf(script, sizeof script, "cd '%s' && { %s\n} 2>&1", dir, command);
+    t_proc p;
+    CHECK(want && t_run_signalled(&p, "sh", ARGS("sh", "-c", script), 0, 0) == 0);
+    mask_measured(want);
+    mask_measured(p.out);
+    int same = !strcmp(p.out, want);
+    if (!same)
+        fprintf(stderr, "README shows:\n%sthe command printed:\n%s", want,
+                p.out);
+    free(want);
+    t_proc_free(&p);
+    CHECKF(same, "'%s' does not print what README shows", command);
+}
+
+static void readme_example_runs(void *arg)
+{
+    const readme_example *x = arg;
+    char dir[] = "/tmp/nq-readme.XXXXXX", link[128], cli[4096], clean[256];
+    CHECK(mkdtemp(dir) && realpath(getenv("NQ_CLI"), cli));
+    snprintf(link, sizeof link, "%s/build", dir);
+    CHECK(mkdir(link, 0700) == 0);
+    strcat(link, "/nqueens");
+    CHECK(symlink(cli, link) == 0);
+    const char *s = x->text, *end = x->text + x->len;
+    while (s < end && !t_failed()) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        const char *out = nl ? nl + 1 : end, *next = out;
+        while (next < end && strncmp(next, "$ ", 2))
+            next = memchr(next, '\n', (size_t)(end - next)) + 1;
+        char *command = strndup(s + 2, (size_t)(out - s - 3));
+        readme_command(dir, command, out, (size_t)(next - out));
+        free(command);
+        s = next;
+    }
+    snprintf(clean, sizeof clean, "rm -rf '%s'", dir);
+    if (system(clean) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+}
+
+/* README's examples that are not run: a Ctrl-C cannot be typed here, and
+ * compare's table is timings (and takes a minute at N = 14). */
+static int readme_example_skipped(const char *text, size_t len)
+{
+    char *block = strndup(text, len);
+    int skip = !block || strstr(block, "^C") ||
+               strstr(block, "$ build/nqueens compare");
+    free(block);
+    return skip;
+}
+
+/* Every fenced block of README.md that starts "$ build/nqueens", as a
+ * test of its own. */
+static void readme_examples(void)
+{
+    static readme_example xs[64];
+    static char *readme;
+    size_t len, k = 0;
+    readme = t_read_file(t_data_path("../../README.md"), &len);
+    for (char *s = readme; s && (s = strstr(s, "\n```\n$ build/nqueens"))
+         && k < 64;) {
+        char *end = strstr(s + 5, "\n```\n");
+        if (!end)
+            break;
+        xs[k] = (readme_example){s + 5, (size_t)(end + 1 - (s + 5))};
+        if (!readme_example_skipped(xs[k].text, xs[k].len)) {
+            size_t name = strcspn(xs[k].text + 16, "\n|>#");
+            t_case(readme_example_runs, &xs[k], "cli/readme-example/%.*s",
+                   (int)(name < 40 ? name : 40), xs[k].text + 16);
+            k++;
+        }
+        s = end;
+    }
+}
+
 /* Lines of text that are each one JSON object holding every key. */
 static int json_lines(const char *text, const char *const *keys)
 {
@@ -739,6 +910,13 @@ void tests_cli(void)
     static const bad_case bad[] = {
         {{"count", "0"}, "'0'"},
         {{"count", "-3"}, "'-3'"},
+        {{"count", "-1"}, "N must be a whole number from 1 to 32, not '-1'"},
+        {{"count", "8", "-1"}, "unexpected argument '-1'"},
+        {{"count", "--", "8", "--json"}, "unexpected argument '--json'"},
+        {{"count", "8", "--kernel", "scalar", "--engine", "carry"},
+         "engine 'carry' runs no kernel"},
+        {{"count", "8", "--kernel", "scalar", "--engine", "bitmap"},
+         "engines that do: fast"},
         {{"count", "99"}, "'99'"},
         {{"count", "abc"}, "'abc'"},
         {{"count", "5-3"}, "5-3"},
@@ -851,6 +1029,9 @@ void tests_cli(void)
     t_case(seed_pictures, NULL, "cli/solve-seed-diagram-and-one-based");
     t_case(messages_escaped, NULL, "cli/messages-escape-what-is-not-utf-8");
     t_case(hopeless_counts_refused, NULL, "cli/hopeless-counts-refused-up-front");
+    readme_examples();
+    t_case(hopeless_count_advice, NULL, "cli/hopeless-count-sent-to-a-cluster");
+    t_case(help_fits_80_columns, NULL, "cli/help-pages-fit-80-columns");
     t_case(json_listings, NULL, "cli/engines-units-complete-find-json");
     t_case(compare_tree_json, NULL, "cli/compare-and-tree-json");
     t_case(engines_listed, NULL, "cli/engines");

@@ -341,10 +341,22 @@ static void json_merge(void *arg)
     lines = p.exit_code == 0 ? check_lines(p.out, p.out_len, &last) : -2;
     long long total = lines == 1 ? member_number(last, "total") : -1;
     t_proc_free(&p);
-    unlink(journal);
     T_BAIL();
     CHECKF(lines == 1 && total == 724, "merge --json: %d lines, total %lld",
            lines, total);
+    /* verify's summary, then (merge --verify) the count's line */
+    CHECK(t_run_cli(&p, ARGS("verify", "--all", journal, "--json")) == 0);
+    lines = p.exit_code == 0 ? check_lines(p.out, p.out_len, &last) : -2;
+    int summary = lines == 1 && member_is(last, "type", "summary") &&
+                  member_number(last, "disagree") == 0;
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("merge", "--verify", journal, "-j")) == 0);
+    lines = p.exit_code == 0 ? check_lines(p.out, p.out_len, &last) : -2;
+    total = lines == 2 ? member_number(last, "total") : -1;
+    t_proc_free(&p);
+    unlink(journal);
+    CHECKF(summary, "verify --json: not one summary line");
+    CHECKF(total == 724, "merge --verify --json: %d lines", lines);
 }
 
 /* trace --json: each step's text is the text output's line, and its

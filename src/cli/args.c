@@ -21,6 +21,7 @@
 
 int cli_progress_shown;
 const char *cli_program = "nqueens";
+int cli_describing, cli_describe_pending;
 
 void cli_clear_progress(void)
 {
@@ -104,6 +105,29 @@ int cli_is_option(const char *arg)
     return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
 }
 
+/* Help pages fit 80 columns; option texts start at column 18. */
+enum { HELP_WIDTH = 80, HELP_INDENT = 18 };
+
+/* The names of "a, b, c" written from column *col on: a name that would
+ * pass the page's width starts a new line at the option texts' column, so
+ * that a longer engine table cannot widen a help page. */
+static void put_names(const char *names, int *col)
+{
+    for (int first = 1; *names; first = 0) {
+        size_t len = strcspn(names, ",");
+        int comma = names[len] == ',';
+        int width = (int)len + comma, gap = !first;
+        if (*col + gap + width > HELP_WIDTH) {
+            printf("\n%*s", HELP_INDENT, "");
+            *col = HELP_INDENT, gap = 0;
+        }
+        printf("%s%.*s", gap ? " " : "", width, names);
+        *col += gap + width;
+        names += len + comma;
+        names += *names == ' ';
+    }
+}
+
 /* Help text with the engine table's names put in: "{list}", "{events}"
  * and "{units}" become the engines that can list solutions, report
  * events, or split the board into units, so a new engine shows up in
@@ -116,16 +140,18 @@ void cli_print_help(const char *help)
     } lists[] = {{"{list}", NQ_CAP_ENUMERATE}, {"{events}", NQ_CAP_EVENTS},
                  {"{units}", NQ_CAP_UNITS}};
     char names[512];
+    int col = 0;
     while (*help) {
         size_t k = 0, len = 0;
         for (; k < 3 && !len; k++)
             if (!strncmp(help, lists[k].token, strlen(lists[k].token)))
                 len = strlen(lists[k].token);
         if (len) {
-            fputs(cli_engines_with(lists[k - 1].caps, names, sizeof names),
-                  stdout);
+            put_names(cli_engines_with(lists[k - 1].caps, names, sizeof names),
+                      &col);
             help += len;
         } else {
+            col = *help == '\n' ? 0 : col + 1;
             putchar(*help++);
         }
     }
@@ -212,21 +238,52 @@ static int refuse(const char *command, char *const *argv, int c)
     return cli_bad_argument(command, name);
 }
 
-int cli_parse(const char *command, const char *help, const cli_spec *specs,
-              int argc, char **argv, const char **pos, int max_pos,
-              int *npos)
+/* A negative number ("-1", "-3-5", "-1:2") is an argument, never an
+ * option: no option is a digit, and getopt would read "-1" as the unknown
+ * option -1, so that `count -1` got another message than `count 0`. */
+static int is_negative_number(const char *arg)
+{
+    return arg[0] == '-' && arg[1] >= '0' && arg[1] <= '9';
+}
+
+/* Negative numbers are shown to getopt as empty strings (which it takes
+ * for arguments), each at its own address in blanks, so that
+ * shown_as_given can put the argument back wherever getopt moved it. */
+static void hide_negative_numbers(char **args, int count, char *blanks)
+{
+    for (int i = 1; i < count; i++)
+        if (is_negative_number(args[i]))
+            args[i] = blanks + i;
+}
+
+/* The argument as given, for one getopt handed back (a value or a
+ * positional): argv holds the originals, args[i] being argv[i - 1]. */
+static const char *shown_as_given(const char *arg, const char *blanks,
+                                  int argc, char **argv)
+{
+    return arg >= blanks && arg <= blanks + argc ? argv[arg - blanks - 1]
+                                                 : arg;
+}
+
+/* An argument past the positionals a command takes.  It is never an
+ * unknown option: getopt has reported those, so what looks like one here
+ * came after "--", which makes everything an argument. */
+static int unexpected(const char *command, const char *arg)
+{
+    return cli_error(CLI_USAGE, "%s: unexpected argument '%s' (see '%s %s "
+                     "--help')", command, arg, cli_program, command);
+}
+
+/* The options, through getopt_long (its own copy of the arguments, which
+ * it reorders: argv stays as given). */
+static int parse_options(const char *command, const char *help,
+                         const cli_spec *specs, int argc, char **argv,
+                         char **args, const char *blanks)
 {
     struct option longs[MAX_SPECS + 2];
     char shorts[3 * MAX_SPECS + 4];
-    char **args = malloc(((size_t)argc + 2) * sizeof *args);
     int c, rc = CLI_OK;
-    if (!args)
-        return cli_error(CLI_FAIL, "out of memory");
-    args[0] = (char *)command;
-    memcpy(args + 1, argv, (size_t)argc * sizeof *args);
-    args[argc + 1] = NULL;
     build_options(specs, longs, shorts);
-    *npos = 0;
     optind = 0; /* a fresh scan (GNU), whatever parsed before */
     opterr = 0;
     while (rc == CLI_OK &&
@@ -236,16 +293,68 @@ int cli_parse(const char *command, const char *help, const cli_spec *specs,
             cli_print_help(help);
             rc = CLI_HELP_SHOWN;
         } else {
-            rc = s ? take(s, optarg) : refuse(command, args, c);
+            rc = s ? take(s, shown_as_given(optarg, blanks, argc, argv))
+                   : refuse(command, args, c);
         }
     }
+    return rc;
+}
+
+/* `nqueens --completion COMMAND`: the options as the tables hold them
+ * (getopt_long's are built from the same), one a line: the long name,
+ * with "=" if it takes a value, then its short form.  A command that
+ * takes an engine is then let go on, with a board of 4, to its engine
+ * check, which lists the engines it accepts and stops it; any other
+ * stops here. */
+static int describe_options(const cli_spec *specs, const char **pos,
+                            int max_pos, int *npos)
+{
+    int engine = 0;
+    for (int k = 0; specs[k].name; k++) {
+        char letter = letter_of(specs[k].name);
+        printf("%s%s", specs[k].name, specs[k].value ? "=" : "");
+        printf(letter ? " -%c\n" : "\n", letter);
+        engine |= !strcmp(specs[k].name, "--engine");
+    }
+    puts("--help -h");
+    *npos = 0;
+    if (!engine)
+        return CLI_HELP_SHOWN;
+    if (max_pos > 0)
+        pos[(*npos)++] = "4";
+    cli_describe_pending = 1;
+    return CLI_OK;
+}
+
+int cli_parse(const char *command, const char *help, const cli_spec *specs,
+              int argc, char **argv, const char **pos, int max_pos,
+              int *npos)
+{
+    if (cli_describing)
+        return describe_options(specs, pos, max_pos, npos);
+    char **args = malloc(((size_t)argc + 2) * sizeof *args);
+    char *blanks = calloc((size_t)argc + 2, 1);
+    int rc = CLI_OK;
+    if (!args || !blanks) {
+        free(args);
+        free(blanks);
+        return cli_error(CLI_FAIL, "out of memory");
+    }
+    args[0] = (char *)command;
+    memcpy(args + 1, argv, (size_t)argc * sizeof *args);
+    args[argc + 1] = NULL;
+    hide_negative_numbers(args, argc + 1, blanks);
+    *npos = 0;
+    rc = parse_options(command, help, specs, argc, argv, args, blanks);
     for (int i = optind; rc == CLI_OK && i <= argc; i++) {
+        const char *arg = shown_as_given(args[i], blanks, argc, argv);
         if (*npos == max_pos)
-            rc = cli_bad_argument(command, args[i]);
+            rc = unexpected(command, arg);
         else
-            pos[(*npos)++] = args[i];
+            pos[(*npos)++] = arg;
     }
     free(args);
+    free(blanks);
     return rc;
 }
 
@@ -326,12 +435,27 @@ static const char *cannot(unsigned caps)
 {
     return caps & NQ_CAP_FLAG_ARRAYS ? "keeps no flag arrays to show"
          : caps & NQ_CAP_EVENTS ? "cannot show its search step by step"
-                                : "cannot list solutions";
+         : caps & NQ_CAP_UNITS ? "does not split the board into units"
+                               : "cannot list solutions";
+}
+
+/* `nqueens --completion COMMAND`: instead of checking one engine, the
+ * engines this check accepts ("engine NAME" lines), whatever the board
+ * (which only bounds each engine's N); the command stops there. */
+static int describe_engines(unsigned caps)
+{
+    for (int i = 0; i < nq_engine_count(); i++)
+        if ((nq_engine_caps(nq_engine_at(i)) & caps) == caps)
+            printf("engine %s\n", nq_engine_name(nq_engine_at(i)));
+    cli_describe_pending = 0;
+    return CLI_HELP_SHOWN;
 }
 
 int cli_check_engine(const char *name, int lo, int hi, unsigned caps)
 {
     char names[512];
+    if (cli_describing)
+        return describe_engines(caps);
     const nq_engine *e = nq_engine_find(name);
     cli_engines_with(caps, names, sizeof names);
     if (!e)

@@ -39,6 +39,12 @@ typedef struct {
     int *flag;
 } cli_spec;
 
+/* Set by `nqueens --completion COMMAND` (main.c): cli_parse prints the
+ * command's options instead of parsing, and cli_check_engine the engines
+ * it accepts instead of checking one; pending from the first (for a
+ * command with --engine) until the second. */
+extern int cli_describing, cli_describe_pending;
+
 #define CLI_HELP_SHOWN (-1)
 
 /* Parse a command's arguments against its specs (a NULL name ends them),

@@ -29,17 +29,20 @@ static const char count_help[] =
     "  --force         run even a count this machine could not finish in a\n"
     "                  week (a century with --checkpoint): without it such a\n"
     "                  count is refused up front, with the estimate\n"
-    "  --kernel K      the fast engine's inner kernel: scalar, and sse4, avx2,\n"
-    "                  avx512 on x86-64 or neon on aarch64 (default: the\n"
-    "                  widest this CPU runs; also NQ_KERNEL=K; 'nqueens\n"
-    "                  --version' lists those built in)\n"
+    "  --kernel K      the fast engine's inner kernel (no other engine runs\n"
+    "                  one): scalar, and sse4, avx2, avx512 on x86-64 or neon\n"
+    "                  on aarch64 (default: the widest this CPU runs; also\n"
+    "                  NQ_KERNEL=K; 'nqueens --version' lists those built in)\n"
     "  --devices LIST  GPUs for a GPU engine, by number (0,2); default: every\n"
     "                  visible one (sets CUDA_VISIBLE_DEVICES)\n"
     "\n"
     "long runs (engines that split the board into units, one N):\n"
     "  --checkpoint FILE  record each finished unit in FILE (created if\n"
     "                  absent); run the same command again to resume after a\n"
-    "                  crash, a kill or Ctrl-C (which stops at the next unit)\n"
+    "                  crash, a kill or Ctrl-C; Ctrl-C stops at once, and the\n"
+    "                  units it cut short are counted again on resume\n"
+    "                  (subunits and cuda first end the sub-units they are\n"
+    "                  on: minutes on big boards)\n"
     "  --part K/M      run only the K-th of M disjoint shares of the units;\n"
     "                  combine the parts' journals with 'nqueens merge'\n"
     "  --max-units K   stop after K more units (resume later)\n"
@@ -96,13 +99,25 @@ static int count_numbers(const char *threads, const char *max_units,
     return CLI_OK;
 }
 
+/* --kernel names a kernel of the fast engine's search: with an engine
+ * that runs none it would be silently ignored, so it is refused. */
+static int count_kernel(const char *kernel, const char *engine)
+{
+    char names[256];
+    if (!(nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_KERNEL))
+        return cli_error(CLI_USAGE, "--kernel: engine '%s' runs no kernel "
+                         "(engines that do: %s)", engine,
+                         cli_engines_with(NQ_CAP_KERNEL, names, sizeof names));
+    return cli_select_kernel(kernel, "--kernel");
+}
+
 /* The engine, its form and the kernel. */
 static int count_engine(const char *kernel, cli_count_args *a)
 {
     const char *engine = a->c.req.engine;
     int rc = cli_check_engine(engine, a->lo, a->hi, 0);
     if (rc == CLI_OK && kernel)
-        rc = cli_select_kernel(kernel, "--kernel");
+        rc = count_kernel(kernel, engine);
     if (rc == CLI_OK && a->iterative &&
         (nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS))
         rc = cli_error(CLI_USAGE, "--iterative: engine '%s' has one form "
@@ -205,6 +220,22 @@ cli_count_args *cli_watch_stop(const char *command, cli_count_args *a)
     return a;
 }
 
+/* What would make a refused count possible: the fast engine; else a
+ * journal, unless the count is past what a journaled run may take too,
+ * when only more machines help (suggesting --checkpoint first would lead
+ * to a second refusal). */
+static const char *feasible_advice(const cli_count_args *a, double est,
+                                   int machines)
+{
+    if (strcmp(a->c.req.engine, nq_default_count_engine()))
+        return "--engine fast";
+    if (!a->c.opt.journal && est <= CLI_FEASIBLE_JOURNALED)
+        return "--checkpoint FILE for a long run";
+    return machines > 1 ? "more ranks"
+                        : "a cluster (nqueens-mpi, or --part K/M "
+                          "--checkpoint FILE on many machines)";
+}
+
 /* A count that could not end in any reasonable time is refused before it
  * starts, with this machine's estimate, rather than run silently for ever;
  * --force runs it all the same.  A share (--part K/M) is a Mth of the
@@ -230,11 +261,7 @@ int cli_check_feasible(const cli_count_args *a, int machines)
         snprintf(who, sizeof who, " on %d workers", machines);
     return cli_error(CLI_USAGE, "count %d with engine %s would take over %s "
                      "at this machine's rate%s; use %s, or --force", a->hi,
-                     engine, took, who,
-                     strcmp(engine, nq_default_count_engine()) ? "--engine fast"
-                     : !a->c.opt.journal ? "--checkpoint FILE for a long run"
-                     : machines > 1 ? "more ranks"
-                     : "a cluster (--part, nqueens-mpi)");
+                     engine, took, who, feasible_advice(a, est, machines));
 }
 
 int cmd_count(int argc, char **argv)

@@ -104,6 +104,17 @@ static void print_main_help(void)
     fputs(main_outro, stdout);
 }
 
+/* The main page: for --help, -h and `help` alone, and for help's own
+ * help (`help help`, `help --help`), which is this page. */
+static int asks_main_help(int argc, char **argv)
+{
+    const char *cmd = argv[1], *topic = argc > 2 ? argv[2] : NULL;
+    int help = !strcmp(cmd, "help");
+    return !strcmp(cmd, "--help") || !strcmp(cmd, "-h") ||
+           (help && (!topic || !strcmp(topic, "help") ||
+                     !strcmp(topic, "--help") || !strcmp(topic, "-h")));
+}
+
 /* `help CMD` is `CMD --help`: one page, printed by the command. */
 static int run_command(const char *name, int argc, char **argv)
 {
@@ -122,6 +133,31 @@ static int run_command(const char *name, int argc, char **argv)
                      names);
 }
 
+/* `nqueens --completion [COMMAND]`, what the bash completion asks the
+ * program it completes (a developer interface, left out of --help): alone,
+ * the commands, one a line, from the table above; with a command, its
+ * options and the engines it accepts, from its own option table and
+ * engine check (cli_describing).  So the completion cannot lag behind the
+ * parser, and a new command or option is completed by itself. */
+static int print_completion(int argc, char **argv)
+{
+    if (argc < 3) {
+        for (size_t i = 0; i < COMMANDS; i++)
+            puts(commands[i].name);
+        return cli_finish_output(CLI_OK);
+    }
+    for (size_t i = 0; i < COMMANDS; i++)
+        if (!strcmp(commands[i].name, argv[2])) {
+            cli_describing = 1;
+            int rc = commands[i].run(0, argv + 3);
+            if (cli_describe_pending) /* it went on, and checked no engine */
+                return cli_error(CLI_FAIL, "--completion: command %s takes "
+                                 "--engine but checked none", argv[2]);
+            return cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
+        }
+    return cli_finish_output(CLI_OK); /* help, or no command: no options */
+}
+
 int main(int argc, char **argv)
 {
     static char help_flag[] = "--help";
@@ -131,11 +167,12 @@ int main(int argc, char **argv)
     if (argc < 2)
         return cli_error(CLI_USAGE, "missing command (try 'nqueens --help')");
     const char *cmd = argv[1];
-    if ((!strcmp(cmd, "help") && argc == 2) || !strcmp(cmd, "--help") ||
-        !strcmp(cmd, "-h")) {
+    if (asks_main_help(argc, argv)) {
         print_main_help();
         return cli_finish_output(CLI_OK);
     }
+    if (!strcmp(cmd, "--completion"))
+        return print_completion(argc, argv);
     if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
         cli_print_version("nqueens");
         return cli_finish_output(CLI_OK);

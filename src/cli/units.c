@@ -32,7 +32,7 @@ int cmd_units(int argc, char **argv)
     rc = cli_parse_board("units", units_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    if ((rc = cli_check_engine(engine, n, n, 0)) != CLI_OK)
+    if ((rc = cli_check_engine(engine, n, n, NQ_CAP_UNITS)) != CLI_OK)
         return rc;
     nq_request req = {.n = n, .engine = engine};
     nq_plan *plan;

@@ -177,7 +177,7 @@ static const nq_engine complete_engine = {
     .name = "complete",
     .summary = "completions of given queens: the fast engine's frontier",
     .max_n = NQ_MAX_N,
-    .caps = NQ_CAP_UNITS,
+    .caps = NQ_CAP_UNITS | NQ_CAP_KERNEL,
     .unit = complete_unit,
     .free_scratch = complete_free_scratch,
 };
