@@ -85,6 +85,7 @@ BENCH_FAST := $(BUILD)/nq-bench-fast
 BENCH_SUBUNITS := $(BUILD)/nq-bench-subunits
 BENCH_BOTTOM := $(BUILD)/nq-bench-bottom
 MPI_BIN  := $(BUILD)/nqueens-mpi
+MPI_LIB  := $(BUILD)/libnqueens-mpi.a
 MPICC    ?= mpicc
 CUDA_BIN := $(BUILD)/nqueens-cuda
 NVCC     ?= nvcc
@@ -100,7 +101,7 @@ else
 HAVE_MPI := $(shell command -v mpirun 2>/dev/null)
 endif
 ifneq ($(HAVE_MPI),)
-TEST_MPI := $(MPI_BIN)
+TEST_MPI := $(MPI_BIN) $(MPI_LIB)
 TEST_ENV_MPI := NQ_MPI=$(MPI_BIN)
 endif
 
@@ -170,10 +171,20 @@ $(BENCH_SUBUNITS): $(BUILD)/obj/bench/bench_subunits.o $(LIB)
 $(BENCH_BOTTOM): $(BUILD)/obj/bench/bench_bottom.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
-$(MPI_BIN): $(MPI_OBJ) $(filter-out %/main.o,$(CLI_OBJ)) $(LIB)
+# The MPI back-end as a library of its own (with nqueens_mpi.h and
+# nqueens-mpi.pc), built and installed only where MPI is: libnqueens
+# itself never needs MPI.  Static and whole (the library's objects and
+# the back-end's), since the back-end calls into the library below its
+# public API, which the shared libnqueens does not export.
+$(MPI_LIB): $(filter-out %/mpi_main.o,$(MPI_OBJ)) $(LIB)
+	rm -f $@
+	cp $(LIB) $@
+	$(AR) rs $@ $(filter-out %/mpi_main.o,$(MPI_OBJ))
+
+$(MPI_BIN): $(filter %/mpi_main.o,$(MPI_OBJ)) $(filter-out %/main.o,$(CLI_OBJ)) $(MPI_LIB) $(LIB)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-mpi: $(MPI_BIN)
+mpi: $(MPI_BIN) $(MPI_LIB)
 
 # The CUDA build: the registry recompiled to list engine cuda, the kernel
 # by nvcc, linked with the rest of the library and CLI.

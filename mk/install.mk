@@ -18,7 +18,9 @@
 #   $(bindir)/nqueens            (and nqueens-mpi if `make mpi` built it)
 #   $(libdir)/libnqueens.a
 #   $(libdir)/libnqueens.so.MAJOR.MINOR, .so.MAJOR (the soname), .so
-#   $(includedir)/nqueens.h, nqueens_mpi.h
+#   $(includedir)/nqueens.h
+#   and where `make mpi` built them: $(libdir)/libnqueens-mpi.a,
+#   $(includedir)/nqueens_mpi.h, $(pkgconfigdir)/nqueens-mpi.pc
 #   $(pkgconfigdir)/nqueens.pc
 #   $(man1dir)/nqueens.1
 #   $(bashcompdir)/nqueens       (bash completion)
@@ -83,6 +85,15 @@ pc_exec_prefix = $(patsubst $(prefix)%,$${prefix}%,$(exec_prefix))
 pc_libdir      = $(patsubst $(exec_prefix)%,$${exec_prefix}%,$(libdir))
 pc_includedir  = $(patsubst $(prefix)%,$${prefix}%,$(includedir))
 
+# mk/NAME.pc.in with the directories and version put in, installed.
+nq_install_pc = sed -e 's|@prefix@|$(prefix)|g' \
+	    -e 's|@exec_prefix@|$(pc_exec_prefix)|g' \
+	    -e 's|@libdir@|$(pc_libdir)|g' \
+	    -e 's|@includedir@|$(pc_includedir)|g' \
+	    -e 's|@version@|$(NQ_VERSION)|g' mk/$(1).pc.in \
+	    > '$(DESTDIR)$(pkgconfigdir)/$(1).pc' && \
+	chmod 644 '$(DESTDIR)$(pkgconfigdir)/$(1).pc'
+
 installdirs:
 	$(INSTALL) -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(libdir)' \
 	    '$(DESTDIR)$(includedir)' '$(DESTDIR)$(pkgconfigdir)' \
@@ -97,15 +108,12 @@ install: $(CLI) $(LIB) shared installdirs
 	$(INSTALL_DATA) $(SHLIB) '$(DESTDIR)$(libdir)/$(SHLIB_REAL)'
 	ln -sf $(SHLIB_REAL) '$(DESTDIR)$(libdir)/$(SHLIB_SONAME)'
 	ln -sf $(SHLIB_REAL) '$(DESTDIR)$(libdir)/libnqueens.so'
-	$(INSTALL_DATA) include/nqueens.h include/nqueens_mpi.h \
-	    '$(DESTDIR)$(includedir)/'
-	sed -e 's|@prefix@|$(prefix)|g' \
-	    -e 's|@exec_prefix@|$(pc_exec_prefix)|g' \
-	    -e 's|@libdir@|$(pc_libdir)|g' \
-	    -e 's|@includedir@|$(pc_includedir)|g' \
-	    -e 's|@version@|$(NQ_VERSION)|g' mk/nqueens.pc.in \
-	    > '$(DESTDIR)$(pkgconfigdir)/nqueens.pc'
-	chmod 644 '$(DESTDIR)$(pkgconfigdir)/nqueens.pc'
+	$(INSTALL_DATA) include/nqueens.h '$(DESTDIR)$(includedir)/'
+	$(call nq_install_pc,nqueens)
+	if [ -f $(MPI_LIB) ]; then \
+	    $(INSTALL_DATA) $(MPI_LIB) '$(DESTDIR)$(libdir)/libnqueens-mpi.a' && \
+	    $(INSTALL_DATA) include/nqueens_mpi.h '$(DESTDIR)$(includedir)/' && \
+	    $(call nq_install_pc,nqueens-mpi); fi
 	sed -e '/^\.TH /s/"nqueens [^"]*"/"nqueens $(NQ_VERSION)"/' \
 	    doc/nqueens.1 > '$(DESTDIR)$(man1dir)/nqueens.1'
 	chmod 644 '$(DESTDIR)$(man1dir)/nqueens.1'
@@ -124,5 +132,7 @@ uninstall:
 	    '$(DESTDIR)$(includedir)/nqueens.h' \
 	    '$(DESTDIR)$(includedir)/nqueens_mpi.h' \
 	    '$(DESTDIR)$(pkgconfigdir)/nqueens.pc' \
+	    '$(DESTDIR)$(libdir)/libnqueens-mpi.a' \
+	    '$(DESTDIR)$(pkgconfigdir)/nqueens-mpi.pc' \
 	    '$(DESTDIR)$(man1dir)/nqueens.1' \
 	    '$(DESTDIR)$(bashcompdir)/nqueens'

@@ -98,8 +98,10 @@ minor=${minor%%.*}
 soname=libnqueens.so.$major
 real=libnqueens.so.$major.$minor
 
-# Build, install.
-if ! $MAKE >"$log" 2>&1; then
+# Build (with the MPI library where mpicc is), install.
+mpi=
+command -v mpicc >/dev/null 2>&1 && mpi=mpi
+if ! $MAKE all $mpi >"$log" 2>&1; then
     fail build "$MAKE failed"
     echo "$passed passed, $failed failed"
     exit 1
@@ -110,9 +112,17 @@ check make-install $MAKE install DESTDIR="$stage" PREFIX=/usr
 
 usr=$stage/usr
 files="bin/nqueens lib/libnqueens.a lib/$real lib/$soname lib/libnqueens.so
-include/nqueens.h include/nqueens_mpi.h lib/pkgconfig/nqueens.pc
+include/nqueens.h lib/pkgconfig/nqueens.pc
 share/man/man1/nqueens.1 share/bash-completion/completions/nqueens"
 [ -f "$BUILD/nqueens-mpi" ] && files="$files bin/nqueens-mpi"
+# The MPI header comes with the library that defines it, or not at all.
+if [ -n "$mpi" ]; then
+    files="$files lib/libnqueens-mpi.a include/nqueens_mpi.h
+lib/pkgconfig/nqueens-mpi.pc"
+else
+    check no-mpi-header-without-its-library \
+        test ! -e "$stage/usr/include/nqueens_mpi.h"
+fi
 for f in $files; do
     check "file:usr/$f" test -f "$usr/$f"
 done
@@ -228,7 +238,7 @@ else
 fi
 
 # The public headers: C99 -pedantic, C++ (extern "C"), as installed.
-for h in nqueens.h nqueens_mpi.h; do
+for h in $(cd "$usr/include" && ls); do
     check "header-c99:$h" $CC -std=c99 -pedantic -Wall -Wextra -Werror \
         -fsyntax-only -I"$usr/include" "$usr/include/$h"
     check "header-c++:$h" $CXX -fsyntax-only -x c++ -pedantic -Wall -Wextra \
@@ -244,6 +254,19 @@ EOF
 check c++-link $CXX "$work/version.cc" $(pc --cflags --libs nqueens) \
     -o "$work/version"
 expect c++-run "$version" env LD_LIBRARY_PATH="$usr/lib" "$work/version"
+
+# Every installed header is linked against its library: nqueens_mpi.h
+# by examples/count_mpi.c, built with mpicc against libnqueens-mpi and
+# run as an MPI singleton (one process, no mpirun).
+if [ -n "$mpi" ]; then
+    # shellcheck disable=SC2046
+    check mpi-example-build mpicc -std=c99 -Wall -Wextra -Werror \
+        examples/count_mpi.c $(pc --cflags --static --libs nqueens-mpi) \
+        -o "$work/count_mpi"
+    expect mpi-example-run "8 92 12" "$work/count_mpi" 8
+else
+    echo "skip install/mpi-example (no mpicc; not counted)"
+fi
 
 # Uninstall: no file (nor link) left; directories may remain.
 check make-uninstall $MAKE uninstall DESTDIR="$stage" PREFIX=/usr

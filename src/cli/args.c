@@ -83,6 +83,7 @@ int cli_error(int code, const char *fmt, ...)
     }
     len = msg == small && len >= (int)sizeof small ? (int)sizeof small - 1 : len;
     cli_clear_progress();
+    fflush(stdout); /* what was printed before the error comes before it */
     fprintf(stderr, "%s: ", cli_program);
     for (int i = 0; i < len;) {
         if (len > ERROR_HEAD + ERROR_TAIL && i >= ERROR_HEAD &&
