@@ -5,7 +5,8 @@
  * of the running test (file, line, what failed) and returns from the
  * function it is in.  Helpers that check things return void and are
  * followed by T_BAIL() so a failure deep in a helper ends the test.
- * The runner prints each test and ends with "N passed, N failed".
+ * The runner prints each test and ends with "N passed, N failed,
+ * N skipped"; a skip is never a pass.
  */
 #ifndef NQ_HARNESS_H
 #define NQ_HARNESS_H
@@ -23,6 +24,15 @@ void t_fail(const char *file, int line, const char *fmt, ...)
 #define CHECKF(cond, ...) do { if (!(cond)) { \
         t_fail(__FILE__, __LINE__, __VA_ARGS__); return; } } while (0)
 #define T_BAIL() do { if (t_failed()) return; } while (0)
+
+/* The running test cannot run here (a tool or permission missing): it
+ * is reported and counted as skipped, with the reason, unless it has
+ * already failed.  The test should return after it. */
+void t_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Tests not even started here (a group whose tool is missing): printed
+ * as one skip line and counted as `count` skipped, when the filters
+ * select `name`. */
+void t_skip_group(const char *name, int count, const char *why);
 
 /* Run fn(arg) as the test `name` (printf-style) and print its outcome;
  * a test whose name the command line's filters leave out is not run at

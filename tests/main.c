@@ -1,6 +1,7 @@
 /*
  * main.c - the test runner: runs every group, prints each test's outcome
- * and ends with "N passed, N failed"; exits 1 if anything failed.
+ * and ends with "N passed, N failed, N skipped"; exits 1 if anything
+ * failed.
  *
  *   nq-tests [WORD...]   only the tests whose name contains a WORD, less
  *                        those whose name contains a -WORD
@@ -21,8 +22,8 @@
 
 #include "harness.h"
 
-static int passed, failed, current_failed;
-static char first_failure[512];
+static int passed, failed, skipped, current_failed, current_skipped;
+static char first_failure[512], skip_reason[256];
 
 /* The command line's filter words, and which of them matched a test. */
 static char *const *filter_words;
@@ -75,6 +76,24 @@ void t_fail(const char *file, int line, const char *fmt, ...)
     va_end(ap);
 }
 
+void t_skip(const char *fmt, ...)
+{
+    va_list ap;
+    current_skipped = 1;
+    va_start(ap, fmt);
+    vsnprintf(skip_reason, sizeof skip_reason, fmt, ap);
+    va_end(ap);
+}
+
+void t_skip_group(const char *name, int count, const char *why)
+{
+    if (!selected(name))
+        return;
+    skipped += count;
+    printf("skip %s (%s)\n", name, why);
+    fflush(stdout);
+}
+
 void t_case(void (*fn)(void *), void *arg, const char *name, ...)
 {
     char title[256];
@@ -84,11 +103,14 @@ void t_case(void (*fn)(void *), void *arg, const char *name, ...)
     va_end(ap);
     if (!selected(title))
         return; /* not run, not counted */
-    current_failed = 0;
+    current_failed = current_skipped = 0;
     fn(arg);
     if (current_failed) {
         failed++;
         printf("FAIL %s\n     %s\n", title, first_failure);
+    } else if (current_skipped) {
+        skipped++;
+        printf("skip %s (%s)\n", title, skip_reason);
     } else {
         passed++;
         printf("ok   %s\n", title);
@@ -353,18 +375,18 @@ int main(int argc, char **argv)
     filter_count = argc > 1 ? argc - 1 : 0;
     filter_hit = calloc((size_t)filter_count + 1, 1);
     if (!filter_hit) {
-        printf("out of memory\n0 passed, 1 failed\n");
+        printf("out of memory\n0 passed, 1 failed, 0 skipped\n");
         return 1;
     }
     t_oeis_max = load_table("oeis.tsv", oeis_total, oeis_unique);
     if (t_oeis_max < 16 || load_table("tree-nodes.tsv", tree_nodes, NULL) < 0) {
         printf("cannot read the known answers in %s\n", t_data_path(""));
-        printf("0 passed, 1 failed\n");
+        printf("0 passed, 1 failed, 0 skipped\n");
         return 1;
     }
     run_groups();
     int unmatched = report_unmatched();
-    printf("%d passed, %d failed\n", passed, failed);
+    printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
     free(filter_hit);
     return failed || unmatched ? 1 : 0;
 }

@@ -248,5 +248,6 @@ void tests_gpu(void)
         t_case(cuda_binary, NULL, "gpu/nqueens-cuda-counts-or-names-the-"
                "cuda-error-and-fast-resumes");
     else
-        printf("skip gpu/nqueens-cuda-* (no nvcc; not counted)\n");
+        t_skip_group("gpu/nqueens-cuda-counts-or-names-the-cuda-error-and-"
+                     "fast-resumes", 1, "no nvcc");
 }

@@ -147,7 +147,7 @@ static void hopeless_refused(void *arg)
 void tests_mpi(void)
 {
     if (!getenv("NQ_MPI") || !have_mpirun()) {
-        printf("skip mpi/* (no NQ_MPI or no mpirun; not counted)\n");
+        t_skip_group("mpi/", 1, "no NQ_MPI or no mpirun");
         return;
     }
     t_case(other_plan_named, NULL, "mpi/rank-with-another-plan-named-exit-1");

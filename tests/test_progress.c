@@ -97,7 +97,7 @@ void tests_progress(void)
 {
     static const int widths[] = {40, 80, 200};
     if (system("command -v tmux >/dev/null 2>&1") != 0 || !getenv("NQ_CLI")) {
-        printf("skip progress/* (no tmux; not counted)\n");
+        t_skip_group("progress/", 1, "no tmux");
         return;
     }
     for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)

@@ -120,14 +120,14 @@ static void command_line(void *arg)
     run_self(&p, ARGS(self, "nosuchtest"));
     T_BAIL();
     int none = p.exit_code == 1 && ok_lines(p.out) == 0 &&
-               last_line_is(p.out, "0 passed, 0 failed\n") &&
+               last_line_is(p.out, "0 passed, 0 failed, 0 skipped\n") &&
                strcmp(p.err, "no test matches 'nosuchtest'\n") == 0;
     t_proc_free(&p);
     CHECK(none);
     run_self(&p, ARGS(self, "runner/select/", "zzz-no-such"));
     T_BAIL();
     int one_bad = p.exit_code == 1 && ok_lines(p.out) == 5 &&
-                  last_line_is(p.out, "5 passed, 0 failed\n") &&
+                  last_line_is(p.out, "5 passed, 0 failed, 0 skipped\n") &&
                   strcmp(p.err, "no test matches 'zzz-no-such'\n") == 0;
     t_proc_free(&p);
     CHECK(one_bad);
@@ -136,7 +136,7 @@ static void command_line(void *arg)
     int two = p.exit_code == 0 && p.err_len == 0 && ok_lines(p.out) == 2 &&
               strstr(p.out, "ok   runner/select/no-filters-select-all\n"
                             "ok   runner/select/no-match\n") &&
-              last_line_is(p.out, "2 passed, 0 failed\n");
+              last_line_is(p.out, "2 passed, 0 failed, 0 skipped\n");
     t_proc_free(&p);
     CHECK(two);
 }

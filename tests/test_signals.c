@@ -124,13 +124,13 @@ void tests_signals(void)
         {"bitmap", SIGTERM, 0.3}, {"bitmap", SIGINT, 1.0},
         {"fast", SIGTERM, 0.02}, {"fast", SIGINT, 0.3},
     };
-    static const double early = 0.005, later = 0.3;
+    static const double early = 0.02, later = 0.3;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         t_case(stop_at_any_time, (void *)&cases[i], "signals/count-19-%s-%s-"
                "at-%gs", cases[i].engine, cases[i].sig == SIGINT ? "sigint"
                : "sigterm", cases[i].after);
     t_case(checkpoint_stopped_early, (void *)&early,
-           "signals/checkpoint-sigterm-at-0.005s");
+           "signals/checkpoint-sigterm-at-0.02s");
     t_case(checkpoint_stopped_early, (void *)&later,
            "signals/checkpoint-sigterm-at-0.3s");
     t_case(ignored_stays_ignored, NULL, "signals/sigint-ignored-at-start-"
