@@ -12,6 +12,7 @@
 #define NQ_HARNESS_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "nqueens.h"
 
@@ -75,6 +76,9 @@ int t_run_when(t_proc *p, const char *const *args, int (*ready)(void *),
 int t_run_prog_when(t_proc *p, const char *prog, const char *const *args,
                     int (*ready)(void *), void *ctx, int sig);
 void t_proc_free(t_proc *p);
+/* The process id of the program a t_run_* call runs now (for a ready()
+ * callback that looks at it). */
+pid_t t_run_pid(void);
 char *t_read_file(const char *path, size_t *len); /* NULL if unreadable */
 const char *t_data_path(const char *name);        /* in a static buffer */
 

@@ -94,6 +94,80 @@ void t_skip_group(const char *name, int count, const char *why)
     fflush(stdout);
 }
 
+/* What a case's child tells the runner through a pipe: failed or
+ * skipped, and the first failure's or the skip's words. */
+typedef struct {
+    int failed, skipped;
+    char text[512];
+} case_result;
+
+/* The most a case may run (NQ_TEST_TIMEOUT seconds; default 300, slack
+ * for sanitizer builds: the slowest case takes under a minute). */
+static unsigned case_limit(void)
+{
+    const char *s = getenv("NQ_TEST_TIMEOUT");
+    long v = s ? strtol(s, NULL, 10) : 0;
+    return v > 0 ? (unsigned)v : 300;
+}
+
+/* The child: run the case, report, exit (flushing what it printed). */
+static void run_child(void (*fn)(void *), void *arg, int fd)
+{
+    case_result r = {0};
+    alarm(case_limit());
+    fn(arg);
+    r.failed = current_failed, r.skipped = current_skipped;
+    snprintf(r.text, sizeof r.text, "%s", current_failed ? first_failure
+                                                          : skip_reason);
+    ssize_t ignored = write(fd, &r, sizeof r);
+    (void)ignored;
+    fflush(stdout);
+    exit(0);
+}
+
+/* How a child ended without reporting: a crash, a hang, an exit. */
+static void describe_death(int status, case_result *r)
+{
+    r->failed = 1;
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+        snprintf(r->text, sizeof r->text, "timed out after %u s (a hang?)",
+                 case_limit());
+    else if (WIFSIGNALED(status))
+        snprintf(r->text, sizeof r->text, "crashed: %s",
+                 strsignal(WTERMSIG(status)));
+    else
+        snprintf(r->text, sizeof r->text, "the case's process exited %d "
+                 "without a result", WEXITSTATUS(status));
+}
+
+/* Each case in a child process of its own, so that a crash or a hang
+ * fails that case by name and the rest still run; its state (a kernel
+ * chosen, a signal handler) does not leak into the next either. */
+static void run_case(void (*fn)(void *), void *arg, case_result *r)
+{
+    int fds[2], status = 0;
+    memset(r, 0, sizeof *r);
+    fflush(stdout);
+    pid_t pid = pipe(fds) == 0 ? fork() : -1;
+    if (pid == 0) {
+        close(fds[0]);
+        run_child(fn, arg, fds[1]);
+    }
+    if (pid < 0) {
+        snprintf(r->text, sizeof r->text, "cannot fork: %s", strerror(errno));
+        r->failed = 1;
+        return;
+    }
+    close(fds[1]);
+    ssize_t got = read(fds[0], r, sizeof *r);
+    close(fds[0]);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (got != (ssize_t)sizeof *r ||
+        !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+        describe_death(status, r);
+}
+
 void t_case(void (*fn)(void *), void *arg, const char *name, ...)
 {
     char title[256];
@@ -103,17 +177,22 @@ void t_case(void (*fn)(void *), void *arg, const char *name, ...)
     va_end(ap);
     if (!selected(title))
         return; /* not run, not counted */
-    current_failed = current_skipped = 0;
-    fn(arg);
-    if (current_failed) {
+    case_result r;
+    double t0 = nq_clock_seconds();
+    run_case(fn, arg, &r);
+    double took = nq_clock_seconds() - t0;
+    char time[32] = "";
+    if (took >= 0.2) /* where the suite's time goes */
+        snprintf(time, sizeof time, " (%.1f s)", took);
+    if (r.failed) {
         failed++;
-        printf("FAIL %s\n     %s\n", title, first_failure);
-    } else if (current_skipped) {
+        printf("FAIL %s%s\n     %s\n", title, time, r.text);
+    } else if (r.skipped) {
         skipped++;
-        printf("skip %s (%s)\n", title, skip_reason);
+        printf("skip %s (%s)\n", title, r.text);
     } else {
         passed++;
-        printf("ok   %s\n", title);
+        printf("ok   %s%s\n", title, time);
     }
     fflush(stdout);
 }
@@ -226,6 +305,10 @@ static int temp_fd(void)
 }
 
 /* Start prog (or the CLI) with args, output to temporary files. */
+static pid_t started; /* the program t_run_* runs now (t_run_pid) */
+
+pid_t t_run_pid(void) { return started; }
+
 static pid_t start(const char *prog, const char *const *args, int out, int err)
 {
     const char *cli = getenv("NQ_CLI");
@@ -252,6 +335,7 @@ static pid_t start(const char *prog, const char *const *args, int out, int err)
             execv(cli, (char *const *)argv);
         _exit(127);
     }
+    started = pid;
     return pid;
 }
 

@@ -52,19 +52,25 @@ static void describe(const cli_progress *bar, const nq_progress *p,
                  (unsigned long long)p->units_total, elapsed, eta);
 }
 
+/* Columns the line leaves free at its end: a character in the last
+ * column makes some terminals wrap, and Ctrl-C makes the terminal echo
+ * "^C" after the line; were that to wrap, the stop's "\r\033[K" would
+ * clear the wrapped part and leave the bar on the screen. */
+#define SPARE 3
+
 /* "N=18 [####......] 12/6813 units ...", the bar taking what the numbers
- * leave of the width, and the whole cut to width - 1 (a character in the
- * last column makes some terminals wrap). */
+ * leave of the width, and the whole cut to width - SPARE. */
 static void fit(const char *numbers, const nq_progress *p, int width,
                 char *line, size_t size)
 {
     const char *space = strchr(numbers, ' ');
     int head = space ? (int)(space - numbers) : 0;
-    int room = width - 1 - (int)strlen(numbers) - 3, fill;
+    int room = width - SPARE - (int)strlen(numbers) - 3, fill;
     if (room > 40)
         room = 40;
     if (room < 5 || !space) {
-        snprintf(line, size, "%.*s", width > 1 ? width - 1 : 0, numbers);
+        snprintf(line, size, "%.*s", width > SPARE ? width - SPARE : 0,
+                 numbers);
         return;
     }
     fill = p->units_total ? (int)((double)room * (double)p->units_done /
