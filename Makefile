@@ -4,6 +4,8 @@
 #   make run        the main job: nqueens count 4-16
 #   make test       build and run the whole test suite (T=WORD: only the
 #                   tests whose name holds WORD)
+#   make check      the quick tier (under a minute): the cases of seconds
+#                   reported as skipped; make test runs everything
 #   make asan       the same tests under AddressSanitizer + UBSan
 #   make bench      engine x N timing table
 #   make bench-fast fast with each kernel this CPU runs, N = 16..19, one
@@ -127,7 +129,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test asan bench bench-fast bench-gpu bench-subunits bench-bottom mpi cuda clean
+.PHONY: all run test check asan bench bench-fast bench-gpu bench-subunits bench-bottom mpi cuda clean
 all: $(CLI) $(LIB) shared
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -211,6 +213,12 @@ run: $(CLI)
 test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA)
 	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) \
 	    $(TEST_ENV_CUDA) $(TESTS) $(T)
+
+# The quick tier, for the edit loop: every group, less the cases of
+# seconds (MPI jobs, terminals, long counts), which it reports as skipped.
+check: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA)
+	NQ_QUICK=1 NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj \
+	    $(TEST_ENV_MPI) $(TEST_ENV_CUDA) $(TESTS) $(T)
 
 asan:
 	$(MAKE) BUILD=build/asan OPT=-O1 \

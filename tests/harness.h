@@ -41,6 +41,14 @@ void t_skip_group(const char *name, int count, const char *why);
 void t_case(void (*fn)(void *), void *arg, const char *name, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The same for a case of the full tier only (seconds of work: MPI jobs,
+ * terminals, long counts): `make check` (NQ_QUICK=1) reports it as
+ * skipped without running it; `make test` runs it. */
+void t_full_case(void (*fn)(void *), void *arg, const char *name, ...)
+    __attribute__((format(printf, 3, 4)));
+/* 1 under `make check`, the quick tier (a case may then do less). */
+int t_quick(void);
+
 /* 1 if the test `name` runs under these filters (the runner's command-line
  * words): with none, every test runs; else those whose name contains any
  * of them (plain substring, case-sensitive). */

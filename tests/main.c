@@ -168,15 +168,22 @@ static void run_case(void (*fn)(void *), void *arg, case_result *r)
         describe_death(status, r);
 }
 
-void t_case(void (*fn)(void *), void *arg, const char *name, ...)
+int t_quick(void)
 {
-    char title[256];
-    va_list ap;
-    va_start(ap, name);
-    vsnprintf(title, sizeof title, name, ap);
-    va_end(ap);
+    const char *q = getenv("NQ_QUICK");
+    return q && *q && strcmp(q, "0");
+}
+
+static void run_titled(void (*fn)(void *), void *arg, int full,
+                       const char *title)
+{
     if (!selected(title))
         return; /* not run, not counted */
+    if (full && t_quick()) { /* make check: said, and counted, as skipped */
+        skipped++;
+        printf("skip %s (the full tier's: make test)\n", title);
+        return;
+    }
     case_result r;
     double t0 = nq_clock_seconds();
     run_case(fn, arg, &r);
@@ -195,6 +202,26 @@ void t_case(void (*fn)(void *), void *arg, const char *name, ...)
         printf("ok   %s%s\n", title, time);
     }
     fflush(stdout);
+}
+
+void t_case(void (*fn)(void *), void *arg, const char *name, ...)
+{
+    char title[256];
+    va_list ap;
+    va_start(ap, name);
+    vsnprintf(title, sizeof title, name, ap);
+    va_end(ap);
+    run_titled(fn, arg, 0, title);
+}
+
+void t_full_case(void (*fn)(void *), void *arg, const char *name, ...)
+{
+    char title[256];
+    va_list ap;
+    va_start(ap, name);
+    vsnprintf(title, sizeof title, name, ap);
+    va_end(ap);
+    run_titled(fn, arg, 1, title);
 }
 
 const char *t_data_path(const char *name)

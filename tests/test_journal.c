@@ -1465,9 +1465,9 @@ void tests_journal(void)
            "journal/subunits/stop-after-40-resume");
     t_case(resumed_progress_whole, NULL,
            "journal/resumed-run-shows-the-whole-run's-progress");
-    t_case(survives_kills, NULL, "journal/sigkill-mid-run-repeatedly-resume");
-    t_case(stops_cleanly, (void *)&sigint, "journal/sigint-stops-cleanly");
-    t_case(stops_cleanly, (void *)&sigterm, "journal/sigterm-stops-cleanly");
+    t_full_case(survives_kills, NULL, "journal/sigkill-mid-run-repeatedly-resume");
+    t_full_case(stops_cleanly, (void *)&sigint, "journal/sigint-stops-cleanly");
+    t_full_case(stops_cleanly, (void *)&sigterm, "journal/sigterm-stops-cleanly");
     t_case(stops_inside_units, NULL, "journal/sigint-inside-hour-long-units");
     t_case(truncated_tail, NULL, "journal/half-written-record-dropped");
     t_case(cut_in_half, NULL, "journal/cut-mid-line-says-what-was-kept");
@@ -1475,7 +1475,7 @@ void tests_journal(void)
         t_case(refuses_bad_journal, (void *)&bad[i], "journal/refuses/%s",
                bad[i].name);
     t_case(unusable_paths, NULL, "journal/unwritable-directory-fifo-or-device-path");
-    t_case(one_run_per_journal, NULL, "journal/second-run-on-a-journal-refused");
+    t_full_case(one_run_per_journal, NULL, "journal/second-run-on-a-journal-refused");
     t_case(record_once, NULL, "journal/unit-recorded-once");
     t_case(split_and_merge, NULL, "journal/split-3-ways-and-merge");
     t_case(merge_refuses_conflict, NULL, "journal/merge-refuses-conflict");
@@ -1507,7 +1507,7 @@ void tests_journal(void)
     t_case(header_cut_in_key, NULL, "journal/header-cut-inside-its-key-dropped");
     t_case(merge_reports_run_time, NULL,
            "journal/run-lines-give-merge-its-time-and-threads");
-    t_case(removed_before_the_end, NULL,
+    t_full_case(removed_before_the_end, NULL,
            "journal/removed-after-the-last-write-then-stopped");
     t_case(interrupted_while_planning, (void *)&sigint,
            "journal/sigint-while-planning-exits-130");
@@ -1519,10 +1519,10 @@ void tests_journal(void)
         setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
         setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
         setenv("OMPI_MCA_btl", "self,vader", 1);
-        t_case(mpi_count_and_resume, NULL, "journal/mpi-3-ranks-stop-resume");
-        t_case(mpi_stops_inside_units, NULL,
+        t_full_case(mpi_count_and_resume, NULL, "journal/mpi-3-ranks-stop-resume");
+        t_full_case(mpi_stops_inside_units, NULL,
                "journal/mpi-sigint-inside-hour-long-units");
-        t_case(mpi_rank0_sigint_status, NULL,
+        t_full_case(mpi_rank0_sigint_status, NULL,
                "journal/mpi-rank-0-sigint-exits-130");
     } else {
         t_skip_group("journal/mpi-3-ranks-stop-resume", 1, "no mpirun");

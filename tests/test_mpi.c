@@ -150,8 +150,8 @@ void tests_mpi(void)
         t_skip_group("mpi/", 1, "no NQ_MPI or no mpirun");
         return;
     }
-    t_case(other_plan_named, NULL, "mpi/rank-with-another-plan-named-exit-1");
+    t_full_case(other_plan_named, NULL, "mpi/rank-with-another-plan-named-exit-1");
     t_case(two_ranks_count, NULL, "mpi/2-ranks-count-10");
-    t_case(count_options, NULL, "mpi/count-options-and-parts");
-    t_case(hopeless_refused, NULL, "mpi/hopeless-count-refused-up-front");
+    t_full_case(count_options, NULL, "mpi/count-options-and-parts");
+    t_full_case(hopeless_refused, NULL, "mpi/hopeless-count-refused-up-front");
 }

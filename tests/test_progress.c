@@ -118,6 +118,6 @@ void tests_progress(void)
         return;
     }
     for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)
-        t_case(bar_fits, (void *)&widths[i], "progress/tmux-%d-columns-one-"
+        t_full_case(bar_fits, (void *)&widths[i], "progress/tmux-%d-columns-one-"
                "line-then-gone", widths[i]);
 }

@@ -343,7 +343,7 @@ static void big_boards_capped(void *arg)
 
 void tests_tree(void)
 {
-    t_case(big_boards_capped, NULL, "trace/capped-and-tree-names-its-limit");
+    t_full_case(big_boards_capped, NULL, "trace/capped-and-tree-names-its-limit");
     static const event_engine events[] = {
         {"brute", 6, 1},   {"backtrack", 8, 1}, {"flags", 8, 1},
         {"bitmap", 9, 1},  {"mirror", 9, 0},    {"symmetry", 9, 0},
