@@ -6,6 +6,8 @@
 #                   tests whose name holds WORD)
 #   make check      the quick tier (under a minute): the cases of seconds
 #                   reported as skipped; make test runs everything
+#   make coverage   the suite in a --coverage build; line coverage of src/
+#                   printed last, failing under COVERAGE_FLOOR percent
 #   make asan       the same tests under AddressSanitizer + UBSan
 #   make bench      engine x N timing table
 #   make bench-fast fast with each kernel this CPU runs, N = 16..19, one
@@ -129,7 +131,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check asan bench bench-fast bench-gpu bench-subunits bench-bottom mpi cuda clean
+.PHONY: all run test check coverage asan bench bench-fast bench-gpu bench-subunits bench-bottom mpi cuda clean
 all: $(CLI) $(LIB) shared
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -219,6 +221,14 @@ test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA)
 check: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA)
 	NQ_QUICK=1 NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj \
 	    $(TEST_ENV_MPI) $(TEST_ENV_CUDA) $(TESTS) $(T)
+
+# Line coverage of src/ by the whole suite (gcov), printed last; below
+# COVERAGE_FLOOR percent it fails, and CI runs it.
+COVERAGE_FLOOR ?= 92
+coverage:
+	rm -rf build/coverage
+	$(MAKE) BUILD=build/coverage OPT=-O1 SAN=--coverage test
+	sh mk/coverage.sh build/coverage $(COVERAGE_FLOOR)
 
 asan:
 	$(MAKE) BUILD=build/asan OPT=-O1 \
