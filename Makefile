@@ -8,6 +8,8 @@
 #                   reported as skipped; make test runs everything
 #   make coverage   the suite in a --coverage build; line coverage of src/
 #                   printed last, failing under COVERAGE_FLOOR percent
+#   make fuzz       libFuzzer (clang) on the journal reader and the argument
+#                   parser, FUZZ_SECONDS each
 #   make asan       the same tests under AddressSanitizer + UBSan
 #   make bench      engine x N timing table
 #   make bench-fast fast with each kernel this CPU runs, N = 16..19, one
@@ -131,7 +133,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check coverage asan bench bench-fast bench-gpu bench-subunits bench-bottom mpi cuda clean
+.PHONY: all run test check coverage fuzz asan bench bench-fast bench-gpu bench-subunits bench-bottom mpi cuda clean
 all: $(CLI) $(LIB) shared
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -229,6 +231,28 @@ coverage:
 	rm -rf build/coverage
 	$(MAKE) BUILD=build/coverage OPT=-O1 SAN=--coverage test
 	sh mk/coverage.sh build/coverage $(COVERAGE_FLOOR)
+
+# libFuzzer (clang) on the journal reader and count's argument parser,
+# each for FUZZ_SECONDS from its committed corpus (fuzz/corpus/*), with
+# AddressSanitizer and UBSan; a crash, a leak or a broken invariant fails.
+# New inputs found go to build/fuzz/corpus-*, not into the repository.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 30
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_BUILD   := build/fuzz
+fuzz:
+	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) OPT=-O1 \
+	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" $(FUZZ_BUILD)/nqueens
+	for t in journal args; do \
+	    $(FUZZ_CC) -Iinclude -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer \
+	        fuzz/fuzz_$$t.c $(filter-out %/main.o,$(CLI_OBJ:$(BUILD)/%=$(FUZZ_BUILD)/%)) \
+	        $(FUZZ_BUILD)/libnqueens.a -lpthread -o $(FUZZ_BUILD)/fuzz_$$t && \
+	    mkdir -p $(FUZZ_BUILD)/corpus-$$t && \
+	    $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
+	        -print_final_stats=1 -close_fd_mask=3 \
+	        $(FUZZ_BUILD)/corpus-$$t fuzz/corpus/$$t \
+	        || exit 1; \
+	done
 
 asan:
 	$(MAKE) BUILD=build/asan OPT=-O1 \
