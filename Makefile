@@ -37,7 +37,7 @@ CC       ?= cc
 OPT      ?= -O3
 SAN      ?=
 ARCH     ?=
-NQ_CPPFLAGS := -Iinclude -MMD -MP
+NQ_CPPFLAGS := -Iinclude -DNQ_ADVANCED_API -MMD -MP
 NQ_CFLAGS = -std=gnu11 -Wall -Wextra -fPIC $(OPT) $(ARCH) -g
 LDLIBS   := -lpthread
 ALL_CFLAGS = $(NQ_CFLAGS) $(CFLAGS) $(SAN)
@@ -198,7 +198,7 @@ mpi: $(MPI_BIN) $(MPI_LIB)
 # stack frame and no spills (mk/check-ptxas.sh).
 $(BUILD)/obj/cuda/cuda.o: src/gpu/cuda.cu $(wildcard src/gpu/*.h src/engines/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
-	$(NVCC) -O3 -std=c++20 -arch=$(CUDA_ARCH) -Iinclude -Xptxas -v -c $< -o $@ \
+	$(NVCC) -O3 -std=c++20 -arch=$(CUDA_ARCH) -Iinclude -DNQ_ADVANCED_API -Xptxas -v -c $< -o $@ \
 	    2> $(BUILD)/obj/cuda/ptxas.txt || { cat $(BUILD)/obj/cuda/ptxas.txt; exit 1; }
 	sh mk/check-ptxas.sh $(BUILD)/obj/cuda/ptxas.txt count_subunits || { rm -f $@; exit 1; }
 
@@ -244,7 +244,7 @@ fuzz:
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) OPT=-O1 \
 	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" $(FUZZ_BUILD)/nqueens
 	for t in journal args; do \
-	    $(FUZZ_CC) -Iinclude -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer \
+	    $(FUZZ_CC) -Iinclude -DNQ_ADVANCED_API -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer \
 	        fuzz/fuzz_$$t.c $(filter-out %/main.o,$(CLI_OBJ:$(BUILD)/%=$(FUZZ_BUILD)/%)) \
 	        $(FUZZ_BUILD)/libnqueens.a -lpthread -o $(FUZZ_BUILD)/fuzz_$$t && \
 	    mkdir -p $(FUZZ_BUILD)/corpus-$$t && \

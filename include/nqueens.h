@@ -21,6 +21,10 @@
 extern "C" {
 #endif
 
+/* The stable API: kept source and binary compatible for as long as the
+ * soname (libnqueens.so.0) stays; doc/abi.md says what that promises.
+ * The advanced API, for nqueens' own programs, is at the end. */
+
 #define NQ_VERSION_STRING "0.3.0"
 
 /* The largest board any engine accepts: columns are bits of a 32-bit word. */
@@ -75,7 +79,6 @@ typedef struct {
 #define NQ_CAP_KERNEL 32u   /* counts with the fast kernels (nq_select_kernel) */
 
 typedef struct nq_engine nq_engine; /* opaque; see nq_engine_*() */
-typedef struct nq_plan nq_plan;     /* an engine's work units for one N */
 
 /* Progress of a count: called from the calling thread a few times a
  * second while units run, and once more at the end.  The units are those
@@ -134,20 +137,6 @@ unsigned nq_engine_caps(const nq_engine *engine);
 /* The engines used when a request names none. */
 const char *nq_default_count_engine(void);
 const char *nq_default_enumerate_engine(void);
-/* The kernels of the fast engine's inner count (also behind complete and
- * subunits' batches): "scalar" everywhere, "avx2" and "avx512" in x86-64
- * builds.  The first count picks the widest this CPU (and its operating
- * system) runs; every kernel gives the same counts. */
-int nq_kernel_count(void);                  /* kernels built in */
-const char *nq_kernel_at(int index);        /* their names, or NULL */
-int nq_kernel_supported(const char *name);  /* 1 if this CPU runs it */
-const char *nq_kernel_best(void);           /* the automatic choice */
-const char *nq_kernel_current(void);        /* the kernel in use */
-/* Use the named kernel from now on (NULL: the automatic choice), for the
- * whole process: NQ_ERR_ARG for an unknown name, NQ_ERR_UNSUPPORTED if
- * this CPU cannot run it. */
-nq_status nq_select_kernel(const char *name);
-
 /* NQ_OK if the named engine takes size n, else why not. */
 nq_status nq_check_request(const nq_request *req, int enumerate);
 
@@ -165,131 +154,6 @@ nq_status nq_enumerate_solutions(const nq_request *req, nq_solution_fn fn,
 nq_status nq_count_symmetric_solutions(int n, nq_u128 *half_turn,
                                        nq_u128 *quarter_turn);
 
-/* The work units of a unit engine (NQ_CAP_UNITS) for req->n: a fixed,
- * deterministic list, the same on every machine and in every run. */
-nq_status nq_plan_create(const nq_request *req, nq_plan **out);
-uint64_t nq_plan_units(const nq_plan *p);
-/* One unit in words: its pre-placed queens ("row:col" pairs) and weight. */
-void nq_plan_describe(const nq_plan *p, uint64_t unit, char *buf, size_t size);
-void nq_plan_free(nq_plan *p);
-
-/* What one work unit found, or the sum of several (nq_tally_add); not yet
- * an answer (see nq_counts).  Every engine fills total (the solutions of
- * the whole board that the unit stands for, its symmetric images
- * included) and nodes; carry fills unique per unit; fast fills the
- * solutions fixed by the half and quarter turns, from which
- * nq_plan_finish derives unique by Burnside's lemma.  Journals record
- * tallies. */
-typedef struct {
-    nq_u128 total, unique, fixed180, fixed90, nodes;
-} nq_tally;
-
-/* Run one unit on the calling thread. */
-nq_status nq_plan_run_unit(const nq_plan *p, uint64_t unit, nq_tally *out);
-/* *a += *b, or NQ_ERR_OVERFLOW (a unchanged). */
-nq_status nq_tally_add(nq_tally *a, const nq_tally *b);
-/* The board's counts from the sum of all its units' tallies. */
-nq_status nq_plan_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
-
-/* The plan's identity, what journals are keyed by: a hash of N, the unit
- * split's stable name and parameters, and the unit count (the bytes are in
- * doc/journal-format.md).  Engines that share a split share it. */
-uint64_t nq_plan_identity(const nq_plan *p);
-/* The stable name of the plan's unit split ("fast-ring/1"). */
-const char *nq_plan_split(const nq_plan *p);
-
-/* Running some of a plan's units. */
-typedef struct {
-    int threads;                  /* 0: one per online core */
-    const uint64_t *ids;          /* run these units; NULL: all, less... */
-    uint64_t count;               /* ...(number of ids) */
-    uint32_t part, parts;         /* ...those outside share part of parts
-                                     (unit % parts == part - 1; 0: all) */
-    const unsigned char *done;    /* ...and those whose bit is set here */
-    uint64_t max_units;           /* stop after this many (0: no limit) */
-    volatile sig_atomic_t *stop;  /* set (by a signal handler) to stop */
-    /* Called as each unit finishes, one call at a time; a status other
-     * than NQ_OK stops the run with that status. */
-    nq_status (*on_unit)(void *ctx, uint64_t unit, const nq_tally *t);
-    void *ctx;
-    nq_progress_fn progress;
-    void *progress_ctx;
-} nq_run_options;
-
-/* Run the selected units, adding their tallies into *sum (which the caller
- * initialises).  A run cut short by stop or max_units returns NQ_ERR_STOPPED
- * after every unit it started has finished and been reported. */
-nq_status nq_plan_run(const nq_plan *p, const nq_run_options *o, nq_tally *sum);
-/* Units selected by the options' share and done set (ids not used). */
-uint64_t nq_plan_selected(const nq_plan *p, const nq_run_options *o);
-
-/* Journals (checkpoints): an append-only file of finished units, written
- * by nq_count_resumable; the format is doc/journal-format.md. */
-typedef struct {
-    int version;                /* the journal's format version */
-    int n;
-    char plan[32];              /* the unit split's stable name */
-    char engine[32];            /* the engine that started the journal */
-    uint64_t units, identity;   /* the plan's units and nq_plan_identity */
-    uint32_t part, parts;       /* 1/1 for a whole count */
-    uint64_t key[2];            /* the key of the records' tags */
-} nq_journal_header;
-typedef struct {
-    uint64_t units_done;        /* distinct units with a record */
-    int dropped_tail;           /* a half-written last line was dropped */
-    nq_tally sum;               /* their tallies, each unit once */
-    double seconds;             /* the runs' time, summed over sessions */
-    int threads;                /* the most threads (or ranks) one used */
-} nq_journal_state;
-
-/* Read journals of one count (header->engine is then an engine of this
- * release that counts their plan, whatever engine wrote them) (parts of a split run, or copies): the union
- * of their records, each unit once; a unit recorded with different counts
- * is NQ_ERR_CORRUPT, journals of different counts NQ_ERR_MISMATCH.  *done
- * (a bit per unit, to free) says which units are covered. */
-nq_status nq_journal_merge(const char *const *paths, int count,
-                           nq_journal_header *header, nq_journal_state *state,
-                           unsigned char **done, char *why, size_t why_size);
-/* Checking journals someone else wrote, by recounting some of their
- * units (a tag proves nothing against a forger: the key is in the file). */
-typedef struct {
-    double percent;             /* recount this share of the recorded
-                                   units, chosen at random (100: all) */
-    uint64_t at_least;          /* ...but at least this many (all, if
-                                   fewer are recorded) */
-    int fixed_points;           /* also every unit whose record has
-                                   solutions fixed by a turn (they carry
-                                   the unique count) */
-    uint64_t seed;              /* the sample's seed; 0: a random one */
-    int threads;                /* 0: one per online core */
-    volatile sig_atomic_t *stop;
-    nq_progress_fn progress;
-    void *progress_ctx;
-    /* Each unit whose recount disagrees with its record (total, unique or
-     * fixed points; nodes are the engine's own), one call at a time. */
-    void (*on_disagree)(void *ctx, uint64_t unit, const nq_tally *recorded,
-                        const nq_tally *counted);
-    void *ctx;
-} nq_verify_options;
-typedef struct {
-    uint64_t units;             /* units of the plan */
-    uint64_t recorded;          /* distinct units with a record */
-    uint64_t sampled;           /* chosen at random */
-    uint64_t fixed_points;      /* added for their fixed points, not drawn */
-    uint64_t checked;           /* recounted: sampled + fixed_points */
-    uint64_t disagree;          /* of which disagree with their record */
-    uint64_t seed;              /* the sample's seed (to repeat it) */
-    double seconds;
-} nq_verify_report;
-
-/* Read journals of one count (as nq_journal_merge, which refuses what it
- * refuses) and recount the units the options choose with the plan's
- * engine.  NQ_OK when every chosen unit was recounted, whether or not
- * they agree (report->disagree says); NQ_ERR_STOPPED on a stop. */
-nq_status nq_journal_verify(const char *const *paths, int count,
-                            const nq_verify_options *o,
-                            nq_journal_header *header, nq_verify_report *r,
-                            char *why, size_t why_size);
 /* Threads a request gets: its own number, or the online cores for 0. */
 int nq_request_threads(const nq_request *req);
 
@@ -431,6 +295,160 @@ char *nq_format_u128(nq_u128 v, char *buf);
 nq_status nq_parse_u128(const char *text, nq_u128 *out);
 /* *acc += v, or NQ_ERR_OVERFLOW (acc unchanged) when the sum would wrap. */
 nq_status nq_add_u128(nq_u128 *acc, nq_u128 v);
+
+
+/* ==================================================================== *
+ * The advanced API: plans and their units, tallies, running chosen
+ * units, journal headers, merging and verifying journals, the fast
+ * engine's kernels.  What nqueens' own programs and a distributed
+ * runner need.  It may change in any minor release (doc/abi.md): define
+ * NQ_ADVANCED_API before including this header to see it, and check
+ * nq_get_version() at run time or link statically.
+ * ==================================================================== */
+#ifdef NQ_ADVANCED_API
+
+typedef struct nq_plan nq_plan; /* an engine's work units for one N */
+
+/* The kernels of the fast engine's inner count (also behind complete and
+ * subunits' batches): "scalar" everywhere, "avx2" and "avx512" in x86-64
+ * builds.  The first count picks the widest this CPU (and its operating
+ * system) runs; every kernel gives the same counts. */
+int nq_kernel_count(void);                  /* kernels built in */
+const char *nq_kernel_at(int index);        /* their names, or NULL */
+int nq_kernel_supported(const char *name);  /* 1 if this CPU runs it */
+const char *nq_kernel_best(void);           /* the automatic choice */
+const char *nq_kernel_current(void);        /* the kernel in use */
+/* Use the named kernel from now on (NULL: the automatic choice), for the
+ * whole process: NQ_ERR_ARG for an unknown name, NQ_ERR_UNSUPPORTED if
+ * this CPU cannot run it. */
+nq_status nq_select_kernel(const char *name);
+
+/* The work units of a unit engine (NQ_CAP_UNITS) for req->n: a fixed,
+ * deterministic list, the same on every machine and in every run. */
+nq_status nq_plan_create(const nq_request *req, nq_plan **out);
+uint64_t nq_plan_units(const nq_plan *p);
+/* One unit in words: its pre-placed queens ("row:col" pairs) and weight. */
+void nq_plan_describe(const nq_plan *p, uint64_t unit, char *buf, size_t size);
+void nq_plan_free(nq_plan *p);
+
+/* What one work unit found, or the sum of several (nq_tally_add); not yet
+ * an answer (see nq_counts).  Every engine fills total (the solutions of
+ * the whole board that the unit stands for, its symmetric images
+ * included) and nodes; carry fills unique per unit; fast fills the
+ * solutions fixed by the half and quarter turns, from which
+ * nq_plan_finish derives unique by Burnside's lemma.  Journals record
+ * tallies. */
+typedef struct {
+    nq_u128 total, unique, fixed180, fixed90, nodes;
+} nq_tally;
+
+/* Run one unit on the calling thread. */
+nq_status nq_plan_run_unit(const nq_plan *p, uint64_t unit, nq_tally *out);
+/* *a += *b, or NQ_ERR_OVERFLOW (a unchanged). */
+nq_status nq_tally_add(nq_tally *a, const nq_tally *b);
+/* The board's counts from the sum of all its units' tallies. */
+nq_status nq_plan_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
+
+/* The plan's identity, what journals are keyed by: a hash of N, the unit
+ * split's stable name and parameters, and the unit count (the bytes are in
+ * doc/journal-format.md).  Engines that share a split share it. */
+uint64_t nq_plan_identity(const nq_plan *p);
+/* The stable name of the plan's unit split ("fast-ring/1"). */
+const char *nq_plan_split(const nq_plan *p);
+
+/* Running some of a plan's units. */
+typedef struct {
+    int threads;                  /* 0: one per online core */
+    const uint64_t *ids;          /* run these units; NULL: all, less... */
+    uint64_t count;               /* ...(number of ids) */
+    uint32_t part, parts;         /* ...those outside share part of parts
+                                     (unit % parts == part - 1; 0: all) */
+    const unsigned char *done;    /* ...and those whose bit is set here */
+    uint64_t max_units;           /* stop after this many (0: no limit) */
+    volatile sig_atomic_t *stop;  /* set (by a signal handler) to stop */
+    /* Called as each unit finishes, one call at a time; a status other
+     * than NQ_OK stops the run with that status. */
+    nq_status (*on_unit)(void *ctx, uint64_t unit, const nq_tally *t);
+    void *ctx;
+    nq_progress_fn progress;
+    void *progress_ctx;
+} nq_run_options;
+
+/* Run the selected units, adding their tallies into *sum (which the caller
+ * initialises).  A run cut short by stop or max_units returns NQ_ERR_STOPPED
+ * after every unit it started has finished and been reported. */
+nq_status nq_plan_run(const nq_plan *p, const nq_run_options *o, nq_tally *sum);
+/* Units selected by the options' share and done set (ids not used). */
+uint64_t nq_plan_selected(const nq_plan *p, const nq_run_options *o);
+
+/* Journals (checkpoints): an append-only file of finished units, written
+ * by nq_count_resumable; the format is doc/journal-format.md. */
+typedef struct {
+    int version;                /* the journal's format version */
+    int n;
+    char plan[32];              /* the unit split's stable name */
+    char engine[32];            /* the engine that started the journal */
+    uint64_t units, identity;   /* the plan's units and nq_plan_identity */
+    uint32_t part, parts;       /* 1/1 for a whole count */
+    uint64_t key[2];            /* the key of the records' tags */
+} nq_journal_header;
+typedef struct {
+    uint64_t units_done;        /* distinct units with a record */
+    int dropped_tail;           /* a half-written last line was dropped */
+    nq_tally sum;               /* their tallies, each unit once */
+    double seconds;             /* the runs' time, summed over sessions */
+    int threads;                /* the most threads (or ranks) one used */
+} nq_journal_state;
+
+/* Read journals of one count (header->engine is then an engine of this
+ * release that counts their plan, whatever engine wrote them) (parts of a split run, or copies): the union
+ * of their records, each unit once; a unit recorded with different counts
+ * is NQ_ERR_CORRUPT, journals of different counts NQ_ERR_MISMATCH.  *done
+ * (a bit per unit, to free) says which units are covered. */
+nq_status nq_journal_merge(const char *const *paths, int count,
+                           nq_journal_header *header, nq_journal_state *state,
+                           unsigned char **done, char *why, size_t why_size);
+/* Checking journals someone else wrote, by recounting some of their
+ * units (a tag proves nothing against a forger: the key is in the file). */
+typedef struct {
+    double percent;             /* recount this share of the recorded
+                                   units, chosen at random (100: all) */
+    uint64_t at_least;          /* ...but at least this many (all, if
+                                   fewer are recorded) */
+    int fixed_points;           /* also every unit whose record has
+                                   solutions fixed by a turn (they carry
+                                   the unique count) */
+    uint64_t seed;              /* the sample's seed; 0: a random one */
+    int threads;                /* 0: one per online core */
+    volatile sig_atomic_t *stop;
+    nq_progress_fn progress;
+    void *progress_ctx;
+    /* Each unit whose recount disagrees with its record (total, unique or
+     * fixed points; nodes are the engine's own), one call at a time. */
+    void (*on_disagree)(void *ctx, uint64_t unit, const nq_tally *recorded,
+                        const nq_tally *counted);
+    void *ctx;
+} nq_verify_options;
+typedef struct {
+    uint64_t units;             /* units of the plan */
+    uint64_t recorded;          /* distinct units with a record */
+    uint64_t sampled;           /* chosen at random */
+    uint64_t fixed_points;      /* added for their fixed points, not drawn */
+    uint64_t checked;           /* recounted: sampled + fixed_points */
+    uint64_t disagree;          /* of which disagree with their record */
+    uint64_t seed;              /* the sample's seed (to repeat it) */
+    double seconds;
+} nq_verify_report;
+
+/* Read journals of one count (as nq_journal_merge, which refuses what it
+ * refuses) and recount the units the options choose with the plan's
+ * engine.  NQ_OK when every chosen unit was recounted, whether or not
+ * they agree (report->disagree says); NQ_ERR_STOPPED on a stop. */
+nq_status nq_journal_verify(const char *const *paths, int count,
+                            const nq_verify_options *o,
+                            nq_journal_header *header, nq_verify_report *r,
+                            char *why, size_t why_size);
+#endif /* NQ_ADVANCED_API */
 
 #ifdef __cplusplus
 }

@@ -255,6 +255,30 @@ check c++-link $CXX "$work/version.cc" $(pc --cflags --libs nqueens) \
     -o "$work/version"
 expect c++-run "$version" env LD_LIBRARY_PATH="$usr/lib" "$work/version"
 
+# The advanced API is seen only with NQ_ADVANCED_API (doc/abi.md); with
+# it, a program uses it against the shared library.
+cat >"$work/advanced.c" <<'EOF2'
+#include <stdio.h>
+#include <nqueens.h>
+int main(void)
+{
+    nq_request req = {.n = 8};
+    nq_plan *p;
+    if (nq_plan_create(&req, &p) != NQ_OK)
+        return 1;
+    printf("%llu\n", (unsigned long long)nq_plan_units(p));
+    nq_plan_free(p);
+    return 0;
+}
+EOF2
+# shellcheck disable=SC2046
+check advanced-api-hidden sh -c "! $CC -std=c99 -Werror -c '$work/advanced.c' \
+    $(pc --cflags nqueens) -o '$work/advanced.o'"
+# shellcheck disable=SC2046
+check advanced-api-build $CC -std=c99 -Wall -Werror -DNQ_ADVANCED_API \
+    "$work/advanced.c" $(pc --cflags --libs nqueens) -o "$work/advanced"
+check advanced-api-run env LD_LIBRARY_PATH="$usr/lib" "$work/advanced"
+
 # Every installed header is linked against its library: nqueens_mpi.h
 # by examples/count_mpi.c, built with mpicc against libnqueens-mpi and
 # run as an MPI singleton (one process, no mpirun).
