@@ -204,24 +204,26 @@ static void run_titled(void (*fn)(void *), void *arg, int full,
     fflush(stdout);
 }
 
+/* A case's title from its printf-style name; one macro for both kinds
+ * of case, since a va_list cannot be passed on after va_end. */
+#define RUN_TITLED(full)                                                     \
+    do {                                                                     \
+        char title[256];                                                     \
+        va_list ap;                                                          \
+        va_start(ap, name);                                                  \
+        vsnprintf(title, sizeof title, name, ap);                            \
+        va_end(ap);                                                          \
+        run_titled(fn, arg, full, title);                                    \
+    } while (0)
+
 void t_case(void (*fn)(void *), void *arg, const char *name, ...)
 {
-    char title[256];
-    va_list ap;
-    va_start(ap, name);
-    vsnprintf(title, sizeof title, name, ap);
-    va_end(ap);
-    run_titled(fn, arg, 0, title);
+    RUN_TITLED(0);
 }
 
 void t_full_case(void (*fn)(void *), void *arg, const char *name, ...)
 {
-    char title[256];
-    va_list ap;
-    va_start(ap, name);
-    vsnprintf(title, sizeof title, name, ap);
-    va_end(ap);
-    run_titled(fn, arg, 1, title);
+    RUN_TITLED(1);
 }
 
 const char *t_data_path(const char *name)
