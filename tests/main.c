@@ -204,26 +204,29 @@ static void run_titled(void (*fn)(void *), void *arg, int full,
     fflush(stdout);
 }
 
-/* A case's title from its printf-style name; one macro for both kinds
- * of case, since a va_list cannot be passed on after va_end. */
-#define RUN_TITLED(full)                                                     \
-    do {                                                                     \
-        char title[256];                                                     \
-        va_list ap;                                                          \
-        va_start(ap, name);                                                  \
-        vsnprintf(title, sizeof title, name, ap);                            \
-        va_end(ap);                                                          \
-        run_titled(fn, arg, full, title);                                    \
-    } while (0)
+/* A case titled by its printf-style name and arguments. */
+static void run_named(void (*fn)(void *), void *arg, int full,
+                      const char *name, va_list ap)
+{
+    char title[256];
+    vsnprintf(title, sizeof title, name, ap);
+    run_titled(fn, arg, full, title);
+}
 
 void t_case(void (*fn)(void *), void *arg, const char *name, ...)
 {
-    RUN_TITLED(0);
+    va_list ap;
+    va_start(ap, name);
+    run_named(fn, arg, 0, name, ap);
+    va_end(ap);
 }
 
 void t_full_case(void (*fn)(void *), void *arg, const char *name, ...)
 {
-    RUN_TITLED(1);
+    va_list ap;
+    va_start(ap, name);
+    run_named(fn, arg, 1, name, ap);
+    va_end(ap);
 }
 
 const char *t_data_path(const char *name)
