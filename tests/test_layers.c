@@ -2,7 +2,7 @@
  * test_layers.c - the dependency rule, checked on the built objects and
  * on the sources, so that it keeps holding.
  *
- * Layers, bottom to top: core, engines, parallel, api, cli.  A layer may
+ * Layers, bottom to top: core, engines, parallel, run, cli.  A layer may
  * use only those below it: no object may need a symbol that only a higher
  * layer's objects define (read with nm), and no source may include a
  * header from a higher layer.  The CLI includes only the public header
@@ -15,7 +15,7 @@
 
 #include "harness.h"
 
-static const char *const layers[] = {"core", "engines", "parallel", "api",
+static const char *const layers[] = {"core", "engines", "parallel", "run",
                                      "cli"};
 #define LAYERS 5
 

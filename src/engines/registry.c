@@ -4,8 +4,8 @@
  * One line per engine below; everything else (the CLI's engine list, help
  * and messages, the tests that cross-check every engine) reads this table.
  * Running an engine's units on threads is the runner's business
- * (parallel/), choosing how a request runs the API's (api/): nothing here
- * calls up into them.
+ * (parallel/), choosing how a request runs the run layer's (run/): nothing
+ * here calls up into them.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "../parallel/mpi.h"
-#include "api.h"
+#include "run.h"
 #include "nqueens_mpi.h"
 
 /* Every rank learns whether all of them are fine, and if not, which one

@@ -15,7 +15,7 @@
 
 #include "../core/random.h"
 #include "../parallel/journal.h"
-#include "api.h"
+#include "run.h"
 
 /* The units chosen, with their records: kept sorted by unit for lookup
  * while the recount reports units in any order. */
@@ -166,7 +166,7 @@ static nq_status collect(chosen *c, const char *const *paths, int count,
     nq_status st = NQ_OK;
     for (int i = 0; i < count && st == NQ_OK; i++) {
         nq_jf_result res;
-        st = nq_api_read_journal(paths[i], &rd, &res, why, wsize);
+        st = nq_run_read_journal(paths[i], &rd, &res, why, wsize);
     }
     return st == NQ_OK ? sort_chosen(c) : st;
 }

@@ -1,9 +1,9 @@
 /*
- * api.h - what the API's files share: the one path of a long count, run
- * by threads in one process or by the ranks of an MPI job.
+ * run.h - what the run layer's files share: the one path of a long count,
+ * run by threads in one process or by the ranks of an MPI job.
  */
-#ifndef NQ_API_H
-#define NQ_API_H
+#ifndef NQ_RUN_H
+#define NQ_RUN_H
 
 #include "nqueens.h"
 #include "../parallel/journal_format.h"
@@ -26,7 +26,7 @@ nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
 
 /* Read one journal file through rd (merging, verifying): a file that
  * cannot be opened is NQ_ERR_IO, one without a header NQ_ERR_CORRUPT. */
-nq_status nq_api_read_journal(const char *path, const nq_jf_reader *rd,
+nq_status nq_run_read_journal(const char *path, const nq_jf_reader *rd,
                               nq_jf_result *res, char *why, size_t wsize);
 
 #endif

@@ -15,7 +15,7 @@
 
 #include "../engines/engine.h"
 #include "../parallel/journal.h"
-#include "api.h"
+#include "run.h"
 
 typedef struct {
     nq_journal_header *first;   /* the count, from the first journal */
@@ -93,7 +93,7 @@ static nq_status take_record(void *ctx, const char *path, long line,
     return nq_record_set_add(&m->set, path, line, unit, t, why, wsize);
 }
 
-nq_status nq_api_read_journal(const char *path, const nq_jf_reader *rd,
+nq_status nq_run_read_journal(const char *path, const nq_jf_reader *rd,
                               nq_jf_result *res, char *why, size_t wsize)
 {
     int fd = nq_open_regular(path, O_RDONLY, why, wsize);
@@ -119,7 +119,7 @@ static nq_status merge_one(merger *m, const char *path, int *tail, char *why,
 {
     nq_jf_reader rd = {take_header, take_record, m, NULL, NULL};
     nq_jf_result res;
-    nq_status st = nq_api_read_journal(path, &rd, &res, why, wsize);
+    nq_status st = nq_run_read_journal(path, &rd, &res, why, wsize);
     *tail |= res.tail;
     m->set.state.seconds += res.seconds;
     if (res.threads > m->set.state.threads)
