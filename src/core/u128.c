@@ -1,5 +1,6 @@
 /*
- * u128.c - decimal text and checked sums for 128-bit counts.
+ * u128.c - decimal text and checked sums for 128-bit counts, and for the
+ * tallies of units made of them.
  *
  * printf has no conversion for unsigned __int128, and totals pass 2^64 at
  * N = 29, so counts are printed and parsed here, and merged with a check
@@ -44,5 +45,17 @@ nq_status nq_add_u128(nq_u128 *acc, nq_u128 v)
     if (*acc + v < *acc)
         return NQ_ERR_OVERFLOW;
     *acc += v;
+    return NQ_OK;
+}
+
+/* All five counts or none: a tally is never left half added. */
+nq_status nq_tally_add(nq_tally *a, const nq_tally *b)
+{
+    nq_tally r = *a;
+    if (nq_add_u128(&r.total, b->total) || nq_add_u128(&r.unique, b->unique) ||
+        nq_add_u128(&r.fixed180, b->fixed180) ||
+        nq_add_u128(&r.fixed90, b->fixed90) || nq_add_u128(&r.nodes, b->nodes))
+        return NQ_ERR_OVERFLOW;
+    *a = r;
     return NQ_OK;
 }

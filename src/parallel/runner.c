@@ -313,14 +313,3 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
     free(p.ids);
     return st;
 }
-
-nq_status nq_tally_add(nq_tally *a, const nq_tally *b)
-{
-    nq_tally r = *a;
-    if (nq_add_u128(&r.total, b->total) || nq_add_u128(&r.unique, b->unique) ||
-        nq_add_u128(&r.fixed180, b->fixed180) ||
-        nq_add_u128(&r.fixed90, b->fixed90) || nq_add_u128(&r.nodes, b->nodes))
-        return NQ_ERR_OVERFLOW;
-    *a = r;
-    return NQ_OK;
-}
