@@ -71,7 +71,8 @@ kernel_flags = $($(call upper,$(call kernel_set,$(1)))_FLAGS) $($(call upper,$(1
 
 MPI_SRC  := src/parallel/mpi.c src/run/mpi_count.c src/cli/mpi_main.c
 LIB_SRC  := $(filter-out $(MPI_SRC) src/engines/frontier_vec.c,\
-              $(wildcard src/core/*.c src/engines/*.c src/parallel/*.c src/run/*.c))
+              $(wildcard src/core/*.c src/engines/*.c src/parallel/*.c \
+                         src/journal/*.c src/run/*.c))
 CLI_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/cli/*.c))
 TEST_SRC := $(filter-out tests/simd_lanes.c,$(wildcard tests/*.c))
 BENCH_SRC := bench/bench.c bench/bench_fast.c

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/parallel/journal.h"
+#include "../src/journal/journal.h"
 
 typedef struct {
     nq_journal_header header;

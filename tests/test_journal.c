@@ -16,7 +16,7 @@
 
 #include "harness.h"
 #include "../src/core/core.h"
-#include "../src/parallel/journal.h"
+#include "../src/journal/journal.h"
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 

@@ -2,10 +2,12 @@
  * test_layers.c - the dependency rule, checked on the built objects and
  * on the sources, so that it keeps holding.
  *
- * Layers, bottom to top: core, engines, parallel, run, cli.  A layer may
- * use only those below it: no object may need a symbol that only a higher
- * layer's objects define (read with nm), and no source may include a
- * header from a higher layer.  The CLI includes only the public header
+ * Layers, bottom to top: core, engines, parallel, journal, run, cli.  A
+ * layer may use only those below it, and the journal is a side room: it
+ * uses core alone, and engines and parallel do not use it (nothing but the
+ * run layer keeps a journal).  No object may need a symbol that only
+ * layers it may not use define (read with nm), and no source may include
+ * a header from such a layer.  The CLI includes only the public header
  * and its own.
  */
 #include <dirent.h>
@@ -15,9 +17,26 @@
 
 #include "harness.h"
 
-static const char *const layers[] = {"core", "engines", "parallel", "run",
-                                     "cli"};
-#define LAYERS 5
+enum { CORE, ENGINES, PARALLEL, JOURNAL, RUN, CLI, LAYERS };
+static const char *const layers[LAYERS] = {"core", "engines", "parallel",
+                                           "journal", "run", "cli"};
+
+/* What each layer may use besides itself, a bit per layer. */
+#define L(l) (1u << (l))
+static const unsigned may_use[LAYERS] = {
+    [CORE] = 0,
+    [ENGINES] = L(CORE),
+    [PARALLEL] = L(CORE) | L(ENGINES),
+    [JOURNAL] = L(CORE),
+    [RUN] = L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL),
+    [CLI] = L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL) | L(RUN),
+};
+
+/* Whether layer `from` may use layer `to` (LAYERS: src/gpu or elsewhere). */
+static int allowed(int from, int to)
+{
+    return to == from || (to < LAYERS && (may_use[from] & L(to)));
+}
 
 typedef struct {
     char name[200];
@@ -89,20 +108,23 @@ static int read_layers(symbol_table *t, const char *obj)
     return objects;
 }
 
-/* Violations: a symbol used in a layer and defined only in a higher one. */
-static int upward_references(symbol_table *t)
+/* Violations: a symbol used in a layer and defined only in layers it may
+ * not use. */
+static int forbidden_references(symbol_table *t)
 {
     int bad = 0;
     for (size_t u = 0; u < t->nused; u++) {
-        int lowest = LAYERS;
+        int from = t->used[u].layer, lowest = LAYERS, ok = 0;
         for (size_t d = 0; d < t->ndef; d++)
-            if (!strcmp(t->defined[d].name, t->used[u].name) &&
-                t->defined[d].layer < lowest)
-                lowest = t->defined[d].layer;
-        if (lowest < LAYERS && lowest > t->used[u].layer && !bad++)
+            if (!strcmp(t->defined[d].name, t->used[u].name)) {
+                int to = t->defined[d].layer;
+                ok |= allowed(from, to);
+                if (to < lowest)
+                    lowest = to;
+            }
+        if (lowest < LAYERS && !ok && !bad++)
             snprintf(t->first, sizeof t->first, "%s uses %s, defined in %s",
-                     layers[t->used[u].layer], t->used[u].name,
-                     layers[lowest]);
+                     layers[from], t->used[u].name, layers[lowest]);
     }
     return bad;
 }
@@ -120,13 +142,13 @@ static void objects_use_only_lower_layers(void *arg)
     symbol_table t = {0};
     CHECKF(obj, "NQ_OBJ (the build's object directory) is not set");
     int objects = read_layers(&t, obj);
-    int bad = objects > 0 ? upward_references(&t) : -1;
+    int bad = objects > 0 ? forbidden_references(&t) : -1;
     char first[256];
     snprintf(first, sizeof first, "%s", t.first);
     table_free(&t);
     CHECKF(objects >= 20, "read %d objects under %s (is nm installed?)",
            objects, obj);
-    CHECKF(bad == 0, "%d upward references; first: %s", bad, first);
+    CHECKF(bad == 0, "%d forbidden references; first: %s", bad, first);
 }
 
 /* The checker itself: an engine that called the runner must be caught. */
@@ -134,15 +156,38 @@ static void checker_catches_a_back_edge(void *arg)
 {
     (void)arg;
     symbol_table t = {0};
-    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_plan_run", 2);
-    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_popcount_table", 0);
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_popcount_table", 1);
-    int clean = upward_references(&t);
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_plan_run", 1);
-    int caught = upward_references(&t);
+    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_plan_run", PARALLEL);
+    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_popcount_table", CORE);
+    add_symbol(&t.used, &t.nused, &t.capused, "nq_popcount_table", ENGINES);
+    int clean = forbidden_references(&t);
+    add_symbol(&t.used, &t.nused, &t.capused, "nq_plan_run", ENGINES);
+    int caught = forbidden_references(&t);
     int named = strstr(t.first, "engines uses nq_plan_run") != NULL;
     table_free(&t);
     CHECK(clean == 0 && caught == 1 && named);
+}
+
+/* The journal is a side room: the run layer may use it, the runner may
+ * not, and it may not use an engine though engines sit below it. */
+static void checker_keeps_the_journal_aside(void *arg)
+{
+    (void)arg;
+    symbol_table t = {0};
+    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_journal_record", JOURNAL);
+    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_plan_units", ENGINES);
+    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_crc32", CORE);
+    add_symbol(&t.used, &t.nused, &t.capused, "nq_journal_record", RUN);
+    add_symbol(&t.used, &t.nused, &t.capused, "nq_crc32", JOURNAL);
+    int clean = forbidden_references(&t);
+    add_symbol(&t.used, &t.nused, &t.capused, "nq_journal_record", PARALLEL);
+    int runner = forbidden_references(&t);
+    int named = strstr(t.first, "parallel uses nq_journal_record") != NULL;
+    t.nused--;
+    add_symbol(&t.used, &t.nused, &t.capused, "nq_plan_units", JOURNAL);
+    int down = forbidden_references(&t);
+    named &= strstr(t.first, "journal uses nq_plan_units") != NULL;
+    table_free(&t);
+    CHECK(clean == 0 && runner == 1 && down == 1 && named);
 }
 
 /* The layer a quoted include reaches, from a file in layer `from`: -1 for
@@ -170,7 +215,7 @@ static int includes_ok(const char *path, int layer, char *why, size_t size)
         if (strncmp(line, "#include \"", 10))
             continue;
         int to = include_layer(line);
-        if (to > layer || (layer == LAYERS - 1 && to >= 0)) {
+        if ((to >= 0 && !allowed(layer, to)) || (layer == CLI && to >= 0)) {
             snprintf(why, size, "%.200s: %.150s", path, line);
             ok = 0;
         }
@@ -200,7 +245,7 @@ static void sources_include_only_lower_layers(void *arg)
             closedir(d);
     }
     CHECKF(files >= 40, "found %d sources (run from the project root)", files);
-    CHECKF(ok, "include from a higher layer: %s", why);
+    CHECKF(ok, "include from a layer it may not use: %s", why);
 }
 
 /* src/gpu holds CUDA sources only (.cu, .cuh): the plain build never
@@ -232,6 +277,8 @@ void tests_layers(void)
     t_case(objects_use_only_lower_layers, NULL,
            "layers/objects-use-only-lower-layers");
     t_case(checker_catches_a_back_edge, NULL, "layers/checker-catches-a-back-edge");
+    t_case(checker_keeps_the_journal_aside, NULL,
+           "layers/checker-keeps-the-journal-aside");
     t_case(sources_include_only_lower_layers, NULL,
            "layers/sources-include-only-lower-layers");
     t_case(gpu_holds_cuda_only, NULL, "layers/gpu-holds-cuda-only");

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "../engines/engine.h"
-#include "../parallel/journal.h"
+#include "../journal/journal.h"
 #include "run.h"
 
 typedef struct {

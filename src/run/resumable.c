@@ -12,7 +12,7 @@
 
 #include "../engines/engine.h"
 #include "../engines/stop.h"
-#include "../parallel/journal.h"
+#include "../journal/journal.h"
 #include "run.h"
 
 static nq_status record_unit(void *ctx, uint64_t unit, const nq_tally *t)

@@ -6,7 +6,7 @@
 #define NQ_RUN_H
 
 #include "nqueens.h"
-#include "../parallel/journal_format.h"
+#include "../journal/journal_format.h"
 
 /* Who runs the units.  One process: root, no agree, run on threads.  An
  * MPI job: every rank calls, only rank 0 (root) keeps the journal and

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "../core/random.h"
-#include "../parallel/journal.h"
+#include "../journal/journal.h"
 #include "run.h"
 
 /* The units chosen, with their records: kept sorted by unit for lookup
