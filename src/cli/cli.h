@@ -189,10 +189,11 @@ cli_count_args *cli_watch_stop(const char *command, cli_count_args *a);
  * stopped or failed); the exit code. */
 int cli_report_long_count(const cli_long_count *c, nq_status st,
                           const nq_run_report *r);
-/* Have SIGINT and SIGTERM set the returned flag (nq_request.stop) while
- * the work watches it (cli_stop_waits(1)); while it does not, end the
- * program at once with one line naming `what` ("count 20") and the
- * status 130 or 143.  It starts not watched. */
+
+/* Stopping (signals.c).  Have SIGINT and SIGTERM set the returned flag
+ * (nq_request.stop) while the work watches it (cli_stop_waits(1)); while
+ * it does not, end the program at once with one line naming `what`
+ * ("count 20") and the status 130 or 143.  It starts not watched. */
 volatile sig_atomic_t *cli_catch_stop_signals(const char *what);
 /* Whether the work from now on watches the flag; a signal that came while
  * it did and is left unanswered ends the program when it stops watching. */
@@ -201,6 +202,7 @@ void cli_stop_waits(int waits);
 int cli_stopped_by(void);
 /* "<what> stopped by SIGINT": the line and the shell's status for it. */
 int cli_report_stopped(void);
+
 /* K/M with 1 <= K <= M; prints and returns CLI_USAGE if bad. */
 int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts);
 

@@ -5,8 +5,6 @@
  */
 #include <signal.h>
 #include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 
@@ -40,89 +38,6 @@ int cli_print_counts(int n, const nq_counts *c, const char *engine,
     }
     return fflush(stdout) != 0 || ferror(stdout) ? -1 : 0;
 }
-
-/* ---- stopping ---- */
-
-static volatile sig_atomic_t stop_requested, stop_signal, stop_waits;
-static char stop_what[128]; /* "count 20": who the hard stop's line names */
-
-/* Written with write(2) alone: it runs inside a signal handler. */
-static void say(const char *s)
-{
-    ssize_t ignored = write(2, s, strlen(s));
-    (void)ignored;
-}
-
-/* A stop the work in progress cannot wait for (it never looks at the
- * flag): one line, and the shell's status for the signal.  Nothing is
- * lost that a flag could have kept: such work keeps no journal. */
-static void stop_now(int sig)
-{
-    if (cli_progress_shown)
-        say("\r\033[K");
-    say(cli_program);
-    say(": ");
-    say(stop_what);
-    say(sig == SIGINT ? " stopped by SIGINT\n" : " stopped by SIGTERM\n");
-    _exit(128 + sig);
-}
-
-static void on_signal(int sig)
-{
-    stop_signal = sig;
-    if (!stop_waits)
-        stop_now(sig);
-    __atomic_store_n(&stop_requested, 1, __ATOMIC_RELAXED);
-}
-
-/* A signal ignored when the program started stays ignored: a shell
- * script's background job (SIGINT ignored) or nohup asked for that. */
-static void catch_unless_ignored(int sig, const struct sigaction *sa)
-{
-    struct sigaction old;
-    if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-        return;
-    sigaction(sig, sa, NULL);
-}
-
-/* SIGINT and SIGTERM ask the run to stop: units running give up and are
- * redone on resume.  A second one (the handler resets itself) ends the
- * process at once, which the journal survives as it survives a crash.
- * Installed before any work, so that no moment of a count (its estimate,
- * its plan, its journal) dies without a word. */
-volatile sig_atomic_t *cli_catch_stop_signals(const char *what)
-{
-    struct sigaction sa;
-    snprintf(stop_what, sizeof stop_what, "%s", what);
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    catch_unless_ignored(SIGINT, &sa);
-    catch_unless_ignored(SIGTERM, &sa);
-    return &stop_requested;
-}
-
-void cli_stop_waits(int waits)
-{
-    stop_waits = waits;
-    if (!waits && stop_requested) /* asked while the flag was watched */
-        stop_now(stop_signal);
-}
-
-int cli_stopped_by(void)
-{
-    return stop_signal;
-}
-
-int cli_report_stopped(void)
-{
-    int sig = stop_signal;
-    return cli_error(128 + sig, "%s stopped by %s", stop_what,
-                     sig == SIGINT ? "SIGINT" : "SIGTERM");
-}
-
-/* ---- a long count's outcome ---- */
 
 /* A journal that ended mid-line lost that line at least, and perhaps far
  * more (a program that cut the file leaves no trace of what it cut): say
@@ -158,7 +73,7 @@ static int report_part(const cli_long_count *c, const nq_run_report *r)
  * SIGTERM), as if the signal had ended the program; by the unit budget, 1. */
 static int report_stop(const cli_long_count *c, const nq_run_report *r)
 {
-    int sig = stop_signal, code = sig ? 128 + sig : CLI_FAIL;
+    int sig = cli_stopped_by(), code = sig ? 128 + sig : CLI_FAIL;
     const char *by = sig == SIGINT ? " by SIGINT" : sig == SIGTERM
                      ? " by SIGTERM" : "";
     if (r->why[0]) /* before any unit ran: planning, reading the journal */
