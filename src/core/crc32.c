@@ -1,9 +1,8 @@
 /*
- * crc32.c - CRC-32 (IEEE 802.3, the polynomial of zlib and PNG) and FNV-1a.
+ * crc32.c - CRC-32 (IEEE 802.3, the polynomial of zlib and PNG).
  *
  * Journals protect each record with a CRC so that a flipped bit or a
- * half-written line is caught, never summed; plans are fingerprinted with
- * a 64-bit FNV-1a hash of their units' descriptions.
+ * half-written line is caught, never summed.
  */
 #include <pthread.h>
 #include <stddef.h>
@@ -32,12 +31,4 @@ uint32_t nq_crc32(uint32_t crc, const void *data, size_t len)
     while (len--)
         crc = crc_table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
     return ~crc;
-}
-
-uint64_t nq_fnv1a(uint64_t hash, const void *data, size_t len)
-{
-    const unsigned char *p = data;
-    while (len--)
-        hash = (hash ^ *p++) * 0x100000001b3ull;
-    return hash;
 }
