@@ -111,7 +111,7 @@ static int parse_given(const char *text, int n, int *given)
 static int print_completion(void *ctx, const int *cols, int n)
 {
     (void)n;
-    return nq_listing_add(ctx, cols);
+    return cli_listing_add(ctx, cols);
 }
 
 /* The summary's "given": the column given in each row, -1 where free, as
@@ -128,21 +128,21 @@ static void given_member(char *buf, size_t size, int n, const int *given)
 
 /* --first and --all: the completions through the listing; --first finding
  * none is a failure (exit 1), said on stderr and in the summary. */
-static int list_completions(int n, const int *given, const nq_format *f,
+static int list_completions(int n, const int *given, const cli_format *f,
                             unsigned long long limit)
 {
-    nq_listing l;
-    nq_listing_start(&l, f, "complete", n, limit);
+    cli_listing l;
+    cli_listing_start(&l, f, "complete", n, limit);
     given_member(l.members, sizeof l.members, n, given);
     nq_status st = nq_enumerate_completions(n, given, print_completion, &l,
                                             NULL);
     if (st != NQ_OK)
-        return nq_listing_fail(&l, CLI_FAIL, "complete %d: %s", n,
+        return cli_listing_fail(&l, CLI_FAIL, "complete %d: %s", n,
                                nq_strerror(st));
     if (limit == 1 && l.printed == 0)
-        return nq_listing_fail(&l, CLI_FAIL, "complete %d: the given queens "
+        return cli_listing_fail(&l, CLI_FAIL, "complete %d: the given queens "
                                "have no completion", n);
-    return nq_listing_end(&l);
+    return cli_listing_end(&l);
 }
 
 static int count_completions(int n, const int *given, int threads, int json)
@@ -206,10 +206,10 @@ int cmd_complete(int argc, char **argv)
     /* the listings' JSON; the count's below */
     if ((rc = cli_json_format("complete", json, &format, "array")) != CLI_OK)
         return rc;
-    const nq_format *f = nq_format_find(format);
+    const cli_format *f = cli_format_find(format);
     if (!f)
         return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",
-                         format, nq_format_names());
+                         format, cli_format_names());
     if (first && all)
         return cli_error(CLI_USAGE, "complete: --first and --all exclude "
                          "each other");

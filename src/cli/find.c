@@ -38,7 +38,7 @@ typedef struct {
     int n, verify;
     nq_find_method method;
     uint64_t seed;
-    const nq_format *format;
+    const cli_format *format;
 } find_job;
 
 /* The one board through the listing every command shares: in json its
@@ -46,8 +46,8 @@ typedef struct {
  * board) or a failed check still ends in the summary, with the error. */
 static int run_find(const find_job *job)
 {
-    nq_listing l;
-    nq_listing_start(&l, job->format, "find", job->n, 1);
+    cli_listing l;
+    cli_listing_start(&l, job->format, "find", job->n, 1);
     snprintf(l.members, sizeof l.members, "\"method\":\"%s\",\"seed\":%llu,"
              "\"verified\":%s", job->method == NQ_FIND_SEARCH ? "search"
              : "formula", (unsigned long long)job->seed,
@@ -58,10 +58,10 @@ static int run_find(const find_job *job)
     if (st == NQ_OK && job->verify)
         st = nq_check_placement(cols, job->n);
     if (st == NQ_OK)
-        nq_listing_add(&l, cols);
+        cli_listing_add(&l, cols);
     free(cols);
-    int rc = st == NQ_OK ? nq_listing_end(&l)
-                         : nq_listing_fail(&l, CLI_FAIL, "find %d: %s",
+    int rc = st == NQ_OK ? cli_listing_end(&l)
+                         : cli_listing_fail(&l, CLI_FAIL, "find %d: %s",
                                            job->n, nq_strerror(st));
     if (rc == CLI_OK && fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "find: cannot write the output");
@@ -103,9 +103,9 @@ static int parse_find(int argc, char **argv, find_job *job)
     if (seed && cli_parse_uint(seed, 0, UINT64_MAX, &job->seed) != 0)
         return cli_error(CLI_USAGE, "--seed takes a whole number, not '%s'",
                          seed);
-    if (!(job->format = nq_format_find(format)))
+    if (!(job->format = cli_format_find(format)))
         return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",
-                         format, nq_format_names());
+                         format, cli_format_names());
     if (job->n > 100 && strcmp(format, "array") && strcmp(format, "json"))
         return cli_error(CLI_USAGE, "find: format '%s' is for N up to 100; "
                          "use array or json for %d", format, job->n);

@@ -55,11 +55,11 @@ static void write_dots(FILE *out, const int *cols, int n,
     }
 }
 
-int nq_format_base;
+int cli_format_base;
 
 /* Digits by hand through a buffer, not printf per number: find prints
  * boards of ten million queens, and this is where their time would go. */
-void nq_write_cols(FILE *out, const int *cols, int n, char sep, int base)
+void cli_write_cols(FILE *out, const int *cols, int n, char sep, int base)
 {
     char buf[1 << 16];
     size_t len = 0;
@@ -86,7 +86,7 @@ static void write_array(FILE *out, const int *cols, int n,
                         unsigned long long index)
 {
     (void)index;
-    nq_write_cols(out, cols, n, ' ', nq_format_base);
+    cli_write_cols(out, cols, n, ' ', cli_format_base);
     fputc('\n', out);
 }
 
@@ -111,7 +111,7 @@ static void write_seed(FILE *out, const int *cols, int n,
     fprintf(out, "%s%*scolumn(\u5217)\n   ", index ? "\n" : "",
             pad > 0 ? pad : 0, "");
     for (int c = n - 1; c >= 0; c--) {
-        int label = c + nq_format_base;
+        int label = c + cli_format_base;
         fprintf(out, label < 10 ? "_%d_" : "%d_", label);
         if (c)
             fputc('_', out);
@@ -121,7 +121,7 @@ static void write_seed(FILE *out, const int *cols, int n,
         fputs("  |", out);
         for (int c = n - 1; c >= 0; c--)
             fputs(cols[r] == c ? "-Q-|" : "---|", out);
-        fprintf(out, "%d%s\n", r + nq_format_base,
+        fprintf(out, "%d%s\n", r + cli_format_base,
                 r == n / 2 ? " row(\u884c)" : "");
         seed_rule(out, n);
     }
@@ -168,11 +168,11 @@ static void write_json(FILE *out, const int *cols, int n,
 {
     fprintf(out, "{\"type\":\"solution\",\"n\":%d,\"number\":%llu,"
             "\"queens\":[", n, index + 1);
-    nq_write_cols(out, cols, n, ',', 0);
+    cli_write_cols(out, cols, n, ',', 0);
     fputs("]}\n", out);
 }
 
-static const nq_format formats[] = {
+static const cli_format formats[] = {
     {"grid", "the +-+ board of the seed's Python program", 0, NULL,
      write_grid, NULL},
     {"dots", "Q and . rows as the seed's C program prints them", 0, NULL,
@@ -183,12 +183,12 @@ static const nq_format formats[] = {
      0, NULL, write_seed, NULL},
     {"unicode", "a shaded board for terminals", 0, NULL, write_unicode, NULL},
     {"svg", "a picture: chessboards in one SVG document", NQ_SVG_MAX_BOARDS,
-     nq_svg_begin, nq_svg_board, nq_svg_end},
+     cli_svg_begin, cli_svg_board, cli_svg_end},
     {"json", "JSON Lines: an object per solution, then a summary object", 0,
      NULL, write_json, NULL},
 };
 
-const nq_format *nq_format_find(const char *name)
+const cli_format *cli_format_find(const char *name)
 {
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
         if (strcmp(formats[i].name, name) == 0)
@@ -196,7 +196,7 @@ const nq_format *nq_format_find(const char *name)
     return NULL;
 }
 
-const char *nq_format_names(void)
+const char *cli_format_names(void)
 {
     static char names[128];
     if (!names[0])

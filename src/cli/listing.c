@@ -27,10 +27,10 @@ void cli_stream_line(void)
 
 /* The limit a format imposes (an SVG holds 1000 boards) is checked by
  * listing one board more than it holds, so "more" can be said. */
-void nq_listing_start(nq_listing *l, const nq_format *f, const char *command,
+void cli_listing_start(cli_listing *l, const cli_format *f, const char *command,
                       int n, unsigned long long limit)
 {
-    *l = (nq_listing){.format = f, .command = command, .n = n,
+    *l = (cli_listing){.format = f, .command = command, .n = n,
                       .json = strcmp(f->name, "json") == 0, .asked = limit,
                       .limit = limit};
     if (f->max_boards && (!limit || limit > f->max_boards))
@@ -40,7 +40,7 @@ void nq_listing_start(nq_listing *l, const nq_format *f, const char *command,
 }
 
 /* One board, and whether the search should stop here. */
-int nq_listing_add(nq_listing *l, const int *cols)
+int cli_listing_add(cli_listing *l, const int *cols)
 {
     l->format->solution(stdout, cols, l->n, l->printed++);
     if (l->json)
@@ -51,7 +51,7 @@ int nq_listing_add(nq_listing *l, const int *cols)
 /* The last line of every JSON listing: how many boards came before it,
  * whether they are all there are, the command's own members, and the
  * error when it failed. */
-static void write_summary(const nq_listing *l, int all, const char *error)
+static void write_summary(const cli_listing *l, int all, const char *error)
 {
     printf("{\"type\":\"summary\",\"command\":\"%s\",\"n\":%d,"
            "\"solutions\":%llu,\"all\":%s", l->command, l->n, l->printed,
@@ -68,9 +68,9 @@ static void write_summary(const nq_listing *l, int all, const char *error)
 /* "all" is true only when no limit (--limit, --first, find's one board)
  * cut the search short: reaching the limit exactly leaves it unknown
  * whether there were more. */
-int nq_listing_end(nq_listing *l)
+int cli_listing_end(cli_listing *l)
 {
-    const nq_format *f = l->format;
+    const cli_format *f = l->format;
     if (f->max_boards && l->printed > f->max_boards)
         return cli_error(CLI_USAGE, "%s %d: more than %llu boards for one "
                          "%s; choose some with --limit K", l->command, l->n,
@@ -85,7 +85,7 @@ int nq_listing_end(nq_listing *l)
 
 /* The message goes to stderr as every error does, and into the summary,
  * so that a program reading the lines learns of it without stderr. */
-int nq_listing_fail(nq_listing *l, int code, const char *fmt, ...)
+int cli_listing_fail(cli_listing *l, int code, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;

@@ -41,26 +41,26 @@ static const char solve_help[] =
 static int print_solution(void *ctx, const int *cols, int n)
 {
     (void)n;
-    return nq_listing_add(ctx, cols);
+    return cli_listing_add(ctx, cols);
 }
 
 /* List the solutions: the summary's members say which engine listed them
  * and whether only one per symmetry class. */
-static int run_solve(const nq_request *req, const nq_format *f,
+static int run_solve(const nq_request *req, const cli_format *f,
                      unsigned long long limit)
 {
-    nq_listing l;
+    cli_listing l;
     nq_counts c;
-    nq_listing_start(&l, f, "solve", req->n, limit);
+    cli_listing_start(&l, f, "solve", req->n, limit);
     snprintf(l.members, sizeof l.members, "\"engine\":\"%s\",\"unique\":%s",
              req->engine, req->unique_only ? "true" : "false");
     nq_status st = nq_enumerate_solutions(req, print_solution, &l, &c);
     if (st != NQ_OK)
-        return nq_listing_fail(&l, CLI_FAIL, "solve %d: %s", req->n,
+        return cli_listing_fail(&l, CLI_FAIL, "solve %d: %s", req->n,
                                nq_strerror(st));
     if (c.total == 0) /* N = 2, 3: nothing to print, and why, not silence */
         fprintf(stderr, "nqueens solve: note: N=%d has no solution\n", req->n);
-    int rc = nq_listing_end(&l);
+    int rc = cli_listing_end(&l);
     if (rc == CLI_OK && fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "solve: cannot write the output");
     return rc;
@@ -85,13 +85,13 @@ int cmd_solve(int argc, char **argv)
     rc = cli_parse_board("solve", solve_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    nq_format_base = one_based;
+    cli_format_base = one_based;
     if ((rc = cli_json_format("solve", json, &format, "array")) != CLI_OK)
         return rc;
-    const nq_format *f = nq_format_find(format);
+    const cli_format *f = cli_format_find(format);
     if (!f)
         return cli_error(CLI_USAGE, "unknown format '%s' (formats: %s)",
-                         format, nq_format_names());
+                         format, cli_format_names());
     if (limit && cli_parse_uint(limit, 1, UINT64_MAX, &k) != 0)
         return cli_error(CLI_USAGE, "--limit takes a whole number from 1, "
                          "not '%s'", limit);

@@ -20,7 +20,7 @@ static struct {
     unsigned long long count, cap;
 } boards;
 
-void nq_svg_begin(FILE *out, int n)
+void cli_svg_begin(FILE *out, int n)
 {
     (void)out;
     free(boards.cols);
@@ -28,7 +28,7 @@ void nq_svg_begin(FILE *out, int n)
     boards.n = n;
 }
 
-void nq_svg_board(FILE *out, const int *cols, int n, unsigned long long index)
+void cli_svg_board(FILE *out, const int *cols, int n, unsigned long long index)
 {
     (void)out, (void)index;
     if (boards.failed)
@@ -134,7 +134,7 @@ static void write_board(FILE *out, const layout *l, const int *cols, int n,
     fputs("</text>\n</g>\n", out);
 }
 
-int nq_svg_end(FILE *out, int n, unsigned long long count)
+int cli_svg_end(FILE *out, int n, unsigned long long count)
 {
     (void)count; /* the boards kept are the ones drawn */
     count = boards.count;
