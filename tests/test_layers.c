@@ -84,27 +84,45 @@ static int read_object(symbol_table *t, const char *path, int layer)
     return pclose(p) == 0 ? 0 : -1;
 }
 
-/* Every object of every layer under obj (the build's object tree). */
+/* The objects in one directory, as of layer l; how many, or -1. */
+static int read_dir(symbol_table *t, const char *dir, int l)
+{
+    char path[600];
+    int objects = 0;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 3 || strcmp(e->d_name + len - 2, ".o"))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (read_object(t, path, l) != 0) {
+            closedir(d);
+            return -1;
+        }
+        objects++;
+    }
+    if (d)
+        closedir(d);
+    return objects;
+}
+
+/* Every object of every layer under obj (the build's object tree), and
+ * the MPI back-end's, built by mpicc under obj/mpi where make mpi ran.
+ * (The CUDA build's registry still reaches up into gpu: issue 23.) */
 static int read_layers(symbol_table *t, const char *obj)
 {
+    static const char *const roots[] = {"src", "mpi/src"};
     int objects = 0;
-    for (int l = 0; l < LAYERS; l++) {
-        char dir[300], path[600];
-        snprintf(dir, sizeof dir, "%s/src/%s", obj, layers[l]);
-        DIR *d = opendir(dir);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            size_t len = strlen(e->d_name);
-            if (len < 3 || strcmp(e->d_name + len - 2, ".o"))
-                continue;
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            if (read_object(t, path, l) != 0)
+    for (int r = 0; r < 2; r++)
+        for (int l = 0; l < LAYERS; l++) {
+            char dir[300];
+            snprintf(dir, sizeof dir, "%s/%s/%s", obj, roots[r], layers[l]);
+            int k = read_dir(t, dir, l);
+            if (k < 0)
                 return -1;
-            objects++;
+            objects += k;
         }
-        if (d)
-            closedir(d);
-    }
     return objects;
 }
 
