@@ -21,7 +21,12 @@ extern "C" {
  * *is_root is set on rank 0, whose report is the job's: its failed_rank
  * names a rank that failed (or whose plan differs, another build or other
  * arguments) and its why says what happened.  The stop flag is read on
- * rank 0: a stop there stops every rank's units. */
+ * rank 0: a stop there stops every rank's units.  The library sets no
+ * signal handler and leaves CPU affinity alone: a program whose worker
+ * ranks must survive the SIGINT or SIGTERM mpirun forwards should ignore
+ * them there (rank 0 stops the workers cleanly), and one that wants a
+ * single rank per machine to use all its cores should widen the affinity
+ * mpirun gave it, as nqueens-mpi does. */
 nq_status nq_mpi_count_resumable(const nq_request *req,
                                  const nq_resume_options *o,
                                  nq_run_report *report, int *is_root);

@@ -10,8 +10,11 @@
  * `nqueens count --checkpoint`.  A rank that fails is named by rank 0
  * ("rank 1 failed: ..."), and every rank ends without aborting the job.
  */
+#define _GNU_SOURCE /* sched_setaffinity */
 #include <limits.h>
 #include <mpi.h>
+#include <sched.h>
+#include <unistd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -75,6 +78,23 @@ static int parse(int argc, char **argv, cli_count_args *a)
     return CLI_OK;
 }
 
+/* A worker rank's policy, the program's to set: SIGINT and SIGTERM
+ * ignored (mpirun forwards them to every rank; rank 0 stops the workers
+ * itself, so their half-done units end cleanly), and the affinity mpirun
+ * gave (one core, when there are no more ranks than cores) widened to
+ * every core, so that one rank per machine counts with all of them. */
+static void worker_policy(void)
+{
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_IGN);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    cpu_set_t all;
+    CPU_ZERO(&all);
+    for (long c = 0; c < cores && c < CPU_SETSIZE; c++)
+        CPU_SET((int)c, &all);
+    sched_setaffinity(0, sizeof all, &all);
+}
+
 /* MPI up, with threads allowed; 0 (said on rank 0) if not. */
 static int start_mpi(int *argc, char ***argv, int *rank)
 {
@@ -124,6 +144,7 @@ int main(int argc, char **argv)
     if (rank != 0) { /* identical arguments: only rank 0 speaks */
         freopen("/dev/null", "w", stdout);
         freopen("/dev/null", "w", stderr);
+        worker_policy();
     }
     rc = parse(argc, argv, &a);
     if ((bad = arguments_agree(rc)) >= 0) {

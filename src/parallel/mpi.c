@@ -29,9 +29,11 @@
  * runs for hours.  Units given up are not reported, so rank 0 counts the
  * units reported, not those handed out.  Every worker gets exactly one
  * stop message, at the latest as the answer to its final report, and ends
- * only when it has it, so no message is left unreceived.  Workers ignore
- * SIGINT and SIGTERM so that mpirun forwarding them does not kill
- * half-done units.  Waits poll with short sleeps, because
+ * only when it has it, so no message is left unreceived.  The program
+ * decides what a signal does to a worker (nqueens-mpi's workers ignore
+ * SIGINT and SIGTERM, so that mpirun forwarding them does not kill
+ * half-done units); the library sets no handler.  Waits poll with short
+ * sleeps, because
  * MPI_Probe spins and rank 0 often shares a machine with workers.
  *
  * Failing: nothing here aborts or exits; every rank returns a status and
@@ -43,11 +45,9 @@
  * stop message, collects until all have reported FINAL and returns the
  * failure; units reported before it stay reported (in the journal).
  */
-#define _GNU_SOURCE /* sched_setaffinity */
 #include <mpi.h>
 #include <limits.h>
 #include <pthread.h>
-#include <sched.h>
 #include <unistd.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -319,8 +319,6 @@ static int send_due(worker_state *ws)
 static nq_status worker(const nq_plan *plan, int threads)
 {
     worker_state ws = {.plan = plan};
-    signal(SIGINT, SIG_IGN);
-    signal(SIGTERM, SIG_IGN);
     pthread_mutex_init(&ws.lock, NULL);
     pthread_cond_init(&ws.work, NULL);
     pthread_t *ids = start_threads(&ws, threads);
@@ -347,10 +345,10 @@ static nq_status worker(const nq_plan *plan, int threads)
 }
 
 /* Threads for this worker: the machine's cores shared by the worker ranks
- * on it.  mpirun binds each rank to one core when there are no more ranks
- * than cores; a worker undoes that, so that one rank per machine counts
- * with all its cores.  --threads overrides.  Every rank must call this
- * (it is collective). */
+ * on it.  (mpirun binds each rank to one core when there are no more
+ * ranks than cores: nqueens-mpi widens its workers' affinity again, a
+ * policy left to the program.)  --threads overrides.  Every rank must
+ * call this (it is collective). */
 static int worker_threads(int asked, int rank)
 {
     MPI_Comm local;
@@ -362,13 +360,6 @@ static int worker_threads(int asked, int rank)
     MPI_Allreduce(&rank, &lowest, 1, MPI_INT, MPI_MIN, local);
     MPI_Comm_free(&local);
     int workers = local_size - (lowest == 0); /* rank 0 only coordinates */
-    if (rank != 0) {
-        cpu_set_t all;
-        CPU_ZERO(&all);
-        for (long c = 0; c < cores && c < CPU_SETSIZE; c++)
-            CPU_SET((int)c, &all);
-        sched_setaffinity(0, sizeof all, &all);
-    }
     if (asked > 0)
         return asked;
     int share = (int)(cores / (workers > 0 ? workers : 1));
