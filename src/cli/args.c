@@ -501,6 +501,16 @@ int cli_finish_output(int rc)
     return rc;
 }
 
+int cli_parse_threads(const char *text, int *threads)
+{
+    uint64_t t = 0;
+    if (text && cli_parse_uint(text, 1, CLI_MAX_THREADS, &t) != 0)
+        return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
+                         "to %d, not '%s'", CLI_MAX_THREADS, text);
+    *threads = (int)t;
+    return CLI_OK;
+}
+
 int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts)
 {
     uint64_t k, m;

@@ -203,6 +203,9 @@ int cli_stopped_by(void);
 /* "<what> stopped by SIGINT": the line and the shell's status for it. */
 int cli_report_stopped(void);
 
+/* --threads T: 1..CLI_MAX_THREADS into *threads (0 when text is NULL:
+ * all cores); prints and returns CLI_USAGE if bad. */
+int cli_parse_threads(const char *text, int *threads);
 /* K/M with 1 <= K <= M; prints and returns CLI_USAGE if bad. */
 int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts);
 

@@ -215,7 +215,8 @@ int cmd_compare(int argc, char **argv)
 {
     const char *budget = NULL, *threads = NULL;
     int n, hi, rc, json = 0;
-    uint64_t b = 10, th = 1;
+    uint64_t b = 10;
+    int th = 1; /* one thread unless asked: the engines compared alike */
     const cli_spec specs[] = {
         {"--budget", &budget, NULL},
         {"--threads", &threads, NULL},
@@ -229,10 +230,9 @@ int cmd_compare(int argc, char **argv)
     if (budget && cli_parse_uint(budget, 1, 1000000, &b) != 0)
         return cli_error(CLI_USAGE, "--budget takes whole seconds from 1 to "
                          "1000000, not '%s'", budget);
-    if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &th) != 0)
-        return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
-                         "to %d, not '%s'", CLI_MAX_THREADS, threads);
-    compare_job job = {n, (int)th, json, (double)b};
+    if (threads && cli_parse_threads(threads, &th) != CLI_OK)
+        return CLI_USAGE;
+    compare_job job = {n, th, json, (double)b};
     rc = run_compare(&job);
     if (fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "compare: cannot write the output");

@@ -189,7 +189,8 @@ int cmd_complete(int argc, char **argv)
     const char *given_text = "", *format = NULL, *limit = NULL,
                *threads = NULL;
     int first = 0, all = 0, json = 0, force = 0, n, hi, rc, given[NQ_MAX_N];
-    uint64_t k = 0, th = 0;
+    uint64_t k = 0;
+    int th = 0;
     const cli_spec specs[] = {
         {"--given", &given_text, NULL}, {"--first", NULL, &first},
         {"--all", NULL, &all},          {"--limit", &limit, NULL},
@@ -216,16 +217,15 @@ int cmd_complete(int argc, char **argv)
     if (limit && (!all || cli_parse_uint(limit, 1, UINT64_MAX, &k) != 0))
         return cli_error(CLI_USAGE, "--limit takes a whole number from 1, "
                          "with --all, not '%s'", limit);
-    if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &th) != 0)
-        return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
-                         "to %d, not '%s'", CLI_MAX_THREADS, threads);
+    if (cli_parse_threads(threads, &th) != CLI_OK)
+        return CLI_USAGE;
     /* --first and --all --limit K stop early: only a whole count or a
      * whole listing is estimated */
     if (!first && !k && !force &&
-        (rc = check_feasible(n, given, (int)th)) != CLI_OK)
+        (rc = check_feasible(n, given, th)) != CLI_OK)
         return rc;
     rc = first || all ? list_completions(n, given, f, first ? 1 : k)
-                      : count_completions(n, given, (int)th, json);
+                      : count_completions(n, given, th, json);
     if (rc == CLI_OK && fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "complete: cannot write the output");
     return rc;

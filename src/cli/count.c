@@ -85,14 +85,13 @@ static int count_long(cli_long_count *c)
 static int count_numbers(const char *threads, const char *max_units,
                          cli_count_args *a)
 {
-    uint64_t nthreads = 0, max = 0;
-    if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &nthreads) != 0)
-        return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
-                         "to %d, not '%s'", CLI_MAX_THREADS, threads);
+    uint64_t max = 0;
+    if (cli_parse_threads(threads, &a->c.req.threads) != CLI_OK)
+        return CLI_USAGE;
     if (max_units && cli_parse_uint(max_units, 1, UINT64_MAX, &max) != 0)
         return cli_error(CLI_USAGE, "--max-units takes a whole number from 1, "
                          "not '%s'", max_units);
-    a->c.req.threads = (int)nthreads, a->c.opt.max_units = max;
+    a->c.opt.max_units = max;
     if (max_units && !a->c.opt.journal)
         return cli_error(CLI_USAGE, "--max-units needs --checkpoint FILE "
                          "(the units done must be recorded to go on later)");

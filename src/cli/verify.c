@@ -142,7 +142,7 @@ int cli_verify_journals(const char *const *paths, int count,
 int cli_verify_options(const char *sample, int all, const char *seed,
                        const char *threads, cli_verify_args *a)
 {
-    uint64_t t = 0, s = 0;
+    uint64_t s = 0;
     char *end;
     a->percent = 1;
     if (sample && all)
@@ -156,11 +156,8 @@ int cli_verify_options(const char *sample, int all, const char *seed,
     if (seed && cli_parse_uint(seed, 1, UINT64_MAX, &s) != 0)
         return cli_error(CLI_USAGE, "--seed takes a whole number from 1, not "
                          "'%s'", seed);
-    if (threads && cli_parse_uint(threads, 1, CLI_MAX_THREADS, &t) != 0)
-        return cli_error(CLI_USAGE, "--threads takes a whole number from 1 "
-                         "to %d, not '%s'", CLI_MAX_THREADS, threads);
-    a->seed = s, a->threads = (int)t;
-    return CLI_OK;
+    a->seed = s;
+    return cli_parse_threads(threads, &a->threads);
 }
 
 int cmd_verify(int argc, char **argv)
