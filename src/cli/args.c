@@ -501,6 +501,21 @@ int cli_finish_output(int rc)
     return rc;
 }
 
+int cli_parse_journals(const char *command, const char *help,
+                       const char *usage, const cli_spec *specs, int argc,
+                       char **argv, const char ***paths, int *count)
+{
+    const char **pos = calloc((size_t)argc + 1, sizeof *pos);
+    *paths = pos;
+    if (!pos)
+        return cli_error(CLI_FAIL, "out of memory");
+    int rc = cli_parse(command, help, specs, argc, argv, pos, argc, count);
+    if (rc == CLI_OK && *count == 0)
+        rc = cli_error(CLI_USAGE, "%s: no journals given (usage: nqueens %s "
+                       "%s)", command, command, usage);
+    return rc;
+}
+
 int cli_parse_threads(const char *text, int *threads)
 {
     uint64_t t = 0;

@@ -203,6 +203,12 @@ int cli_stopped_by(void);
 /* "<what> stopped by SIGINT": the line and the shell's status for it. */
 int cli_report_stopped(void);
 
+/* A command whose positionals are journals (merge, verify): parse, with
+ * *paths allocated (free it whatever the result) and at least one given
+ * (else the usage line is said); the result as cli_parse's. */
+int cli_parse_journals(const char *command, const char *help,
+                       const char *usage, const cli_spec *specs, int argc,
+                       char **argv, const char ***paths, int *count);
 /* --threads T: 1..CLI_MAX_THREADS into *threads (0 when text is NULL:
  * all cores); prints and returns CLI_USAGE if bad. */
 int cli_parse_threads(const char *text, int *threads);

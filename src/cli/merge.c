@@ -86,19 +86,14 @@ static int merge_verified(const char **pos, int npos, const char *sample,
 int cmd_merge(int argc, char **argv)
 {
     int json = 0, verify = 0, all = 0, npos, rc;
-    const char *sample = NULL;
-    const char **pos = calloc((size_t)argc + 1, sizeof *pos);
+    const char *sample = NULL, **pos;
     const cli_spec specs[] = {{"--json", NULL, &json},
                               {"--verify", NULL, &verify},
                               {"--sample", &sample, NULL},
                               {"--all", NULL, &all},
                               {NULL, NULL, NULL}};
-    if (!pos)
-        return cli_error(CLI_FAIL, "out of memory");
-    rc = cli_parse("merge", merge_help, specs, argc, argv, pos, argc, &npos);
-    if (rc == CLI_OK && npos == 0)
-        rc = cli_error(CLI_USAGE, "merge: no journals given (usage: nqueens "
-                       "merge JOURNAL... [--verify] [--json])");
+    rc = cli_parse_journals("merge", merge_help, "JOURNAL... [--verify] "
+                            "[--json]", specs, argc, argv, &pos, &npos);
     if (rc == CLI_OK && (sample || all) && !verify)
         rc = cli_error(CLI_USAGE, "%s chooses the sample of --verify; add "
                        "--verify", sample ? "--sample" : "--all");

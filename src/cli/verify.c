@@ -164,19 +164,14 @@ int cmd_verify(int argc, char **argv)
 {
     cli_verify_args a = {0};
     int all = 0, npos, rc;
-    const char *sample = NULL, *seed = NULL, *threads = NULL;
-    const char **pos = calloc((size_t)argc + 1, sizeof *pos);
+    const char *sample = NULL, *seed = NULL, *threads = NULL, **pos;
     const cli_spec specs[] = {
         {"--sample", &sample, NULL}, {"--all", NULL, &all},
         {"--seed", &seed, NULL},     {"--threads", &threads, NULL},
         {"--quiet", NULL, &a.quiet}, {"--progress", NULL, &a.progress},
         {"--json", NULL, &a.json},   {NULL, NULL, NULL}};
-    if (!pos)
-        return cli_error(CLI_FAIL, "out of memory");
-    rc = cli_parse("verify", verify_help, specs, argc, argv, pos, argc, &npos);
-    if (rc == CLI_OK && npos == 0)
-        rc = cli_error(CLI_USAGE, "verify: no journals given (usage: nqueens "
-                       "verify JOURNAL... [--sample P | --all])");
+    rc = cli_parse_journals("verify", verify_help, "JOURNAL... [--sample P | "
+                            "--all]", specs, argc, argv, &pos, &npos);
     if (rc == CLI_OK)
         rc = cli_verify_options(sample, all, seed, threads, &a);
     if (rc == CLI_OK)
