@@ -74,6 +74,16 @@ void KERNEL_INIT(void)
  * cheaper than expanding it.  One measured best (bench/RESULTS.md). */
 #define LOOKAHEAD 1
 
+/* Whether pass() makes a register's children before storing the last
+ * one's (it says why).  Measured at N = 17 on one thread (Zen 4,
+ * bench/RESULTS.md): avx2 1.5 times faster, avx512 1.2; sse4 and scalar,
+ * whose path from load to store is short, 8-11% slower. */
+#if defined(NQ_ISA_avx2) || defined(NQ_ISA_avx512)
+#define PIPELINE 1
+#else
+#define PIPELINE 0
+#endif
+
 /* A level's input is cut into chunks small enough that their children fit
  * the next level's buffer (a parent has at most popcount(open) children)
  * and large enough that the partial last register of each pass is rare.
@@ -144,6 +154,67 @@ static inline void store3(lane_t *out, vplan p, vu d, vu l, vu r)
     v_compress(R_OF(out), p, r);
 }
 
+/* One register of a pass: the parents, their untried squares after this
+ * one, the children, and which lanes keep a child (mk) and a parent (ml). */
+typedef struct {
+    vu d, l, r, rest, cd, cl, cr;
+    vmask mk, ml;
+} pass_reg;
+
+/* Load the register of parents at in + i and make their children: all
+ * the arithmetic of a pass, up to the lane masks.  With `fused` the
+ * children are counted here. */
+static inline __attribute__((always_inline)) void
+pass_make(const step_consts *k, const lane_t *in, size_t i, size_t m,
+          int first, counters *c, int fused, pass_reg *s)
+{
+    vsel live = first_lanes(m - i);
+    vu d = v_load(in + i), l = v_load(L_OF(in) + i), r = v_load(R_OF(in) + i);
+    vu a;
+    if (first) { /* a level's run has no a plane; the root's row may be closed */
+        a = v_andnot(v_or3(d, l, r), k->open);
+        live = v_sel_and_test(live, a, a);
+    } else {
+        a = v_load(A_OF(in) + i);
+    }
+    vu b = v_lowest(a);
+    s->d = d, s->l = l, s->r = r, s->rest = v_xor(a, b);
+    s->cd = v_or(d, b);
+    s->cl = v_sll(v_or(l, b), k->shift);
+    s->cr = v_srl(v_or(r, b), k->shift);
+    vsel more = v_sel_and_test(live, s->rest, s->rest);
+    s->mk = 0;
+    if (fused) {
+        count_two_vec(live, s->cd, s->cl, s->cr, k, c);
+        s->ml = v_mask(more);
+        return;
+    }
+    vsel keep = v_keep_open(live, k->open_next, s->cd, s->cl, s->cr);
+    for (int x = 0; x < LOOKAHEAD; x++)
+        keep = v_keep_open(keep, k->ahead_open[x], s->cd,
+                           v_sll(s->cl, k->ahead_shift[x]),
+                           v_srl(s->cr, k->ahead_shift[x]));
+    keep = v_keep_open(keep, k->last_open, s->cd, v_sll(s->cl, k->last_shift),
+                       v_srl(s->cr, k->last_shift));
+    v_mask2(keep, more, &s->mk, &s->ml);
+}
+
+/* Store what pass_make made: kept children at out[*o...], parents with
+ * squares left at left[*lp...]. */
+static inline __attribute__((always_inline)) void
+pass_store(const pass_reg *s, lane_t *left, size_t *lp, lane_t *out,
+           size_t *o, int fused)
+{
+    if (!fused) {
+        store3(out + *o, v_plan_compress(s->mk), s->cd, s->cl, s->cr);
+        *o += (size_t)v_count(s->mk);
+    }
+    vplan pl = v_plan_compress(s->ml);
+    store3(left + *lp, pl, s->d, s->l, s->r);
+    v_compress(A_OF(left) + *lp, pl, s->rest);
+    *lp += (size_t)v_count(s->ml);
+}
+
 /* One pass over m parents at `in` (their untried squares in the a plane,
  * or, on the first pass, all their open squares): each makes the child on
  * its lowest untried square.  Kept children (their next row, LOOKAHEAD
@@ -154,47 +225,32 @@ static inline void store3(lane_t *out, vplan p, vu d, vu l, vu r)
  * parents are loaded before anything is stored over them.  Every stored
  * parent has a square to try (its row was checked open), so the lanes are
  * full but in the last register, and no branch depends on the data.
- * Returns the parents left. */
+ *
+ * The loop is software-pipelined: the next register's children are made
+ * before this one's are stored.  A register's path from its loads to its
+ * stores (arithmetic, the lane mask, the table load for the shuffle) is
+ * some 40 cycles long, longer than the out-of-order window covers, and
+ * made in this order the two registers' work overlaps.  Returns the
+ * parents left. */
 static inline __attribute__((always_inline)) size_t
 pass(const step_consts *k, const lane_t *in, size_t m, int first,
      lane_t *left, lane_t *out, size_t *op, counters *c, int fused)
 {
     size_t lp = 0, o = *op; /* locals: the stores may alias anything */
-    for (size_t i = 0; i < m; i += NQ_LANES) {
-        vsel live = first_lanes(m - i);
-        vu d = v_load(in + i), l = v_load(L_OF(in) + i), r = v_load(R_OF(in) + i);
-        vu a;
-        if (first) { /* a level's run has no a plane; the root's row may be closed */
-            a = v_andnot(v_or3(d, l, r), k->open);
-            live = v_sel_and_test(live, a, a);
-        } else {
-            a = v_load(A_OF(in) + i);
+    pass_reg cur, next;
+    if (!PIPELINE) {
+        for (size_t i = 0; i < m; i += NQ_LANES) {
+            pass_make(k, in, i, m, first, c, fused, &cur);
+            pass_store(&cur, left, &lp, out, &o, fused);
         }
-        vu b = v_lowest(a), rest = v_xor(a, b);
-        vu cd = v_or(d, b);
-        vu cl = v_sll(v_or(l, b), k->shift);
-        vu cr = v_srl(v_or(r, b), k->shift);
-        vsel more = v_sel_and_test(live, rest, rest);
-        vmask mk = 0, ml;
-        if (fused) {
-            count_two_vec(live, cd, cl, cr, k, c);
-            ml = v_mask(more);
-        } else {
-            vsel keep = v_keep_open(live, k->open_next, cd, cl, cr);
-            for (int x = 0; x < LOOKAHEAD; x++)
-                keep = v_keep_open(keep, k->ahead_open[x], cd,
-                                   v_sll(cl, k->ahead_shift[x]),
-                                   v_srl(cr, k->ahead_shift[x]));
-            keep = v_keep_open(keep, k->last_open, cd, v_sll(cl, k->last_shift),
-                               v_srl(cr, k->last_shift));
-            v_mask2(keep, more, &mk, &ml);
-            store3(out + o, v_plan_compress(mk), cd, cl, cr);
-            o += (size_t)v_count(mk);
+    } else if (m) {
+        pass_make(k, in, 0, m, first, c, fused, &cur);
+        for (size_t i = NQ_LANES; i < m; i += NQ_LANES) {
+            pass_make(k, in, i, m, first, c, fused, &next);
+            pass_store(&cur, left, &lp, out, &o, fused);
+            cur = next;
         }
-        vplan pl = v_plan_compress(ml);
-        store3(left + lp, pl, d, l, r);
-        v_compress(A_OF(left) + lp, pl, rest);
-        lp += (size_t)v_count(ml);
+        pass_store(&cur, left, &lp, out, &o, fused);
     }
     *op = o;
     return lp;
