@@ -154,21 +154,20 @@ static inline void store3(lane_t *out, vplan p, vu d, vu l, vu r)
     v_compress(R_OF(out), p, r);
 }
 
-/* One register of a pass: the parents, their untried squares after this
- * one, the children, and which lanes keep a child (mk) and a parent (ml). */
+/* The children of one register of a pass, and which lanes keep theirs. */
 typedef struct {
-    vu d, l, r, rest, cd, cl, cr;
-    vmask mk, ml;
+    vu cd, cl, cr;
+    vmask mk;
 } pass_reg;
 
-/* Load the register of parents at in + i and make their children: all
- * the arithmetic of a pass, up to the lane masks.  With `fused` the
- * children are counted here. */
+/* Load the register of parents at in + i (its lanes `live`), store those
+ * with squares left, with those squares, at left[*lp...], and make their
+ * children.  With `fused` the children are counted here. */
 static inline __attribute__((always_inline)) void
-pass_make(const step_consts *k, const lane_t *in, size_t i, size_t m,
-          int first, counters *c, int fused, pass_reg *s)
+pass_make(const step_consts *k, const lane_t *in, size_t i, vsel live,
+          int first, counters *c, int fused, lane_t *left, size_t *lp,
+          pass_reg *s)
 {
-    vsel live = first_lanes(m - i);
     vu d = v_load(in + i), l = v_load(L_OF(in) + i), r = v_load(R_OF(in) + i);
     vu a;
     if (first) { /* a level's run has no a plane; the root's row may be closed */
@@ -177,16 +176,18 @@ pass_make(const step_consts *k, const lane_t *in, size_t i, size_t m,
     } else {
         a = v_load(A_OF(in) + i);
     }
-    vu b = v_lowest(a);
-    s->d = d, s->l = l, s->r = r, s->rest = v_xor(a, b);
+    vu b = v_lowest(a), rest = v_xor(a, b);
+    vmask ml = v_mask(v_sel_and_test(live, rest, rest));
+    vplan pl = v_plan_compress(ml);
+    store3(left + *lp, pl, d, l, r);
+    v_compress(A_OF(left) + *lp, pl, rest);
+    *lp += (size_t)v_count(ml);
     s->cd = v_or(d, b);
     s->cl = v_sll(v_or(l, b), k->shift);
     s->cr = v_srl(v_or(r, b), k->shift);
-    vsel more = v_sel_and_test(live, s->rest, s->rest);
     s->mk = 0;
     if (fused) {
         count_two_vec(live, s->cd, s->cl, s->cr, k, c);
-        s->ml = v_mask(more);
         return;
     }
     vsel keep = v_keep_open(live, k->open_next, s->cd, s->cl, s->cr);
@@ -196,23 +197,17 @@ pass_make(const step_consts *k, const lane_t *in, size_t i, size_t m,
                            v_srl(s->cr, k->ahead_shift[x]));
     keep = v_keep_open(keep, k->last_open, s->cd, v_sll(s->cl, k->last_shift),
                        v_srl(s->cr, k->last_shift));
-    v_mask2(keep, more, &s->mk, &s->ml);
+    s->mk = v_mask(keep);
 }
 
-/* Store what pass_make made: kept children at out[*o...], parents with
- * squares left at left[*lp...]. */
+/* Store the kept children of what pass_make made at out[*o...]. */
 static inline __attribute__((always_inline)) void
-pass_store(const pass_reg *s, lane_t *left, size_t *lp, lane_t *out,
-           size_t *o, int fused)
+pass_store(const pass_reg *s, lane_t *out, size_t *o, int fused)
 {
     if (!fused) {
         store3(out + *o, v_plan_compress(s->mk), s->cd, s->cl, s->cr);
         *o += (size_t)v_count(s->mk);
     }
-    vplan pl = v_plan_compress(s->ml);
-    store3(left + *lp, pl, s->d, s->l, s->r);
-    v_compress(A_OF(left) + *lp, pl, s->rest);
-    *lp += (size_t)v_count(s->ml);
 }
 
 /* One pass over m parents at `in` (their untried squares in the a plane,
@@ -238,19 +233,30 @@ pass(const step_consts *k, const lane_t *in, size_t m, int first,
 {
     size_t lp = 0, o = *op; /* locals: the stores may alias anything */
     pass_reg cur, next;
+    size_t full = m / NQ_LANES * NQ_LANES; /* the whole registers: all lanes live */
+    const vsel all = v_sel(V_ALL);
     if (!PIPELINE) {
-        for (size_t i = 0; i < m; i += NQ_LANES) {
-            pass_make(k, in, i, m, first, c, fused, &cur);
-            pass_store(&cur, left, &lp, out, &o, fused);
+        for (size_t i = 0; i < full; i += NQ_LANES) {
+            pass_make(k, in, i, all, first, c, fused, left, &lp, &cur);
+            pass_store(&cur, out, &o, fused);
+        }
+        if (full < m) {
+            pass_make(k, in, full, first_lanes(m - full), first, c, fused, left, &lp, &cur);
+            pass_store(&cur, out, &o, fused);
         }
     } else if (m) {
-        pass_make(k, in, 0, m, first, c, fused, &cur);
-        for (size_t i = NQ_LANES; i < m; i += NQ_LANES) {
-            pass_make(k, in, i, m, first, c, fused, &next);
-            pass_store(&cur, left, &lp, out, &o, fused);
+        pass_make(k, in, 0, first_lanes(m), first, c, fused, left, &lp, &cur);
+        for (size_t i = NQ_LANES; i < full; i += NQ_LANES) {
+            pass_make(k, in, i, all, first, c, fused, left, &lp, &next);
+            pass_store(&cur, out, &o, fused);
             cur = next;
         }
-        pass_store(&cur, left, &lp, out, &o, fused);
+        if (full < m && full) {
+            pass_make(k, in, full, first_lanes(m - full), first, c, fused, left, &lp, &next);
+            pass_store(&cur, out, &o, fused);
+            cur = next;
+        }
+        pass_store(&cur, out, &o, fused);
     }
     *op = o;
     return lp;
