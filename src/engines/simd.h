@@ -195,12 +195,12 @@ static inline void v_compress(lane_t *p, vplan idx, vu a)
     v_store(p, _mm256_permutevar8x32_epi32(a, idx));
 }
 #else
-/* Packing the lanes to bytes puts lanes 0-7 in bits 0-7 of the movemask
- * and lanes 8-15 in bits 16-23 (and copies in 8-15 and 24-31): vmask
- * keeps that layout, whose bytes are the two halves' table indices. */
+/* Packing the lanes to bytes beside zeros puts lanes 0-7 in bits 0-7 of
+ * the movemask and lanes 8-15 in bits 16-23: vmask keeps that layout,
+ * whose bytes are the two halves' table indices. */
 static inline vmask v_mask(vsel s)
 {
-    return (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(s, s)) & 0xff00ffu;
+    return (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(s, _mm256_setzero_si256()));
 }
 static inline vsel v_sel(vmask m)
 {
@@ -209,15 +209,6 @@ static inline vsel v_sel(vmask m)
     vu all = _mm256_set1_epi16((short)(m | m >> 8));
     return _mm256_cmpeq_epi16(_mm256_and_si256(all, bit), bit);
 }
-/* Two streams' lanes in one conversion: packed side by side, the bytes
- * of the movemask alternate between them. */
-static inline void v_mask2(vsel s0, vsel s1, vmask *m0, vmask *m1)
-{
-    unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(s0, s1));
-    *m0 = m & 0xff00ffu;
-    *m1 = m >> 8 & 0xff00ffu;
-}
-#define NQ_SIMD_HAVE_MASK2 1
 #define NQ_SIMD_MASK_OF(b) (((b) & 0xffu) | ((b) & 0xff00u) << 8)
 /* Two 16-byte loads as the halves of a register: each broadcast by the
  * load unit and one blend, not vinserti128, which competes with the
@@ -471,13 +462,6 @@ static inline uint64_t v_acc_sum(vacc c) { return c; }
 static inline int v_count(vmask m) { return nq_popcount(m); }
 #endif
 
-#ifndef NQ_SIMD_HAVE_MASK2
-static inline void v_mask2(vsel s0, vsel s1, vmask *m0, vmask *m1)
-{
-    *m0 = v_mask(s0);
-    *m1 = v_mask(s1);
-}
-#endif
 
 /* Lane bits (bit i for lane i) as a vmask: the same but for avx2 16,
  * whose masks keep the movemask layout. */
