@@ -14,6 +14,7 @@
 #include "../src/engines/frontier_kernel.h"
 
 /* Each kernel build's lane test (simd_lanes.c), by kernel name. */
+void t_simd_every_mask_scalar_16(void *arg);
 void t_simd_every_mask_scalar_32(void *arg);
 #if defined(__x86_64__)
 void t_simd_every_mask_sse4_16(void *arg);
@@ -37,6 +38,7 @@ static const struct {
     void (*test)(void *);
     int (*needs)(void);
 } lane_tests[] = {
+    {"scalar", "16", t_simd_every_mask_scalar_16, always},
     {"scalar", "32", t_simd_every_mask_scalar_32, always},
 #if defined(__x86_64__)
     {"sse4", "16", t_simd_every_mask_sse4_16, always},

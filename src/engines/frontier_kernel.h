@@ -55,6 +55,7 @@ typedef struct {
 #define NQ_KERNEL_DECLARE(isa, bits)                                         \
     void nq_frontier_init_##isa##_##bits(void);                              \
     nq_frontier_count_fn nq_frontier_count_##isa##_##bits;
+NQ_KERNEL_DECLARE(scalar, 16)
 NQ_KERNEL_DECLARE(scalar, 32)
 #if defined(__x86_64__)
 NQ_KERNEL_DECLARE(sse4, 16)
