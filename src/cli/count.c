@@ -224,8 +224,9 @@ cli_count_args *cli_watch_stop(const char *command, cli_count_args *a)
     int units = nq_engine_caps(nq_engine_find(a->c.req.engine)) & NQ_CAP_UNITS;
     snprintf(what, sizeof what, a->lo == a->hi ? "%s %d" : "%s %d-%d",
              command, a->lo, a->hi);
+    cli_stop_waits(units != 0); /* first: a signal the handlers meet
+                                   finds the flag already watched */
     volatile sig_atomic_t *stop = cli_catch_stop_signals(what);
-    cli_stop_waits(units != 0);
     a->c.req.stop = units ? stop : NULL;
     return a;
 }
