@@ -169,6 +169,16 @@ static void stacks_stay_in_their_column(void *arg)
            (unsigned long long)subs);
 }
 
+/* Exit 1, nothing on stdout, and one line on stderr starting `start` and
+ * naming the CUDA error. */
+static int said_cuda_error(const t_proc *p, const char *start)
+{
+    return p->exit_code == 1 && p->out_len == 0 &&
+           !strncmp(p->err, start, strlen(start)) &&
+           strstr(p->err, "(cudaError") &&
+           strchr(p->err, '\n') == p->err + p->err_len - 1;
+}
+
 /* nqueens-cuda as a user meets it.  On a GPU: N=12 counted to OEIS's
  * row.  Without one: one line on stderr naming the CUDA error, exit 1,
  * the journal left for any engine of the plan to finish (fast does). */
@@ -185,10 +195,7 @@ static void cuda_binary(void *arg)
     CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "cuda",
                                          "--checkpoint", j), 0, 0) == 0);
     int counted = p.exit_code == 0 && strstr(p.out, row);
-    int said = p.exit_code == 1 && p.out_len == 0 &&
-               !strncmp(p.err, "nqueens: count 12: no usable GPU", 32) &&
-               strstr(p.err, "(cudaError") && strchr(p.err, '\n') ==
-               p.err + p.err_len - 1;
+    int said = said_cuda_error(&p, "nqueens: count 12: no usable GPU");
     t_proc_free(&p);
     CHECKF(counted || said, "neither OEIS's row nor a one-line CUDA error");
     CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "fast",
@@ -226,10 +233,7 @@ static void cuda_library(void *arg)
     CHECK(t_run_signalled(&p, example, devices ? ARGS(example, "12", devices)
                           : ARGS(example, "12"), 0, 0) == 0);
     int counted = p.exit_code == 0 && !strcmp(p.out, row);
-    int said = p.exit_code == 1 && p.out_len == 0 &&
-               !strncmp(p.err, "count_cuda: no usable GPU", 25) &&
-               strstr(p.err, "(cudaError") && strchr(p.err, '\n') ==
-               p.err + p.err_len - 1;
+    int said = said_cuda_error(&p, "count_cuda: no usable GPU");
     t_proc_free(&p);
     CHECKF(counted || said, "neither OEIS's row nor a one-line CUDA error");
 }

@@ -196,27 +196,56 @@ static void checker_catches_a_back_edge(void *arg)
     CHECK(clean == 0 && caught == 1 && named);
 }
 
+/* Whether one more use, of `name` from layer `from`, is the table's one
+ * violation, named as such; the use is taken back after. */
+static int caught_alone(symbol_table *t, const char *name, int from)
+{
+    char words[256];
+    add_symbol(&t->used, &t->nused, &t->capused, name, from);
+    int bad = forbidden_references(t);
+    snprintf(words, sizeof words, "%s uses %s", layers[from], name);
+    t->nused--;
+    return bad == 1 && strstr(t->first, words) != NULL;
+}
+
+/* A symbol of a made-up table; a NULL name ends a list. */
+typedef struct {
+    const char *name;
+    int layer;
+} made_up;
+
+/* Definitions and uses the checker must pass, and uses it must catch,
+ * each alone on top of them. */
+static int checker_judges(const made_up *defined, const made_up *used,
+                          const made_up *forbidden)
+{
+    symbol_table t = {0};
+    for (; defined->name; defined++)
+        add_symbol(&t.defined, &t.ndef, &t.capdef, defined->name,
+                   defined->layer);
+    for (; used->name; used++)
+        add_symbol(&t.used, &t.nused, &t.capused, used->name, used->layer);
+    int ok = forbidden_references(&t) == 0;
+    for (; forbidden->name; forbidden++)
+        ok &= caught_alone(&t, forbidden->name, forbidden->layer);
+    table_free(&t);
+    return ok;
+}
+
 /* The engines' table may not name the GPU back-end (the old CUDA build's
- * registry did: nq_engine_cuda), while the back-end may add itself to it
- * and a program may call the back-end. */
+ * registry did: nq_engine_cuda), nor may the runner, a side room beside
+ * it; the back-end may add itself to the table and a program may call
+ * the back-end. */
 static void checker_keeps_engines_below_gpu(void *arg)
 {
     (void)arg;
-    symbol_table t = {0};
-    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_engine_add", ENGINES);
-    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_cuda_register", GPU);
-    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_engine_cuda", GPU);
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_engine_add", GPU);
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_cuda_register", CLI);
-    int clean = forbidden_references(&t);
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_engine_cuda", ENGINES);
-    int caught = forbidden_references(&t);
-    int named = strstr(t.first, "engines uses nq_engine_cuda") != NULL;
-    t.nused--;
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_cuda_register", PARALLEL);
-    int side = forbidden_references(&t);
-    table_free(&t);
-    CHECK(clean == 0 && caught == 1 && named && side == 1);
+    static const made_up defined[] = {{"nq_engine_add", ENGINES},
+        {"nq_cuda_register", GPU}, {"nq_engine_cuda", GPU}, {NULL, 0}};
+    static const made_up used[] = {{"nq_engine_add", GPU},
+        {"nq_cuda_register", CLI}, {NULL, 0}};
+    static const made_up forbidden[] = {{"nq_engine_cuda", ENGINES},
+        {"nq_cuda_register", PARALLEL}, {NULL, 0}};
+    CHECK(checker_judges(defined, used, forbidden));
 }
 
 /* The journal is a side room: the run layer may use it, the runner may
@@ -224,22 +253,13 @@ static void checker_keeps_engines_below_gpu(void *arg)
 static void checker_keeps_the_journal_aside(void *arg)
 {
     (void)arg;
-    symbol_table t = {0};
-    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_journal_record", JOURNAL);
-    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_plan_units", ENGINES);
-    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_crc32", CORE);
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_journal_record", RUN);
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_crc32", JOURNAL);
-    int clean = forbidden_references(&t);
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_journal_record", PARALLEL);
-    int runner = forbidden_references(&t);
-    int named = strstr(t.first, "parallel uses nq_journal_record") != NULL;
-    t.nused--;
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_plan_units", JOURNAL);
-    int down = forbidden_references(&t);
-    named &= strstr(t.first, "journal uses nq_plan_units") != NULL;
-    table_free(&t);
-    CHECK(clean == 0 && runner == 1 && down == 1 && named);
+    static const made_up defined[] = {{"nq_journal_record", JOURNAL},
+        {"nq_plan_units", ENGINES}, {"nq_crc32", CORE}, {NULL, 0}};
+    static const made_up used[] = {{"nq_journal_record", RUN},
+        {"nq_crc32", JOURNAL}, {NULL, 0}};
+    static const made_up forbidden[] = {{"nq_journal_record", PARALLEL},
+        {"nq_plan_units", JOURNAL}, {NULL, 0}};
+    CHECK(checker_judges(defined, used, forbidden));
 }
 
 /* The layer a quoted include reaches, from a file in layer `from`: -1 for
