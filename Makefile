@@ -18,7 +18,8 @@
 #   make bench-subunits  the spread of the GPU's sub-unit costs at N = 18
 #   make bench-bottom    bottom states met again inside fast's units
 #   make mpi        build/nqueens-mpi, with OpenMPI's mpicc
-#   make cuda       build/nqueens-cuda (engine cuda), with nvcc
+#   make cuda       build/libnqueens-cuda.a (the CUDA back-end) and
+#                   build/nqueens-cuda (engine cuda), with nvcc
 #   make install    see mk/install.mk (PREFIX, DESTDIR)
 #
 # The default build runs on any x86-64 (or any target gcc has): the fast
@@ -70,15 +71,18 @@ kernel_flags = $($(call upper,$(call kernel_set,$(1)))_FLAGS) $($(call upper,$(1
     -DNQ_LANE_BITS=$(call kernel_bits,$(1))
 
 MPI_SRC  := src/parallel/mpi.c src/run/mpi_count.c src/cli/mpi_main.c
+CUDA_MAIN_SRC := src/cli/cuda_main.c
 LIB_SRC  := $(filter-out $(MPI_SRC) src/engines/frontier_vec.c,\
               $(wildcard src/core/*.c src/engines/*.c src/parallel/*.c \
                          src/journal/*.c src/run/*.c))
-CLI_SRC  := $(filter-out $(MPI_SRC),$(wildcard src/cli/*.c))
+CLI_SRC  := $(filter-out $(MPI_SRC) $(CUDA_MAIN_SRC),$(wildcard src/cli/*.c))
 TEST_SRC := $(filter-out tests/simd_lanes.c,$(wildcard tests/*.c))
 BENCH_SRC := bench/bench.c bench/bench_fast.c
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(KERNEL_OBJ)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+# The command line less nqueens' main, for the programs with their own.
+CLI_BODY_OBJ := $(filter-out %/nqueens_main.o,$(CLI_OBJ))
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o) $(TEST_KERNEL_OBJ)
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 
@@ -95,9 +99,16 @@ MPI_BIN  := $(BUILD)/nqueens-mpi
 MPI_LIB  := $(BUILD)/libnqueens-mpi.a
 MPICC    ?= mpicc
 CUDA_BIN := $(BUILD)/nqueens-cuda
+CUDA_LIB := $(BUILD)/libnqueens-cuda.a
+CUDA_EXAMPLE := $(BUILD)/count-cuda
 NVCC     ?= nvcc
 CUDA_ARCH ?= sm_90
-CUDA_OBJ := $(BUILD)/obj/cuda/cuda.o $(BUILD)/obj/cuda/registry.o
+CUDA_OBJ := $(BUILD)/obj/cuda/src/gpu/cuda.o
+CUDA_MAIN_OBJ := $(BUILD)/obj/cuda/src/cli/cuda_main.o
+# What a C program linking libnqueens-cuda.a needs besides it: the CUDA
+# runtime (static, as nvcc links it) and C++'s.
+CUDA_LIBDIR ?= $(abspath $(dir $(shell command -v $(NVCC) 2>/dev/null))../lib64)
+CUDA_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lrt -lstdc++ -lpthread
 
 # With mpirun on the machine, `make test` builds nqueens-mpi and runs the
 # MPI tests too (the sanitizer build leaves them out: OpenMPI's own
@@ -123,8 +134,8 @@ else
 HAVE_NVCC := $(shell command -v $(NVCC) 2>/dev/null)
 endif
 ifneq ($(HAVE_NVCC),)
-TEST_CUDA := $(CUDA_BIN)
-TEST_ENV_CUDA := NQ_CUDA=$(CUDA_BIN)
+TEST_CUDA := $(CUDA_BIN) $(CUDA_EXAMPLE)
+TEST_ENV_CUDA := NQ_CUDA=$(CUDA_BIN) NQ_CUDA_EXAMPLE=$(CUDA_EXAMPLE)
 endif
 
 # Every object depends on the flags it was built with: a stamp rewritten
@@ -188,29 +199,42 @@ $(MPI_LIB): $(filter-out %/mpi_main.o,$(MPI_OBJ)) $(LIB)
 	cp $(LIB) $@
 	$(AR) rs $@ $(filter-out %/mpi_main.o,$(MPI_OBJ))
 
-$(MPI_BIN): $(filter %/mpi_main.o,$(MPI_OBJ)) $(filter-out %/main.o,$(CLI_OBJ)) $(MPI_LIB) $(LIB)
+$(MPI_BIN): $(filter %/mpi_main.o,$(MPI_OBJ)) $(filter-out %/main.o,$(CLI_BODY_OBJ)) $(MPI_LIB) $(LIB)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 mpi: $(MPI_BIN) $(MPI_LIB)
 
-# The CUDA build: the registry recompiled to list engine cuda, the kernel
-# by nvcc, linked with the rest of the library and CLI.
-# ptxas's report is kept and checked: the counting kernel must have no
-# stack frame and no spills (mk/check-ptxas.sh).
-$(BUILD)/obj/cuda/cuda.o: src/gpu/cuda.cu $(wildcard src/gpu/*.h src/engines/*.h src/core/*.h)
+# The CUDA back-end as a library of its own (with nqueens_cuda.h and
+# nqueens-cuda.pc), built and installed only where nvcc is: libnqueens
+# itself never needs CUDA.  Static and whole, as the MPI one is; its
+# engine joins the table when the program calls nq_cuda_register
+# (nqueens-cuda's main does).  The kernel is built by nvcc; ptxas's report
+# is kept and checked: the counting kernel must have no stack frame and
+# no spills (mk/check-ptxas.sh).
+$(CUDA_OBJ): src/gpu/cuda.cu include/nqueens_cuda.h $(wildcard src/gpu/*.h src/engines/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O3 -std=c++20 -arch=$(CUDA_ARCH) -Iinclude -DNQ_ADVANCED_API -Xptxas -v -c $< -o $@ \
-	    2> $(BUILD)/obj/cuda/ptxas.txt || { cat $(BUILD)/obj/cuda/ptxas.txt; exit 1; }
-	sh mk/check-ptxas.sh $(BUILD)/obj/cuda/ptxas.txt count_subunits || { rm -f $@; exit 1; }
+	    2> $(dir $@)ptxas.txt || { cat $(dir $@)ptxas.txt; exit 1; }
+	sh mk/check-ptxas.sh $(dir $@)ptxas.txt count_subunits || { rm -f $@; exit 1; }
 
-$(BUILD)/obj/cuda/registry.o: src/engines/registry.c $(FLAGS_STAMP)
+$(CUDA_MAIN_OBJ): $(CUDA_MAIN_SRC) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(COMPILE) -DNQ_WITH_CUDA -c $< -o $@
+	$(COMPILE) -c $< -o $@
 
-$(CUDA_BIN): $(CUDA_OBJ) $(CLI_OBJ) $(filter-out %/registry.o,$(LIB_OBJ))
+$(CUDA_LIB): $(CUDA_OBJ) $(LIB)
+	rm -f $@
+	cp $(LIB) $@
+	$(AR) rs $@ $(CUDA_OBJ)
+
+$(CUDA_BIN): $(CUDA_MAIN_OBJ) $(CLI_BODY_OBJ) $(CUDA_LIB)
 	$(NVCC) -arch=$(CUDA_ARCH) $^ -lpthread -o $@
 
-cuda: $(CUDA_BIN)
+# examples/count_cuda.c, built by the C compiler against the library as a
+# program outside would be (make test runs it).
+$(CUDA_EXAMPLE): examples/count_cuda.c $(CUDA_LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Iinclude $< $(CUDA_LIB) $(CUDA_LDLIBS) -o $@
+
+cuda: $(CUDA_BIN) $(CUDA_LIB)
 
 run: $(CLI)
 	$(CLI) count 4-16
@@ -246,7 +270,7 @@ fuzz:
 	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" $(FUZZ_BUILD)/nqueens
 	for t in journal args; do \
 	    $(FUZZ_CC) -Iinclude -DNQ_ADVANCED_API -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer \
-	        fuzz/fuzz_$$t.c $(filter-out %/main.o,$(CLI_OBJ:$(BUILD)/%=$(FUZZ_BUILD)/%)) \
+	        fuzz/fuzz_$$t.c $(filter-out %/main.o,$(CLI_BODY_OBJ:$(BUILD)/%=$(FUZZ_BUILD)/%)) \
 	        $(FUZZ_BUILD)/libnqueens.a -lpthread -o $(FUZZ_BUILD)/fuzz_$$t && \
 	    mkdir -p $(FUZZ_BUILD)/corpus-$$t && \
 	    $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
@@ -287,4 +311,4 @@ clean:
 	rm -rf $(BUILD) build
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BENCH_OBJ:.o=.d) \
-    $(MPI_OBJ:.o=.d)
+    $(MPI_OBJ:.o=.d) $(CUDA_MAIN_OBJ:.o=.d)

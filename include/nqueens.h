@@ -73,10 +73,11 @@ typedef struct {
 #define NQ_CAP_UNITS 2u     /* splits the board into independent work units,
                                run on any number of threads */
 #define NQ_CAP_EVENTS 4u    /* reports each step of its search (nq_walk_search) */
-#define NQ_CAP_GPU 16u      /* counts on GPUs (all visible ones) */
+#define NQ_CAP_GPU 16u      /* counts on GPUs (all visible ones, or those
+                               nq_request_ext.devices lists) */
 #define NQ_CAP_FLAG_ARRAYS 8u /* ...with its placement-flag arrays
                                  (nq_event's col_flags, sum_flags, dif_flags) */
-#define NQ_CAP_KERNEL 32u   /* counts with the fast kernels (nq_select_kernel) */
+#define NQ_CAP_KERNEL 32u   /* counts with the fast kernels (nq_request_ext) */
 
 typedef struct nq_engine nq_engine; /* opaque; see nq_engine_*() */
 
@@ -116,7 +117,7 @@ const char *nq_get_version(void);
 const char *nq_strerror(nq_status status);
 /* After NQ_ERR_DEVICE: the GPU runtime's name and words for its failure
  * ("cudaErrorNoDevice: no CUDA-capable device is detected") in buf, or
- * NULL if it gave none (a build without GPUs). */
+ * NULL if it gave none (no GPU engine registered, or none failed). */
 const char *nq_device_error(char *buf, size_t size);
 /* Seconds on a monotonic clock (for timing: only differences mean
  * anything). */
@@ -312,16 +313,44 @@ typedef struct nq_plan nq_plan; /* an engine's work units for one N */
 /* The kernels of the fast engine's inner count (also behind complete and
  * subunits' batches): "scalar" everywhere, "avx2" and "avx512" in x86-64
  * builds.  The first count picks the widest this CPU (and its operating
- * system) runs; every kernel gives the same counts. */
+ * system) runs, the process default; a request may name another
+ * (nq_request_ext); every kernel gives the same counts. */
 int nq_kernel_count(void);                  /* kernels built in */
 const char *nq_kernel_at(int index);        /* their names, or NULL */
 int nq_kernel_supported(const char *name);  /* 1 if this CPU runs it */
 const char *nq_kernel_best(void);           /* the automatic choice */
-const char *nq_kernel_current(void);        /* the kernel in use */
-/* Use the named kernel from now on (NULL: the automatic choice), for the
- * whole process: NQ_ERR_ARG for an unknown name, NQ_ERR_UNSUPPORTED if
- * this CPU cannot run it. */
+const char *nq_kernel_current(void);        /* the process default */
+/* Set the process default kernel, the one a count uses when its request
+ * names none (NULL: the automatic choice): NQ_ERR_ARG for an unknown
+ * name, NQ_ERR_UNSUPPORTED if this CPU cannot run it.  A count's own
+ * choice belongs in its request (nq_request_ext.kernel). */
 nq_status nq_select_kernel(const char *name);
+
+/* A request with what the stable nq_request cannot hold (its layout is
+ * fixed for the soname, doc/abi.md): how this one count runs, as data,
+ * so that counts in one process (on other threads, at the same time)
+ * each run their own way.  Zero-initialise it and fill base as an
+ * nq_request; fields may be appended in a minor release. */
+typedef struct {
+    nq_request base;
+    const char *kernel;  /* the fast kernel for this count (nq_kernel_at's
+                            names; engines with NQ_CAP_KERNEL); NULL: the
+                            process default (nq_select_kernel) */
+    const char *devices; /* GPUs for an NQ_CAP_GPU engine, by the GPU
+                            runtime's numbers, a comma between two ("0,2");
+                            its workers are dealt to them in turn; NULL:
+                            every visible GPU */
+} nq_request_ext;
+
+/* nq_count_solutions and nq_count_resumable for an extended request.
+ * Besides their errors: NQ_ERR_ARG for an unknown kernel or a device list
+ * that is not numbers (or names one twice), NQ_ERR_UNSUPPORTED for a
+ * kernel this CPU cannot run, or a kernel or devices given to an engine
+ * that uses none. */
+nq_status nq_count_solutions_ext(const nq_request_ext *x, nq_counts *out);
+nq_status nq_count_resumable_ext(const nq_request_ext *x,
+                                 const nq_resume_options *o,
+                                 nq_run_report *report);
 
 /* The work units of a unit engine (NQ_CAP_UNITS) for req->n: a fixed,
  * deterministic list, the same on every machine and in every run. */

@@ -31,6 +31,14 @@ nq_status nq_mpi_count_resumable(const nq_request *req,
                                  const nq_resume_options *o,
                                  nq_run_report *report, int *is_root);
 
+#ifdef NQ_ADVANCED_API
+/* The same for an extended request (its kernel, its GPUs), on every rank
+ * (nqueens.h's advanced API). */
+nq_status nq_mpi_count_resumable_ext(const nq_request_ext *x,
+                                     const nq_resume_options *o,
+                                     nq_run_report *report, int *is_root);
+#endif
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,7 @@
 # mk/install.mk - the shared library, make install and make uninstall.
-# Included by the Makefile; uses its BUILD, LIB, LIB_OBJ, CLI, MPI_BIN, CC,
-# ALL_CFLAGS, LDFLAGS and LDLIBS.
+# Included by the Makefile; uses its BUILD, LIB, LIB_OBJ, CLI, MPI_BIN,
+# MPI_LIB, CUDA_BIN, CUDA_LIB, CUDA_LIBDIR, CC, ALL_CFLAGS, LDFLAGS and
+# LDLIBS.
 #
 #   make shared      $(BUILD)/libnqueens.so.MAJOR.MINOR and its two links
 #   make install     everything below under $(DESTDIR)$(prefix)
@@ -15,12 +16,16 @@
 #   make install DESTDIR=/tmp/stage PREFIX=/usr
 #
 # Installed:
-#   $(bindir)/nqueens            (and nqueens-mpi if `make mpi` built it)
+#   $(bindir)/nqueens            (and nqueens-mpi, nqueens-cuda where
+#                                `make mpi`, `make cuda` built them)
 #   $(libdir)/libnqueens.a
 #   $(libdir)/libnqueens.so.MAJOR.MINOR, .so.MAJOR (the soname), .so
 #   $(includedir)/nqueens.h
 #   and where `make mpi` built them: $(libdir)/libnqueens-mpi.a,
 #   $(includedir)/nqueens_mpi.h, $(pkgconfigdir)/nqueens-mpi.pc
+#   and where `make cuda` built them: $(libdir)/libnqueens-cuda.a,
+#   $(includedir)/nqueens_cuda.h, $(pkgconfigdir)/nqueens-cuda.pc (which
+#   names the CUDA runtime's directory of the build machine)
 #   $(pkgconfigdir)/nqueens.pc
 #   $(man1dir)/nqueens.1
 #   $(bashcompdir)/nqueens       (bash completion)
@@ -90,7 +95,8 @@ nq_install_pc = sed -e 's|@prefix@|$(prefix)|g' \
 	    -e 's|@exec_prefix@|$(pc_exec_prefix)|g' \
 	    -e 's|@libdir@|$(pc_libdir)|g' \
 	    -e 's|@includedir@|$(pc_includedir)|g' \
-	    -e 's|@version@|$(NQ_VERSION)|g' mk/$(1).pc.in \
+	    -e 's|@version@|$(NQ_VERSION)|g' \
+	    -e 's|@cudalibdir@|$(CUDA_LIBDIR)|g' mk/$(1).pc.in \
 	    > '$(DESTDIR)$(pkgconfigdir)/$(1).pc' && \
 	chmod 644 '$(DESTDIR)$(pkgconfigdir)/$(1).pc'
 
@@ -104,6 +110,8 @@ install: $(CLI) $(LIB) shared installdirs
 	$(INSTALL_PROGRAM) $(CLI) '$(DESTDIR)$(bindir)/nqueens'
 	if [ -f $(MPI_BIN) ]; then \
 	    $(INSTALL_PROGRAM) $(MPI_BIN) '$(DESTDIR)$(bindir)/nqueens-mpi'; fi
+	if [ -f $(CUDA_BIN) ]; then \
+	    $(INSTALL_PROGRAM) $(CUDA_BIN) '$(DESTDIR)$(bindir)/nqueens-cuda'; fi
 	$(INSTALL_DATA) $(LIB) '$(DESTDIR)$(libdir)/libnqueens.a'
 	$(INSTALL_DATA) $(SHLIB) '$(DESTDIR)$(libdir)/$(SHLIB_REAL)'
 	ln -sf $(SHLIB_REAL) '$(DESTDIR)$(libdir)/$(SHLIB_SONAME)'
@@ -114,6 +122,10 @@ install: $(CLI) $(LIB) shared installdirs
 	    $(INSTALL_DATA) $(MPI_LIB) '$(DESTDIR)$(libdir)/libnqueens-mpi.a' && \
 	    $(INSTALL_DATA) include/nqueens_mpi.h '$(DESTDIR)$(includedir)/' && \
 	    $(call nq_install_pc,nqueens-mpi); fi
+	if [ -f $(CUDA_LIB) ]; then \
+	    $(INSTALL_DATA) $(CUDA_LIB) '$(DESTDIR)$(libdir)/libnqueens-cuda.a' && \
+	    $(INSTALL_DATA) include/nqueens_cuda.h '$(DESTDIR)$(includedir)/' && \
+	    $(call nq_install_pc,nqueens-cuda); fi
 	sed -e '/^\.TH /s/"nqueens [^"]*"/"nqueens $(NQ_VERSION)"/' \
 	    doc/nqueens.1 > '$(DESTDIR)$(man1dir)/nqueens.1'
 	chmod 644 '$(DESTDIR)$(man1dir)/nqueens.1'
@@ -125,6 +137,7 @@ install-strip:
 # Files only: directories are left, as they may hold other packages' files.
 uninstall:
 	rm -f '$(DESTDIR)$(bindir)/nqueens' '$(DESTDIR)$(bindir)/nqueens-mpi' \
+	    '$(DESTDIR)$(bindir)/nqueens-cuda' \
 	    '$(DESTDIR)$(libdir)/libnqueens.a' \
 	    '$(DESTDIR)$(libdir)/$(SHLIB_REAL)' \
 	    '$(DESTDIR)$(libdir)/$(SHLIB_SONAME)' \
@@ -134,5 +147,8 @@ uninstall:
 	    '$(DESTDIR)$(pkgconfigdir)/nqueens.pc' \
 	    '$(DESTDIR)$(libdir)/libnqueens-mpi.a' \
 	    '$(DESTDIR)$(pkgconfigdir)/nqueens-mpi.pc' \
+	    '$(DESTDIR)$(includedir)/nqueens_cuda.h' \
+	    '$(DESTDIR)$(libdir)/libnqueens-cuda.a' \
+	    '$(DESTDIR)$(pkgconfigdir)/nqueens-cuda.pc' \
 	    '$(DESTDIR)$(man1dir)/nqueens.1' \
 	    '$(DESTDIR)$(bashcompdir)/nqueens'

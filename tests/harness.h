@@ -84,6 +84,10 @@ int t_run_when(t_proc *p, const char *const *args, int (*ready)(void *),
 int t_run_prog_when(t_proc *p, const char *prog, const char *const *args,
                     int (*ready)(void *), void *ctx, int sig);
 void t_proc_free(t_proc *p);
+/* Whether the program pid catches SIGINT or SIGTERM yet (/proc/PID/status,
+ * SigCgt): until then it is still being loaded, and a signal would end it
+ * before any code of its own ran. */
+int t_catches_signals(pid_t pid);
 /* The process id of the program a t_run_* call runs now (for a ready()
  * callback that looks at it). */
 pid_t t_run_pid(void);
@@ -124,6 +128,7 @@ int t_listed_commands(const char *page, char names[][32], int most);
 void tests_plans(void);
 void tests_progress(void);
 void tests_kernels(void);
+void tests_request(void);
 void tests_mpi(void);
 void tests_layers(void);
 void tests_core(void);

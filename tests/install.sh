@@ -98,10 +98,13 @@ minor=${minor%%.*}
 soname=libnqueens.so.$major
 real=libnqueens.so.$major.$minor
 
-# Build (with the MPI library where mpicc is), install.
+# Build (with the MPI library where mpicc is, the CUDA one where nvcc
+# is), install.
 mpi=
 command -v mpicc >/dev/null 2>&1 && mpi=mpi
-if ! $MAKE all $mpi >"$log" 2>&1; then
+cuda=
+command -v "${NVCC:-nvcc}" >/dev/null 2>&1 && cuda=cuda
+if ! $MAKE all $mpi $cuda >"$log" 2>&1; then
     fail build "$MAKE failed"
     echo "$passed passed, $failed failed"
     exit 1
@@ -122,6 +125,14 @@ lib/pkgconfig/nqueens-mpi.pc"
 else
     check no-mpi-header-without-its-library \
         test ! -e "$stage/usr/include/nqueens_mpi.h"
+fi
+# The CUDA header likewise, with nqueens-cuda.
+if [ -n "$cuda" ]; then
+    files="$files lib/libnqueens-cuda.a include/nqueens_cuda.h
+lib/pkgconfig/nqueens-cuda.pc bin/nqueens-cuda"
+else
+    check no-cuda-header-without-its-library \
+        test ! -e "$stage/usr/include/nqueens_cuda.h"
 fi
 for f in $files; do
     check "file:usr/$f" test -f "$usr/$f"
@@ -290,6 +301,29 @@ if [ -n "$mpi" ]; then
     expect mpi-example-run "8 92 12" "$work/count_mpi" 8
 else
     echo "skip install/mpi-example (no mpicc; not counted)"
+fi
+# nqueens_cuda.h by examples/count_cuda.c, built by the C compiler against
+# libnqueens-cuda: engine cuda counts on a GPU, or says cleanly that there
+# is none (exit 1, the CUDA runtime's words), never crashes.
+cuda_example() {
+    out=$("$work/count_cuda" 12 2>&1)
+    rc=$?
+    [ $rc -eq 0 ] && [ "$out" = "12 14200 1787" ] && return 0
+    [ $rc -eq 1 ] && echo "$out" | grep -q '^count_cuda: no usable GPU.*(cuda' &&
+        return 0
+    echo "exit $rc: $out"
+    return 1
+}
+if [ -n "$cuda" ]; then
+    # shellcheck disable=SC2046
+    check cuda-example-build $CC -std=c99 -Wall -Wextra -Werror \
+        examples/count_cuda.c $(pc --cflags --libs nqueens-cuda) \
+        -o "$work/count_cuda"
+    check cuda-example-run-or-no-device cuda_example
+    check cuda-cli-lists-engine sh -c \
+        "'$usr/bin/nqueens-cuda' engines | grep -q '^cuda '"
+else
+    echo "skip install/cuda-example (no nvcc; not counted)"
 fi
 
 # Uninstall: no file (nor link) left; directories may remain.

@@ -399,6 +399,23 @@ int t_run_signalled(t_proc *p, const char *prog, const char *const *args,
     return finish(p, pid, out, err);
 }
 
+/* Whether the running program catches SIGINT or SIGTERM yet
+ * (/proc/PID/status, SigCgt): until then it is still being loaded, and
+ * a signal would end it before any code of its own ran. */
+int t_catches_signals(pid_t pid)
+{
+    char path[64], line[256];
+    unsigned long long caught = 0;
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "SigCgt: %llx", &caught) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return (caught >> (SIGINT - 1) & 1) || (caught >> (SIGTERM - 1) & 1);
+}
+
 int t_run_when(t_proc *p, const char *const *args, int (*ready)(void *),
                void *ctx, int sig)
 {
@@ -452,6 +469,7 @@ static void run_groups(void)
     tests_units();
     tests_plans();
     tests_kernels();
+    tests_request();
     tests_gpu();
     tests_journal();
     tests_signals();

@@ -320,6 +320,20 @@ static void kernel_option(void *arg)
     refused = p.exit_code == 2 && strstr(p.err, "NQ_KERNEL: unknown kernel");
     t_proc_free(&p);
     CHECK(refused);
+    /* NQ_KERNEL is the process default; --kernel, the count's, wins */
+    setenv("NQ_KERNEL", "scalar", 1);
+    char best[64];
+    snprintf(best, sizeof best, "\"kernel\":\"%s\"", nq_kernel_best());
+    CHECK(t_run_cli(&p, ARGS("count", "10", "--json", "--kernel",
+                             nq_kernel_best())) == 0);
+    int count_wins = p.exit_code == 0 && strstr(p.out, "\"total\":724,") &&
+                     strstr(p.out, best);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("count", "10", "--json")) == 0);
+    unsetenv("NQ_KERNEL");
+    int default_used = p.exit_code == 0 && strstr(p.out, "\"kernel\":\"scalar\"");
+    t_proc_free(&p);
+    CHECK(count_wins && default_used);
 }
 
 /* Help pages and messages name engines from the table: each engine with

@@ -169,6 +169,16 @@ static void stacks_stay_in_their_column(void *arg)
            (unsigned long long)subs);
 }
 
+/* Exit 1, nothing on stdout, and one line on stderr starting `start` and
+ * naming the CUDA error. */
+static int said_cuda_error(const t_proc *p, const char *start)
+{
+    return p->exit_code == 1 && p->out_len == 0 &&
+           !strncmp(p->err, start, strlen(start)) &&
+           strstr(p->err, "(cudaError") &&
+           strchr(p->err, '\n') == p->err + p->err_len - 1;
+}
+
 /* nqueens-cuda as a user meets it.  On a GPU: N=12 counted to OEIS's
  * row.  Without one: one line on stderr naming the CUDA error, exit 1,
  * the journal left for any engine of the plan to finish (fast does). */
@@ -185,10 +195,7 @@ static void cuda_binary(void *arg)
     CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "cuda",
                                          "--checkpoint", j), 0, 0) == 0);
     int counted = p.exit_code == 0 && strstr(p.out, row);
-    int said = p.exit_code == 1 && p.out_len == 0 &&
-               !strncmp(p.err, "nqueens: count 12: no usable GPU", 32) &&
-               strstr(p.err, "(cudaError") && strchr(p.err, '\n') ==
-               p.err + p.err_len - 1;
+    int said = said_cuda_error(&p, "nqueens: count 12: no usable GPU");
     t_proc_free(&p);
     CHECKF(counted || said, "neither OEIS's row nor a one-line CUDA error");
     CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "fast",
@@ -197,11 +204,38 @@ static void cuda_binary(void *arg)
     t_proc_free(&p);
     unlink(j);
     CHECKF(finished, "fast did not finish the cuda engine's journal");
+    CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "cuda",
+                                         "--devices", "0"), 0, 0) == 0);
+    counted = p.exit_code == 0 && strstr(p.out, row);
+    said = p.exit_code == 1 && strstr(p.err, "(cudaError");
+    t_proc_free(&p);
+    CHECKF(counted || said, "--devices 0: neither OEIS's row nor the CUDA "
+           "error");
     CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "fast",
                                          "--devices", "0"), 0, 0) == 0);
     int refused = p.exit_code == 2 && strstr(p.err, "(engines that do: cuda)");
     t_proc_free(&p);
     CHECKF(refused, "--devices with a CPU engine was not refused");
+}
+
+/* examples/count_cuda.c, a C program linked with libnqueens-cuda.a: it
+ * reaches engine cuda through the library's table once it has called
+ * nq_cuda_register.  On a GPU: N=12 counted to OEIS's row; without one:
+ * a clean NQ_ERR_DEVICE with the CUDA runtime's words, no crash.  The
+ * same with a device list in the request. */
+static void cuda_library(void *arg)
+{
+    const char *example = getenv("NQ_CUDA_EXAMPLE"), *devices = arg;
+    char row[64], total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
+    t_proc p;
+    snprintf(row, sizeof row, "12 %s %s\n", nq_format_u128(t_oeis_total(12),
+             total), nq_format_u128(t_oeis_unique(12), unique));
+    CHECK(t_run_signalled(&p, example, devices ? ARGS(example, "12", devices)
+                          : ARGS(example, "12"), 0, 0) == 0);
+    int counted = p.exit_code == 0 && !strcmp(p.out, row);
+    int said = said_cuda_error(&p, "count_cuda: no usable GPU");
+    t_proc_free(&p);
+    CHECKF(counted || said, "neither OEIS's row nor a one-line CUDA error");
 }
 
 /* mk/check-ptxas.sh, which `make cuda` runs on ptxas's report: passes a
@@ -250,4 +284,12 @@ void tests_gpu(void)
     else
         t_skip_group("gpu/nqueens-cuda-counts-or-names-the-cuda-error-and-"
                      "fast-resumes", 1, "no nvcc");
+    if (getenv("NQ_CUDA_EXAMPLE")) {
+        t_case(cuda_library, NULL, "gpu/library-program-reaches-engine-cuda-"
+               "counts-or-names-the-cuda-error");
+        t_case(cuda_library, "0", "gpu/library-program-with-devices-0-counts-"
+               "or-names-the-cuda-error");
+    } else {
+        t_skip_group("gpu/library-program-reaches-engine-cuda", 2, "no nvcc");
+    }
 }

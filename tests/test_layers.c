@@ -2,13 +2,15 @@
  * test_layers.c - the dependency rule, checked on the built objects and
  * on the sources, so that it keeps holding.
  *
- * Layers, bottom to top: core, engines, parallel, journal, run, cli.  A
- * layer may use only those below it, and the journal is a side room: it
- * uses core alone, and engines and parallel do not use it (nothing but the
- * run layer keeps a journal).  No object may need a symbol that only
- * layers it may not use define (read with nm), and no source may include
- * a header from such a layer.  The CLI includes only the public header
- * and its own.
+ * Layers, bottom to top: core, engines, then parallel, journal and gpu
+ * side by side, run, cli.  A layer may use only those below it; the
+ * journal uses core alone, and the side rooms do not use each other
+ * (nothing but the run layer keeps a journal; the gpu back-end adds its
+ * engine to the engines' table, which never names it).  No object may
+ * need a symbol that only layers it may not use define (read with nm), in
+ * any build: plain, MPI (obj/mpi) and CUDA (obj/cuda); and no source may
+ * include a header from such a layer.  The CLI includes only the public
+ * headers and its own.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -17,9 +19,9 @@
 
 #include "harness.h"
 
-enum { CORE, ENGINES, PARALLEL, JOURNAL, RUN, CLI, LAYERS };
+enum { CORE, ENGINES, PARALLEL, JOURNAL, GPU, RUN, CLI, LAYERS };
 static const char *const layers[LAYERS] = {"core", "engines", "parallel",
-                                           "journal", "run", "cli"};
+                                           "journal", "gpu", "run", "cli"};
 
 /* What each layer may use besides itself, a bit per layer. */
 #define L(l) (1u << (l))
@@ -28,11 +30,12 @@ static const unsigned may_use[LAYERS] = {
     [ENGINES] = L(CORE),
     [PARALLEL] = L(CORE) | L(ENGINES),
     [JOURNAL] = L(CORE),
-    [RUN] = L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL),
-    [CLI] = L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL) | L(RUN),
+    [GPU] = L(CORE) | L(ENGINES),
+    [RUN] = L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL) | L(GPU),
+    [CLI] = L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL) | L(GPU) | L(RUN),
 };
 
-/* Whether layer `from` may use layer `to` (LAYERS: src/gpu or elsewhere). */
+/* Whether layer `from` may use layer `to` (LAYERS: elsewhere). */
 static int allowed(int from, int to)
 {
     return to == from || (to < LAYERS && (may_use[from] & L(to)));
@@ -107,14 +110,16 @@ static int read_dir(symbol_table *t, const char *dir, int l)
     return objects;
 }
 
-/* Every object of every layer under obj (the build's object tree), and
- * the MPI back-end's, built by mpicc under obj/mpi where make mpi ran.
- * (The CUDA build's registry still reaches up into gpu: issue 23.) */
-static int read_layers(symbol_table *t, const char *obj)
+/* Every object of every layer under obj (the build's object tree), the
+ * MPI back-end's, built by mpicc under obj/mpi where make mpi ran, and
+ * the CUDA back-end's (nvcc) and nqueens-cuda's main under obj/cuda where
+ * make cuda ran.  *cuda: the CUDA objects read. */
+static int read_layers(symbol_table *t, const char *obj, int *cuda)
 {
-    static const char *const roots[] = {"src", "mpi/src"};
+    static const char *const roots[] = {"src", "mpi/src", "cuda/src"};
     int objects = 0;
-    for (int r = 0; r < 2; r++)
+    *cuda = 0;
+    for (int r = 0; r < 3; r++)
         for (int l = 0; l < LAYERS; l++) {
             char dir[300];
             snprintf(dir, sizeof dir, "%s/%s/%s", obj, roots[r], layers[l]);
@@ -122,6 +127,7 @@ static int read_layers(symbol_table *t, const char *obj)
             if (k < 0)
                 return -1;
             objects += k;
+            *cuda += r == 2 ? k : 0;
         }
     return objects;
 }
@@ -158,8 +164,9 @@ static void objects_use_only_lower_layers(void *arg)
     (void)arg;
     const char *obj = getenv("NQ_OBJ");
     symbol_table t = {0};
+    int cuda;
     CHECKF(obj, "NQ_OBJ (the build's object directory) is not set");
-    int objects = read_layers(&t, obj);
+    int objects = read_layers(&t, obj, &cuda);
     int bad = objects > 0 ? forbidden_references(&t) : -1;
     char first[256];
     snprintf(first, sizeof first, "%s", t.first);
@@ -167,6 +174,10 @@ static void objects_use_only_lower_layers(void *arg)
     CHECKF(objects >= 20, "read %d objects under %s (is nm installed?)",
            objects, obj);
     CHECKF(bad == 0, "%d forbidden references; first: %s", bad, first);
+    /* make test builds the CUDA back-end wherever nvcc is (NQ_CUDA) */
+    CHECKF(!getenv("NQ_CUDA") || cuda >= 2, "read %d CUDA objects under "
+           "%s/cuda/src (want the back-end and nqueens-cuda's main)", cuda,
+           obj);
 }
 
 /* The checker itself: an engine that called the runner must be caught. */
@@ -185,27 +196,70 @@ static void checker_catches_a_back_edge(void *arg)
     CHECK(clean == 0 && caught == 1 && named);
 }
 
+/* Whether one more use, of `name` from layer `from`, is the table's one
+ * violation, named as such; the use is taken back after. */
+static int caught_alone(symbol_table *t, const char *name, int from)
+{
+    char words[256];
+    add_symbol(&t->used, &t->nused, &t->capused, name, from);
+    int bad = forbidden_references(t);
+    snprintf(words, sizeof words, "%s uses %s", layers[from], name);
+    t->nused--;
+    return bad == 1 && strstr(t->first, words) != NULL;
+}
+
+/* A symbol of a made-up table; a NULL name ends a list. */
+typedef struct {
+    const char *name;
+    int layer;
+} made_up;
+
+/* Definitions and uses the checker must pass, and uses it must catch,
+ * each alone on top of them. */
+static int checker_judges(const made_up *defined, const made_up *used,
+                          const made_up *forbidden)
+{
+    symbol_table t = {0};
+    for (; defined->name; defined++)
+        add_symbol(&t.defined, &t.ndef, &t.capdef, defined->name,
+                   defined->layer);
+    for (; used->name; used++)
+        add_symbol(&t.used, &t.nused, &t.capused, used->name, used->layer);
+    int ok = forbidden_references(&t) == 0;
+    for (; forbidden->name; forbidden++)
+        ok &= caught_alone(&t, forbidden->name, forbidden->layer);
+    table_free(&t);
+    return ok;
+}
+
+/* The engines' table may not name the GPU back-end (the old CUDA build's
+ * registry did: nq_engine_cuda), nor may the runner, a side room beside
+ * it; the back-end may add itself to the table and a program may call
+ * the back-end. */
+static void checker_keeps_engines_below_gpu(void *arg)
+{
+    (void)arg;
+    static const made_up defined[] = {{"nq_engine_add", ENGINES},
+        {"nq_cuda_register", GPU}, {"nq_engine_cuda", GPU}, {NULL, 0}};
+    static const made_up used[] = {{"nq_engine_add", GPU},
+        {"nq_cuda_register", CLI}, {NULL, 0}};
+    static const made_up forbidden[] = {{"nq_engine_cuda", ENGINES},
+        {"nq_cuda_register", PARALLEL}, {NULL, 0}};
+    CHECK(checker_judges(defined, used, forbidden));
+}
+
 /* The journal is a side room: the run layer may use it, the runner may
  * not, and it may not use an engine though engines sit below it. */
 static void checker_keeps_the_journal_aside(void *arg)
 {
     (void)arg;
-    symbol_table t = {0};
-    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_journal_record", JOURNAL);
-    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_plan_units", ENGINES);
-    add_symbol(&t.defined, &t.ndef, &t.capdef, "nq_crc32", CORE);
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_journal_record", RUN);
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_crc32", JOURNAL);
-    int clean = forbidden_references(&t);
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_journal_record", PARALLEL);
-    int runner = forbidden_references(&t);
-    int named = strstr(t.first, "parallel uses nq_journal_record") != NULL;
-    t.nused--;
-    add_symbol(&t.used, &t.nused, &t.capused, "nq_plan_units", JOURNAL);
-    int down = forbidden_references(&t);
-    named &= strstr(t.first, "journal uses nq_plan_units") != NULL;
-    table_free(&t);
-    CHECK(clean == 0 && runner == 1 && down == 1 && named);
+    static const made_up defined[] = {{"nq_journal_record", JOURNAL},
+        {"nq_plan_units", ENGINES}, {"nq_crc32", CORE}, {NULL, 0}};
+    static const made_up used[] = {{"nq_journal_record", RUN},
+        {"nq_crc32", JOURNAL}, {NULL, 0}};
+    static const made_up forbidden[] = {{"nq_journal_record", PARALLEL},
+        {"nq_plan_units", JOURNAL}, {NULL, 0}};
+    CHECK(checker_judges(defined, used, forbidden));
 }
 
 /* The layer a quoted include reaches, from a file in layer `from`: -1 for
@@ -218,7 +272,7 @@ static int include_layer(const char *line)
         if (strstr(line, up))
             return l;
     }
-    return strstr(line, "\"../") ? LAYERS : -1; /* ../gpu/ or elsewhere */
+    return strstr(line, "\"../") ? LAYERS : -1; /* elsewhere */
 }
 
 /* A source's includes reach no higher layer (and, in the CLI, no other
@@ -297,6 +351,8 @@ void tests_layers(void)
     t_case(checker_catches_a_back_edge, NULL, "layers/checker-catches-a-back-edge");
     t_case(checker_keeps_the_journal_aside, NULL,
            "layers/checker-keeps-the-journal-aside");
+    t_case(checker_keeps_engines_below_gpu, NULL,
+           "layers/checker-keeps-engines-below-the-gpu-back-end");
     t_case(sources_include_only_lower_layers, NULL,
            "layers/sources-include-only-lower-layers");
     t_case(gpu_holds_cuda_only, NULL, "layers/gpu-holds-cuda-only");

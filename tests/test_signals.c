@@ -27,23 +27,6 @@ typedef struct {
     double after;
 } stop_case;
 
-/* Whether the running program catches SIGINT or SIGTERM yet
- * (/proc/PID/status, SigCgt): until then it is still being loaded, and
- * a signal would end it before any code of its own ran. */
-static int catches_signals(pid_t pid)
-{
-    char path[64], line[256];
-    unsigned long long caught = 0;
-    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "SigCgt: %llx", &caught) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return (caught >> (SIGINT - 1) & 1) || (caught >> (SIGTERM - 1) & 1);
-}
-
 /* The signal's moment: `after` seconds once the program catches signals
  * (once it can: an emulator or a sanitizer takes a while to reach main),
  * or 5 s in if it never does (the code before handlers were installed
@@ -56,7 +39,7 @@ static int signal_due(void *ctx)
 {
     moment *m = ctx;
     double now = nq_clock_seconds();
-    if (m->caught < 0 && (catches_signals(t_run_pid()) || now - m->t0 > 5))
+    if (m->caught < 0 && (t_catches_signals(t_run_pid()) || now - m->t0 > 5))
         m->caught = now;
     return m->caught >= 0 && now - m->caught >= m->after;
 }

@@ -577,10 +577,19 @@ static const char *kernel_names(char *buf, size_t size, int only_supported)
     return buf;
 }
 
-int cli_select_kernel(const char *name, const char *from)
+/* What nq_select_kernel would say of the name, without selecting it. */
+static nq_status kernel_status(const char *name)
+{
+    for (int i = 0; i < nq_kernel_count(); i++)
+        if (!strcmp(nq_kernel_at(i), name))
+            return nq_kernel_supported(name) ? NQ_OK : NQ_ERR_UNSUPPORTED;
+    return NQ_ERR_ARG;
+}
+
+/* A kernel refused, said (from: "--kernel" or "NQ_KERNEL"). */
+static int kernel_error(nq_status st, const char *name, const char *from)
 {
     char names[128];
-    nq_status st = nq_select_kernel(name);
     if (st == NQ_ERR_ARG)
         return cli_error(CLI_USAGE, "%s: unknown kernel '%s' (kernels: %s)",
                          from, name, kernel_names(names, sizeof names, 0));
@@ -590,10 +599,16 @@ int cli_select_kernel(const char *name, const char *from)
     return CLI_OK;
 }
 
+int cli_check_kernel(const char *name, const char *from)
+{
+    return kernel_error(kernel_status(name), name, from);
+}
+
 int cli_kernel_from_environment(void)
 {
     const char *name = getenv("NQ_KERNEL");
-    return name && *name ? cli_select_kernel(name, "NQ_KERNEL") : CLI_OK;
+    return name && *name ? kernel_error(nq_select_kernel(name), name,
+                                        "NQ_KERNEL") : CLI_OK;
 }
 
 void cli_print_version(const char *program)

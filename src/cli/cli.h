@@ -80,10 +80,11 @@ int cli_check_engine(const char *name, int lo, int hi, unsigned caps);
  * table (so a new engine appears in messages by itself); returns buf. */
 const char *cli_engines_with(unsigned caps, char *buf, size_t size);
 
-/* Use the named fast kernel (from: "--kernel" or "NQ_KERNEL", for the
+/* Whether this CPU runs the named fast kernel (from: "--kernel", for the
  * message); an unknown one or one this CPU lacks is CLI_USAGE, said. */
-int cli_select_kernel(const char *name, const char *from);
-/* The kernel NQ_KERNEL names, if set (the same errors). */
+int cli_check_kernel(const char *name, const char *from);
+/* The kernel NQ_KERNEL names, if set, made the process default (the
+ * same errors): every command's counts use it unless one names its own. */
 int cli_kernel_from_environment(void);
 /* "PROGRAM VERSION", then the kernels built in and the one chosen here. */
 void cli_print_version(const char *program);
@@ -143,8 +144,9 @@ double cli_grown(const cli_growth *gr, double x, int k);
  * generous bound shows it under `enough` seconds, that bound (a count
  * that is only checked against a limit need not time its way up).  The
  * timed counts watch `stop` (unit engines): a stop makes it -1. */
-double cli_estimate_seconds(const char *engine, int n, int threads,
-                            double enough, volatile sig_atomic_t *stop);
+double cli_estimate_seconds(const char *engine, const char *kernel, int n,
+                            int threads, double enough,
+                            volatile sig_atomic_t *stop);
 /* Seconds counting the completions of `given` would take on threads
  * here: the search's size estimated (Knuth's estimator), at the rate of a
  * timed count of a smaller empty board, measured the same way. */
@@ -157,17 +159,23 @@ double cli_estimate_completion_seconds(int n, const int *given, int threads);
 void cli_format_duration(double seconds, char *buf, size_t size);
 
 /* One count's result: a table row (after the header if `header`) or a
- * JSON line, flushed; -1 if it could not be written. */
+ * JSON line, flushed; -1 if it could not be written.  kernel: the one
+ * the count named, NULL for the process default. */
 int cli_print_counts(int n, const nq_counts *c, const char *engine,
-                      int threads, double seconds, int json, int header);
+                     const char *kernel, int threads, double seconds,
+                     int json, int header);
 
-/* A long count (count --checkpoint, nqueens-mpi): the request, its
+/* A count (count, nqueens-mpi): the request, its kernel and GPUs (NULL:
+ * the process default kernel, every visible GPU), the long count's
  * options, and how to print. */
 typedef struct {
     nq_request req;
+    const char *kernel, *devices;
     nq_resume_options opt;
     int json;
 } cli_long_count;
+/* c's request, for board n, with its kernel and GPUs. */
+nq_request_ext cli_request_ext(const cli_long_count *c, int n);
 
 /* `count`'s options, parsed and checked the same way for nqueens and
  * nqueens-mpi (range 0: one N only). */
@@ -214,6 +222,10 @@ int cli_parse_journals(const char *command, const char *help,
 int cli_parse_threads(const char *text, int *threads);
 /* K/M with 1 <= K <= M; prints and returns CLI_USAGE if bad. */
 int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts);
+
+/* The nqueens command line (main.c): what nqueens' main runs, and
+ * nqueens-cuda's once it has added its engine. */
+int cli_main(int argc, char **argv);
 
 int cmd_count(int argc, char **argv);
 int cmd_solve(int argc, char **argv);

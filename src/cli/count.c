@@ -34,7 +34,7 @@ static const char count_help[] =
     "                  on aarch64 (default: the widest this CPU runs; also\n"
     "                  NQ_KERNEL=K; 'nqueens --version' lists those built in)\n"
     "  --devices LIST  GPUs for a GPU engine, by number (0,2); default: every\n"
-    "                  visible one (sets CUDA_VISIBLE_DEVICES)\n"
+    "                  visible one\n"
     "\n"
     "long runs (engines that split the board into units, one N):\n"
     "  --checkpoint FILE  record each finished unit in FILE (created if\n"
@@ -72,12 +72,21 @@ static int check_checkpoint(const cli_long_count *c, int lo, int hi,
     return CLI_OK;
 }
 
+nq_request_ext cli_request_ext(const cli_long_count *c, int n)
+{
+    nq_request_ext x = {.base = c->req, .kernel = c->kernel,
+                        .devices = c->devices};
+    x.base.n = n;
+    return x;
+}
+
 /* count --checkpoint: the stop flag is watched from planning to the last
  * unit. */
 static int count_long(cli_long_count *c)
 {
     nq_run_report r;
-    nq_status st = nq_count_resumable(&c->req, &c->opt, &r);
+    nq_request_ext x = cli_request_ext(c, c->req.n);
+    nq_status st = nq_count_resumable_ext(&x, &c->opt, &r);
     return cli_report_long_count(c, st, &r);
 }
 
@@ -98,8 +107,9 @@ static int count_numbers(const char *threads, const char *max_units,
     return CLI_OK;
 }
 
-/* --kernel names a kernel of the fast engine's search: with an engine
- * that runs none it would be silently ignored, so it is refused. */
+/* --kernel names a kernel of the fast engine's search, this count's
+ * (the request's, not the process's): with an engine that runs none it
+ * would be silently ignored, so it is refused. */
 static int count_kernel(const char *kernel, const char *engine)
 {
     char names[256];
@@ -107,7 +117,7 @@ static int count_kernel(const char *kernel, const char *engine)
         return cli_error(CLI_USAGE, "--kernel: engine '%s' runs no kernel "
                          "(engines that do: %s)", engine,
                          cli_engines_with(NQ_CAP_KERNEL, names, sizeof names));
-    return cli_select_kernel(kernel, "--kernel");
+    return cli_check_kernel(kernel, "--kernel");
 }
 
 /* The engine, its form and the kernel. */
@@ -144,8 +154,9 @@ static int repeated_device(const char *list, unsigned long *twice)
     return 0;
 }
 
-/* --devices: GPU numbers, for an engine that counts on GPUs; the CUDA
- * runtime then sees only those (and numbers them from 0). */
+/* --devices: GPU numbers, for an engine that counts on GPUs, checked
+ * here to be said well; the request carries them (the library checks
+ * them again, as any caller's). */
 static int count_devices(const char *devices, const char *engine)
 {
     unsigned long twice;
@@ -164,8 +175,7 @@ static int count_devices(const char *devices, const char *engine)
                          cli_engines_with(NQ_CAP_GPU, gpus, sizeof gpus)[0]
                          ? gpus : "none in this build; 'make cuda' builds "
                          "nqueens-cuda");
-    return setenv("CUDA_VISIBLE_DEVICES", devices, 1) == 0 ? CLI_OK
-           : cli_error(CLI_FAIL, "--devices: cannot set CUDA_VISIBLE_DEVICES");
+    return CLI_OK;
 }
 
 int cli_parse_count(const char *help, int argc, char **argv, int range,
@@ -194,6 +204,7 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
     if (rc != CLI_OK)
         return rc;
     a->c.req.n = a->lo;
+    a->c.kernel = kernel, a->c.devices = devices;
     if ((rc = count_engine(kernel, a)) != CLI_OK ||
         (rc = count_numbers(threads, max_units, a)) != CLI_OK ||
         (rc = check_checkpoint(&a->c, a->lo, a->hi, part)) != CLI_OK ||
@@ -213,8 +224,9 @@ cli_count_args *cli_watch_stop(const char *command, cli_count_args *a)
     int units = nq_engine_caps(nq_engine_find(a->c.req.engine)) & NQ_CAP_UNITS;
     snprintf(what, sizeof what, a->lo == a->hi ? "%s %d" : "%s %d-%d",
              command, a->lo, a->hi);
+    cli_stop_waits(units != 0); /* first: a signal the handlers meet
+                                   finds the flag already watched */
     volatile sig_atomic_t *stop = cli_catch_stop_signals(what);
-    cli_stop_waits(units != 0);
     a->c.req.stop = units ? stop : NULL;
     return a;
 }
@@ -248,8 +260,9 @@ int cli_check_feasible(const cli_count_args *a, int machines)
     if (a->force || a->hi < 14)
         return CLI_OK;
     double share = (double)(a->c.opt.parts ? a->c.opt.parts : 1) * machines;
-    double est = cli_estimate_seconds(engine, a->hi, a->c.req.threads,
-                                      limit * share, a->c.req.stop) / share;
+    double est = cli_estimate_seconds(engine, a->c.kernel, a->hi,
+                                      a->c.req.threads, limit * share,
+                                      a->c.req.stop) / share;
     if (est < 0)
         return cli_report_stopped();
     if (est <= limit)
@@ -279,21 +292,22 @@ int cmd_count(int argc, char **argv)
     const char *engine = a.c.req.engine;
     int units = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS;
     for (int n = a.lo; n <= a.hi; n++) {
-        nq_request req = a.c.req;
-        req.n = n, req.iterative = a.iterative;
+        nq_request_ext x = cli_request_ext(&a.c, n);
+        x.base.iterative = a.iterative;
         bar.n = n;
         nq_counts c;
         char why[CLI_ERROR_TEXT];
         double t0 = nq_clock_seconds();
-        nq_status st = nq_count_solutions(&req, &c);
+        nq_status st = nq_count_solutions_ext(&x, &c);
         double seconds = nq_clock_seconds() - t0;
         if (st == NQ_ERR_STOPPED)
             return cli_report_stopped();
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "count %d: %s", n,
                              cli_strerror(st, why, sizeof why));
-        if (cli_print_counts(n, &c, engine, units ? nq_request_threads(&req)
-                             : 1, seconds, a.c.json, !a.c.json && n == a.lo))
+        if (cli_print_counts(n, &c, engine, a.c.kernel,
+                             units ? nq_request_threads(&x.base) : 1, seconds,
+                             a.c.json, !a.c.json && n == a.lo))
             return CLI_OK; /* the caller reports the failed write */
     }
     return CLI_OK;

@@ -48,18 +48,20 @@ static double bound(double t, double g, int k)
     return x;
 }
 
-double cli_estimate_seconds(const char *engine, int n, int threads,
-                            double enough, volatile sig_atomic_t *stop)
+double cli_estimate_seconds(const char *engine, const char *kernel, int n,
+                            int threads, double enough,
+                            volatile sig_atomic_t *stop)
 {
     cli_growth gr = {{0, 0}, 0, 1};
     double t = 0;
     int m = 4;
     for (; m < n; m++) {
-        nq_request req = {.n = m, .engine = engine, .threads = threads,
-                          .stop = stop};
+        nq_request_ext x = {.base = {.n = m, .engine = engine,
+                                     .threads = threads, .stop = stop},
+                            .kernel = kernel};
         nq_counts c;
         double t0 = nq_clock_seconds();
-        nq_status st = nq_count_solutions(&req, &c);
+        nq_status st = nq_count_solutions_ext(&x, &c);
         if (st != NQ_OK)
             return st == NQ_ERR_STOPPED ? -1 : 0;
         t = nq_clock_seconds() - t0;

@@ -115,7 +115,7 @@ static int print_completion(int argc, char **argv)
     return cli_finish_output(CLI_OK); /* help, or no command: no options */
 }
 
-int main(int argc, char **argv)
+int cli_main(int argc, char **argv)
 {
     static char help_flag[] = "--help";
     /* Past `ulimit -f` a write fails with EFBIG, said like a full disk,

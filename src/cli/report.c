@@ -19,7 +19,8 @@ static const char table_header[] =
     " N:        Total       Unique        hh:mm:ss.ms\n";
 
 int cli_print_counts(int n, const nq_counts *c, const char *engine,
-                      int threads, double seconds, int json, int header)
+                     const char *kernel, int threads, double seconds,
+                     int json, int header)
 {
     char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
     char elapsed[32];
@@ -29,7 +30,8 @@ int cli_print_counts(int n, const nq_counts *c, const char *engine,
         printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,"
                "\"engine\":\"%s\",\"kernel\":\"%s\",\"threads\":%d,"
                "\"seconds\":%.6f}\n", n, total, unique,
-               nq_format_u128(c->nodes, nodes), engine, nq_kernel_current(),
+               nq_format_u128(c->nodes, nodes), engine,
+               kernel ? kernel : nq_kernel_current(),
                threads, seconds);
     } else {
         format_elapsed(seconds, elapsed, sizeof elapsed);
@@ -116,7 +118,7 @@ int cli_report_long_count(const cli_long_count *c, nq_status st,
         return report_failure(c, st, r);
     if (c->opt.parts > 1)
         return report_part(c, r);
-    cli_print_counts(c->req.n, &r->counts, c->req.engine, r->workers,
-                     r->seconds, c->json, 1);
+    cli_print_counts(c->req.n, &r->counts, c->req.engine, c->kernel,
+                     r->workers, r->seconds, c->json, 1);
     return CLI_OK;
 }

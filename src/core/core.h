@@ -25,8 +25,10 @@ int nq_cpu_has_avx2(void);
 int nq_cpu_has_avx512(void);
 int nq_cpu_has_avx512_vbmi2(void);
 
-/* Keep the GPU runtime's name and words for a failure (static strings)
- * for nq_device_error; the GPU engine calls it before NQ_ERR_DEVICE. */
-void nq_note_device_error(const char *name, const char *text);
+/* Threads for a request of `asked`: itself, or for 0 the cores this
+ * process may run on (its affinity: an MPI rank bound to one core, a
+ * taskset or a container's cpuset), else the online cores.  The one
+ * place "0 threads: every core" is decided. */
+int nq_resolve_threads(int asked);
 
 #endif

@@ -1,9 +1,6 @@
 /*
  * status.c - words for status codes, and the version.
  */
-#include <stdatomic.h>
-#include <stdio.h>
-
 #include "core.h"
 #include "nqueens.h"
 
@@ -37,30 +34,4 @@ const char *nq_strerror(nq_status status)
 const char *nq_get_version(void)
 {
     return NQ_VERSION_STRING;
-}
-
-/* The GPU runtime's words for its last failure, name and text together
- * (two workers failing at once must not pair one's name with the other's
- * text); a spin flag guards the copy, held for a snprintf. */
-static char device_words[192];
-static atomic_flag device_lock = ATOMIC_FLAG_INIT;
-
-void nq_note_device_error(const char *name, const char *text)
-{
-    while (atomic_flag_test_and_set(&device_lock))
-        ;
-    snprintf(device_words, sizeof device_words, "%s: %s", name,
-             text ? text : "");
-    atomic_flag_clear(&device_lock);
-}
-
-const char *nq_device_error(char *buf, size_t size)
-{
-    if (!size)
-        return NULL;
-    while (atomic_flag_test_and_set(&device_lock))
-        ;
-    snprintf(buf, size, "%s", device_words);
-    atomic_flag_clear(&device_lock);
-    return buf[0] ? buf : NULL;
 }

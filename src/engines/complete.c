@@ -158,11 +158,11 @@ static nq_status complete_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
     const complete_data *d = p->data;
     nq_frontier job = d->job;
     uint64_t nodes = 0;
-    if (!env->scratch &&
-        !(env->scratch = nq_frontier_work_new()))
+    nq_frontier_work *w = nq_unit_frontier_work(p, env);
+    if (!w)
         return NQ_ERR_NOMEM;
     job.stop = env->stop;
-    t->total = nq_frontier_count(&job, d->start[i], env->scratch, &nodes);
+    t->total = nq_frontier_count(&job, d->start[i], w, &nodes);
     t->nodes = nodes;
     return nq_stop_requested(env->stop) ? NQ_ERR_STOPPED : NQ_OK;
 }

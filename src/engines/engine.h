@@ -44,7 +44,15 @@ static inline void nq_search_event(nq_search *s, nq_event_kind kind, int row,
     }
 }
 
-/* A plan: the deterministic list of an engine's work units for one N. */
+struct nq_frontier_kernel; /* frontier_kernel.h */
+
+/* The most GPUs a request may list. */
+#define NQ_MAX_DEVICES 64
+
+/* A plan: the deterministic list of an engine's work units for one N,
+ * and how its units run.  The kernel and the devices come from the
+ * request (the run layer resolves them), so two counts in one process
+ * can run differently; neither is part of the plan's identity. */
 struct nq_plan {
     const nq_engine *engine;
     int n;
@@ -52,11 +60,25 @@ struct nq_plan {
     void *data;         /* the engine's unit table, `units` entries */
     uint64_t cap;       /* entries allocated */
     const volatile sig_atomic_t *stop; /* planning gives up when set */
+    const struct nq_frontier_kernel *kernel; /* NULL: the process default */
+    int devices[NQ_MAX_DEVICES], ndevices;   /* GPUs to use; 0: all visible */
 };
 
-/* The engine a request names, or the default of counting (enumerate 0)
- * or listing; NULL for an unknown name. */
-const nq_engine *nq_request_engine(const nq_request *req, int enumerate);
+/* The request checked (engine, capability, size) and its engine in *e:
+ * the one check behind nq_check_request and the run layer's entry
+ * points. */
+nq_status nq_request_check(const nq_request *req, int enumerate,
+                           const nq_engine **e);
+
+/* A plan of engine e (a unit engine, already checked) for req->n. */
+nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
+                      nq_plan **out);
+
+/* Add an engine to the table, after the built-in ones: an optional
+ * back-end (libnqueens-cuda) registers its engine at run time, so the
+ * table never names code above it.  Adding it again is a no-op; another
+ * engine of a taken name is NQ_ERR_ARG, a full table NQ_ERR_NOMEM. */
+nq_status nq_engine_add(const nq_engine *e);
 
 /* Append one unit of `size` bytes to the plan's table; -1 if out of
  * memory.  The table is freed with the plan. */
@@ -90,6 +112,11 @@ typedef struct {
     const volatile sig_atomic_t *stop;
 } nq_unit_env;
 
+/* A unit's frontier buffers (env->scratch, made on first use; NULL if out
+ * of memory), set to count with the plan's kernel (kernels.c). */
+struct nq_frontier_work *nq_unit_frontier_work(const nq_plan *p,
+                                               nq_unit_env *env);
+
 /* Parameters of a unit split, part of the plan's identity. */
 #define NQ_PLAN_PARAMS 4
 
@@ -122,8 +149,10 @@ struct nq_engine {
     nq_status (*run_batch)(const nq_plan *p, const uint64_t *ids,
                            uint64_t count, nq_unit_env *env, nq_tally *out);
     unsigned batch;
-    /* Optional (NQ_CAP_GPU): the devices it would use, in words. */
+    /* Optional (NQ_CAP_GPU): the devices it would use, in words; and the
+     * runtime's words for its last failure, into buf (empty if none). */
     void (*devices)(char *buf, size_t size);
+    void (*device_error)(char *buf, size_t size);
 };
 
 /* Record a solution found by an engine that meets every solution of the

@@ -237,12 +237,12 @@ static nq_status ring_unit(const nq_plan *p, const fast_unit *u,
     nq_frontier job;
     nq_frontier_state start;
     uint64_t nodes = 0;
-    if (!env->scratch &&
-        !(env->scratch = nq_frontier_work_new()))
+    nq_frontier_work *w = nq_unit_frontier_work(p, env);
+    if (!w)
         return NQ_ERR_NOMEM;
     ring_job(p->n, u, &job, &start);
     job.stop = env->stop;
-    t->total = nq_frontier_count(&job, start, env->scratch, &nodes);
+    t->total = nq_frontier_count(&job, start, w, &nodes);
     t->nodes = nodes;
     return nq_stop_requested(env->stop) ? NQ_ERR_STOPPED : NQ_OK;
 }

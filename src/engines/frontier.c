@@ -162,14 +162,16 @@ static int narrow(const nq_frontier *j, nq_frontier_state *s, nq_frontier *n)
 }
 
 /* Jobs of under three rows have no level to stream; a thread without
- * buffers (out of memory) counts with the plain DFS. */
+ * buffers (out of memory) counts with the plain DFS.  The kernel is the
+ * buffers' (its count's), else the process default. */
 uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
                            nq_frontier_work *w, uint64_t *nodes)
 {
-    const nq_frontier_kernel *k = nq_frontier_kernel_current();
     nq_frontier narrowed;
     if (j->rows < 3 || !w)
         return nq_frontier_count_dfs(j, s, nodes);
+    const nq_frontier_kernel *k = w->kernel ? w->kernel
+                                            : nq_frontier_kernel_current();
     if (k->count16 && narrow(j, &s, &narrowed))
         return k->count16(&narrowed, s, w, nodes);
     return k->count32(j, s, w, nodes);

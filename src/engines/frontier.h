@@ -49,7 +49,8 @@ void nq_frontier_work_free(nq_frontier_work *w);
 
 /* Weighted completions of `start`; *nodes grows by the placements made
  * (the children the kernel generated: kernels that prune alike count
- * alike).  Uses the kernel chosen for this CPU (kernels.c). */
+ * alike).  Uses w's kernel (nq_unit_frontier_work), else the process
+ * default (kernels.c). */
 uint64_t nq_frontier_count(const nq_frontier *job, nq_frontier_state start,
                            nq_frontier_work *w, uint64_t *nodes);
 /* The plain DFS alone (the reference for tests; no lookahead, so it

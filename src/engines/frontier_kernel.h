@@ -24,6 +24,7 @@
 struct nq_frontier_work {
     uint32_t *level[NQ_MAX_N + 1], *scratch;
     uint32_t *memory;
+    const struct nq_frontier_kernel *kernel; /* NULL: the process default */
 };
 
 /* Shuffle tables for the sets that pack lanes with byte shuffles (avx2
@@ -43,7 +44,7 @@ typedef uint64_t nq_frontier_count_fn(const nq_frontier *job,
 /* A kernel: prepare its tables (once, before any count), count.  count16
  * (may be NULL) takes jobs whose columns fit 16 bits (frontier.c says
  * which), in twice the lanes; count32 takes any job. */
-typedef struct {
+typedef struct nq_frontier_kernel {
     const char *name;
     int (*supported)(void);
     void (*init)(void);
@@ -70,7 +71,12 @@ NQ_KERNEL_DECLARE(neon, 16)
 NQ_KERNEL_DECLARE(neon, 32)
 #endif
 
-/* The kernel in use (kernels.c). */
+/* The process default kernel (kernels.c). */
 const nq_frontier_kernel *nq_frontier_kernel_current(void);
+/* The named kernel, its tables ready (NULL name: *k NULL, the process
+ * default); NQ_ERR_ARG for an unknown name, NQ_ERR_UNSUPPORTED for one
+ * this CPU cannot run. */
+nq_status nq_frontier_kernel_find(const char *name,
+                                  const nq_frontier_kernel **k);
 
 #endif

@@ -4,14 +4,17 @@
  * The library holds a scalar kernel, which runs everywhere, on x86-64 an
  * SSE4 (x86-64-v2), an AVX2 and an AVX-512 kernel, each built with its own target flags, and
  * on aarch64 a NEON kernel (Advanced SIMD is part of every aarch64).
- * The first count picks the widest this CPU runs; nq_select_kernel forces
- * one.  The choice is one pointer for the whole process, read by every
- * unit: the kernels give the same counts, so switching between runs
- * changes only the speed.
+ * The first count picks the widest this CPU runs, the process default;
+ * nq_select_kernel changes the default.  A request may name its own
+ * kernel (nq_request_ext): its plan then carries it to the units' buffers,
+ * so counts in one process can run different kernels at once.  The
+ * kernels give the same counts, so the choice changes only the speed.
  */
+#include <pthread.h>
 #include <string.h>
 
 #include "../core/core.h"
+#include "engine.h"
 #include "frontier_kernel.h"
 #include "nqueens.h"
 
@@ -101,12 +104,25 @@ static const nq_frontier_kernel *best(void)
     return &kernels[0];
 }
 
+/* A kernel's tables are filled once, before any count uses it: the
+ * default and a request's kernel may be readied by two threads at once. */
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned char ready[KERNELS];
+
+static void prepare(const nq_frontier_kernel *k)
+{
+    pthread_mutex_lock(&init_lock);
+    if (!ready[k - kernels] && k->init)
+        k->init();
+    ready[k - kernels] = 1;
+    pthread_mutex_unlock(&init_lock);
+}
+
 /* Tables first, then the pointer: a thread that sees the kernel sees it
  * ready. */
 static void use(const nq_frontier_kernel *k)
 {
-    if (k->init)
-        k->init();
+    prepare(k);
     __atomic_store_n(&chosen, k, __ATOMIC_RELEASE);
 }
 
@@ -142,13 +158,37 @@ const char *nq_kernel_best(void) { return best()->name; }
 
 const char *nq_kernel_current(void) { return current()->name; }
 
-nq_status nq_select_kernel(const char *name)
+nq_status nq_frontier_kernel_find(const char *name,
+                                  const nq_frontier_kernel **out)
 {
-    const nq_frontier_kernel *k = name ? find(name) : best();
+    const nq_frontier_kernel *k = name ? find(name) : NULL;
+    *out = NULL;
+    if (!name)
+        return NQ_OK;
     if (!k)
         return NQ_ERR_ARG;
     if (!k->supported())
         return NQ_ERR_UNSUPPORTED;
-    use(k);
+    prepare(k);
+    *out = k;
     return NQ_OK;
+}
+
+nq_status nq_select_kernel(const char *name)
+{
+    const nq_frontier_kernel *k = best();
+    nq_status st = name ? nq_frontier_kernel_find(name, &k) : NQ_OK;
+    if (st == NQ_OK)
+        use(k);
+    return st;
+}
+
+struct nq_frontier_work *nq_unit_frontier_work(const nq_plan *p,
+                                               nq_unit_env *env)
+{
+    nq_frontier_work *w = env->scratch;
+    if (!w && !(w = env->scratch = nq_frontier_work_new()))
+        return NULL;
+    w->kernel = p->kernel;
+    return w;
 }

@@ -1,12 +1,15 @@
 /*
  * registry.c - the engine table, and the calls that dispatch to an engine.
  *
- * One line per engine below; everything else (the CLI's engine list, help
- * and messages, the tests that cross-check every engine) reads this table.
+ * One line per built-in engine below, and the engines optional back-ends
+ * add at run time (libnqueens-cuda's nq_cuda_register); everything else
+ * (the CLI's engine list, help and messages, the tests that cross-check
+ * every engine) reads this table.
  * Running an engine's units on threads is the runner's business
  * (parallel/), choosing how a request runs the run layer's (run/): nothing
  * here calls up into them.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +19,9 @@
 
 extern const nq_engine nq_engine_brute, nq_engine_backtrack, nq_engine_flags,
     nq_engine_bitmap, nq_engine_mirror, nq_engine_symmetry, nq_engine_carry,
-    nq_engine_fast, nq_engine_subunits, nq_engine_cuda;
+    nq_engine_fast, nq_engine_subunits;
 
-static const nq_engine *const engines[] = {
+static const nq_engine *const built_in[] = {
     &nq_engine_brute,
     &nq_engine_backtrack,
     &nq_engine_flags,
@@ -28,26 +31,56 @@ static const nq_engine *const engines[] = {
     &nq_engine_carry,
     &nq_engine_fast,
     &nq_engine_subunits,
-#ifdef NQ_WITH_CUDA /* make cuda: build/nqueens-cuda */
-    &nq_engine_cuda,
-#endif
 };
 
-#define ENGINE_COUNT ((int)(sizeof engines / sizeof engines[0]))
+#define BUILT_IN ((int)(sizeof built_in / sizeof built_in[0]))
 
-int nq_engine_count(void) { return ENGINE_COUNT; }
+/* Engines added at run time (nq_engine_add): the slot is filled before
+ * the count that shows it is published, so a reader that sees the count
+ * sees the engine; the lock only orders adders. */
+#define ADDED_MAX 8
+static const nq_engine *added[ADDED_MAX];
+static int added_count;
+static pthread_mutex_t add_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int nq_engine_count(void)
+{
+    return BUILT_IN + __atomic_load_n(&added_count, __ATOMIC_ACQUIRE);
+}
 
 const nq_engine *nq_engine_at(int index)
 {
-    return index >= 0 && index < ENGINE_COUNT ? engines[index] : NULL;
+    if (index >= 0 && index < BUILT_IN)
+        return built_in[index];
+    return index >= BUILT_IN && index < nq_engine_count()
+               ? added[index - BUILT_IN] : NULL;
 }
 
 const nq_engine *nq_engine_find(const char *name)
 {
-    for (int i = 0; name && i < ENGINE_COUNT; i++)
-        if (strcmp(engines[i]->name, name) == 0)
-            return engines[i];
+    for (int i = 0, k = nq_engine_count(); name && i < k; i++)
+        if (strcmp(nq_engine_at(i)->name, name) == 0)
+            return nq_engine_at(i);
     return NULL;
+}
+
+nq_status nq_engine_add(const nq_engine *e)
+{
+    nq_status st = NQ_OK;
+    if (!e || !e->name)
+        return NQ_ERR_ARG;
+    pthread_mutex_lock(&add_lock);
+    const nq_engine *same = nq_engine_find(e->name);
+    if (same)
+        st = same == e ? NQ_OK : NQ_ERR_ARG;
+    else if (added_count == ADDED_MAX)
+        st = NQ_ERR_NOMEM;
+    else {
+        added[added_count] = e;
+        __atomic_store_n(&added_count, added_count + 1, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&add_lock);
+    return st;
 }
 
 const char *nq_engine_name(const nq_engine *e) { return e->name; }
@@ -63,37 +96,50 @@ const char *nq_engine_devices(const nq_engine *e, char *buf, size_t size)
 }
 unsigned nq_engine_caps(const nq_engine *e) { return e->caps; }
 
+/* The words of the GPU engines' last failure: each engine keeps its own
+ * runtime's (a build without one has none to give). */
+const char *nq_device_error(char *buf, size_t size)
+{
+    if (!size)
+        return NULL;
+    buf[0] = '\0';
+    for (int i = 0, k = nq_engine_count(); i < k && !buf[0]; i++)
+        if (nq_engine_at(i)->device_error)
+            nq_engine_at(i)->device_error(buf, size);
+    return buf[0] ? buf : NULL;
+}
+
 const char *nq_default_count_engine(void) { return "fast"; }
 const char *nq_default_enumerate_engine(void) { return "bitmap"; }
 
-const nq_engine *nq_request_engine(const nq_request *req, int enumerate)
-{
-    if (req->engine)
-        return nq_engine_find(req->engine);
-    return nq_engine_find(enumerate ? nq_default_enumerate_engine()
-                                    : nq_default_count_engine());
-}
-
-nq_status nq_check_request(const nq_request *req, int enumerate)
+nq_status nq_request_check(const nq_request *req, int enumerate,
+                           const nq_engine **out)
 {
     if (!req)
         return NQ_ERR_ARG;
-    const nq_engine *e = nq_request_engine(req, enumerate);
+    const nq_engine *e = nq_engine_find(
+        req->engine ? req->engine
+                    : enumerate ? nq_default_enumerate_engine()
+                                : nq_default_count_engine());
     if (!e)
         return NQ_ERR_ENGINE;
     if (enumerate && !(e->caps & NQ_CAP_ENUMERATE))
         return NQ_ERR_UNSUPPORTED;
     if (req->n < 1 || req->n > e->max_n)
         return NQ_ERR_RANGE;
+    *out = e;
     return NQ_OK;
 }
 
-nq_status nq_plan_create(const nq_request *req, nq_plan **out)
+nq_status nq_check_request(const nq_request *req, int enumerate)
 {
-    nq_status st = nq_check_request(req, 0);
-    const nq_engine *e = st == NQ_OK ? nq_request_engine(req, 0) : NULL;
-    if (st != NQ_OK)
-        return st;
+    const nq_engine *e;
+    return nq_request_check(req, enumerate, &e);
+}
+
+nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
+                      nq_plan **out)
+{
     if (!(e->caps & NQ_CAP_UNITS))
         return NQ_ERR_UNSUPPORTED;
     nq_plan *p = calloc(1, sizeof *p);
@@ -102,12 +148,20 @@ nq_status nq_plan_create(const nq_request *req, nq_plan **out)
     p->engine = e;
     p->n = req->n;
     p->stop = req->stop;
-    if ((st = e->plan(p)) != NQ_OK) {
+    nq_status st = e->plan(p);
+    if (st != NQ_OK) {
         nq_plan_free(p);
         return st;
     }
     *out = p;
     return NQ_OK;
+}
+
+nq_status nq_plan_create(const nq_request *req, nq_plan **out)
+{
+    const nq_engine *e;
+    nq_status st = nq_request_check(req, 0, &e);
+    return st == NQ_OK ? nq_plan_new(e, req, out) : st;
 }
 
 uint64_t nq_plan_units(const nq_plan *p) { return p->units; }

@@ -1,6 +1,8 @@
 /*
  * cuda.cu - engine `cuda`: fast's units counted on an NVIDIA GPU (built by
- * `make cuda` into build/nqueens-cuda; the plain build never needs nvcc).
+ * `make cuda` into libnqueens-cuda.a and build/nqueens-cuda; the plain
+ * build never needs nvcc).  The engine joins the library's table at run
+ * time (nq_cuda_register, nqueens_cuda.h): nothing below names it.
  *
  * The host cuts each batch of units into sub-units (subunits.c: the first
  * rows of each unit's search pre-placed, heavy ones cut deeper; symmetry
@@ -18,8 +20,11 @@
  */
 #include <atomic>
 #include <cuda_runtime.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "nqueens_cuda.h"
 
 extern "C" {
 #include "../core/core.h"
@@ -93,11 +98,31 @@ typedef struct {
 /* Workers are dealt to the visible GPUs in turn. */
 static std::atomic<unsigned> workers_started;
 
+/* The runtime's words for the last failure, name and text together (two
+ * workers failing at once must not pair one's name with the other's
+ * text); a spin flag guards the copy, held for a snprintf. */
+static char device_words[192];
+static std::atomic_flag device_lock = ATOMIC_FLAG_INIT;
+
+static void copy_locked(char *to, size_t size, const char *a, const char *b)
+{
+    while (device_lock.test_and_set(std::memory_order_acquire))
+        ;
+    snprintf(to, size, "%s%s%s", a, b ? ": " : "", b ? b : "");
+    device_lock.clear(std::memory_order_release);
+}
+
 /* Keep the runtime's words for a failure (nq_device_error). */
 static nq_status device_failed(cudaError_t e)
 {
-    nq_note_device_error(cudaGetErrorName(e), cudaGetErrorString(e));
+    copy_locked(device_words, sizeof device_words, cudaGetErrorName(e),
+                cudaGetErrorString(e));
     return NQ_ERR_DEVICE;
+}
+
+static void device_error(char *buf, size_t size)
+{
+    copy_locked(buf, size, device_words, NULL);
 }
 
 #define TRY(call)                                                            \
@@ -192,10 +217,10 @@ static void release(void *scratch)
     free(g);
 }
 
-/* This worker's GPU (the next visible one, in turn) and stream, made on
- * its first batch; the runtime binds a device to the calling thread, so
- * it is set again on each. */
-static nq_status device_ready(nq_unit_env *env)
+/* This worker's GPU (the next of the plan's list, or of the visible ones,
+ * in turn) and stream, made on its first batch; the runtime binds a
+ * device to the calling thread, so it is set again on each. */
+static nq_status device_ready(const nq_plan *p, nq_unit_env *env)
 {
     gpu_worker *g = (gpu_worker *)env->scratch;
     int devices = 0;
@@ -209,7 +234,9 @@ static nq_status device_ready(nq_unit_env *env)
     if (!(g = (gpu_worker *)calloc(1, sizeof *g)))
         return NQ_ERR_NOMEM;
     env->scratch = g;
-    g->device = (int)(workers_started++ % (unsigned)devices);
+    unsigned k = workers_started++;
+    g->device = p->ndevices ? p->devices[k % (unsigned)p->ndevices]
+                            : (int)(k % (unsigned)devices);
     TRY(cudaSetDevice(g->device));
     TRY(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
     return NQ_OK;
@@ -219,7 +246,7 @@ static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
                             uint64_t count, nq_unit_env *env, nq_tally *out)
 {
     nq_batch b;
-    nq_status st = device_ready(env);
+    nq_status st = device_ready(p, env);
     if (st == NQ_OK)
         st = nq_batch_prepare(p, ids, count, &b);
     if (st != NQ_OK)
@@ -283,4 +310,10 @@ extern "C" const nq_engine nq_engine_cuda = {
     .run_batch = cuda_batch,
     .batch = CUDA_BATCH,
     .devices = describe_devices,
+    .device_error = device_error,
 };
+
+nq_status nq_cuda_register(void)
+{
+    return nq_engine_add(&nq_engine_cuda);
+}

@@ -54,6 +54,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../core/core.h"
 #include "../engines/engine.h"
 #include "mpi.h"
 
@@ -344,16 +345,17 @@ static nq_status worker(const nq_plan *plan, int threads)
     return ws.failed;
 }
 
-/* Threads for this worker: the machine's cores shared by the worker ranks
- * on it.  (mpirun binds each rank to one core when there are no more
- * ranks than cores: nqueens-mpi widens its workers' affinity again, a
- * policy left to the program.)  --threads overrides.  Every rank must
+/* Threads for this worker: its cores (nq_resolve_threads) shared by the
+ * worker ranks on its machine.  (mpirun binds each rank to one core when
+ * there are no more ranks than cores: nqueens-mpi widens its workers'
+ * affinity to every core again, a policy left to the program.)
+ * --threads overrides.  Every rank must
  * call this (it is collective). */
 static int worker_threads(int asked, int rank)
 {
     MPI_Comm local;
     int local_size, lowest;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int cores = nq_resolve_threads(0);
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
                         &local);
     MPI_Comm_size(local, &local_size);
@@ -362,7 +364,7 @@ static int worker_threads(int asked, int rank)
     int workers = local_size - (lowest == 0); /* rank 0 only coordinates */
     if (asked > 0)
         return asked;
-    int share = (int)(cores / (workers > 0 ? workers : 1));
+    int share = cores / (workers > 0 ? workers : 1);
     return share > 0 ? share : 1;
 }
 

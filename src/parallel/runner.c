@@ -13,13 +13,10 @@
  * then give up unreported, so whatever was reported is complete.
  * The calling thread only watches and reports progress.
  */
-#define _GNU_SOURCE /* sched_getaffinity */
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "../core/core.h"
 #include "../engines/engine.h"
@@ -228,20 +225,9 @@ static void watch(pool *p, double t0)
     pthread_mutex_unlock(&p->lock);
 }
 
-/* The default is the cores this process may run on: an MPI rank bound to
- * one core, a taskset or a container's cpuset get as many threads as they
- * have cores, not as the machine has. */
 int nq_request_threads(const nq_request *req)
 {
-    if (req && req->threads > 0)
-        return req->threads;
-#ifdef CPU_COUNT
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return CPU_COUNT(&set);
-#endif
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cores > 0 ? (int)cores : 1;
+    return nq_resolve_threads(req ? req->threads : 0);
 }
 
 /* Start the workers, wait, and add their tallies into *sum. */
@@ -284,7 +270,6 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
                       nq_tally *sum)
 {
     pool p = {.plan = plan, .opt = o};
-    nq_request req = {.threads = o->threads};
     uint64_t wanted;
     nq_status st;
     if (o->parts && (o->part < 1 || o->part > o->parts))
@@ -303,7 +288,7 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
     atomic_init(&p.failed, 0);
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.finished, NULL);
-    st = run_pool(&p, nq_request_threads(&req), sum);
+    st = run_pool(&p, nq_resolve_threads(o->threads), sum);
     if (st == NQ_OK && atomic_load(&p.failed))
         st = (nq_status)atomic_load(&p.failed);
     if (st == NQ_OK && atomic_load(&p.done) < wanted)

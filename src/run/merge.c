@@ -44,9 +44,10 @@ static nq_status plan_matches(const nq_journal_header *h, const char *path,
                               char *why, size_t wsize)
 {
     const nq_engine *e = plan_engine(h);
-    nq_request req = {.n = h->n, .engine = e ? e->name : NULL};
+    nq_request req = {.n = h->n};
     nq_plan *p;
-    if (!e || nq_plan_create(&req, &p) != NQ_OK) {
+    if (!e || h->n < 1 || h->n > e->max_n ||
+        nq_plan_new(e, &req, &p) != NQ_OK) {
         nq_jf_why(why, wsize, "%s is for plan '%s' N=%d, which this nqueens "
                   "cannot count", path, h->plan, h->n);
         return NQ_ERR_MISMATCH;

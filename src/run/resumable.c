@@ -135,9 +135,18 @@ static nq_status open_journal(const nq_plan *plan, const nq_request *req,
     return st;
 }
 
-nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
+/* The request checked (the one check on the way down) and its plan. */
+static nq_status make_plan(const nq_request_ext *x, nq_plan **plan)
+{
+    nq_checked c;
+    nq_status st = nq_request_resolve(x, 0, &c);
+    return st == NQ_OK ? nq_checked_plan(&c, plan) : st;
+}
+
+nq_status nq_count_with(const nq_request_ext *x, const nq_resume_options *o,
                         const nq_runner *rn, nq_run_report *r)
 {
+    const nq_request *req = &x->base;
     nq_plan *plan;
     nq_journal *j = NULL;
     nq_tally fresh = {0};
@@ -145,7 +154,7 @@ nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
     r->failed_rank = -1;
     if (!o || (!o->journal && (o->parts || o->max_units)))
         return NQ_ERR_ARG;
-    nq_status st = nq_plan_create(req, &plan);
+    nq_status st = make_plan(x, &plan);
     if (st == NQ_OK && nq_stop_requested(req->stop)) {
         nq_plan_free(plan);
         st = NQ_ERR_STOPPED;
@@ -191,12 +200,22 @@ static nq_status run_threads(void *ctx, const nq_plan *p,
     return nq_plan_run(p, o, sum);
 }
 
+nq_status nq_count_resumable_ext(const nq_request_ext *x,
+                                 const nq_resume_options *o,
+                                 nq_run_report *report)
+{
+    if (!x || !report)
+        return NQ_ERR_ARG;
+    nq_runner rn = {.root = 1, .run = run_threads,
+                    .workers = nq_request_threads(&x->base)};
+    return nq_count_with(x, o, &rn, report);
+}
+
 nq_status nq_count_resumable(const nq_request *req, const nq_resume_options *o,
                              nq_run_report *report)
 {
-    nq_runner rn = {.root = 1, .run = run_threads,
-                    .workers = nq_request_threads(req)};
-    if (!req || !report)
+    if (!req)
         return NQ_ERR_ARG;
-    return nq_count_with(req, o, &rn, report);
+    nq_request_ext x = {.base = *req};
+    return nq_count_resumable_ext(&x, o, report);
 }

@@ -6,7 +6,26 @@
 #define NQ_RUN_H
 
 #include "nqueens.h"
+#include "../engines/engine.h"
 #include "../journal/journal_format.h"
+
+/* A request checked once, at its entry point, with what the layers below
+ * take as data: its engine, and the kernel and GPUs its plan carries. */
+typedef struct {
+    const nq_request *req;
+    const nq_engine *engine;
+    const struct nq_frontier_kernel *kernel;  /* NULL: the process default */
+    int devices[NQ_MAX_DEVICES], ndevices;
+} nq_checked;
+
+/* Check x (engine, size, kernel, device list) into *c, which points into
+ * x: NQ_ERR_ARG for an unknown kernel or a bad device list,
+ * NQ_ERR_UNSUPPORTED for a kernel this CPU lacks, or a kernel or devices
+ * given to an engine that uses none. */
+nq_status nq_request_resolve(const nq_request_ext *x, int enumerate,
+                             nq_checked *c);
+/* The plan of a checked request, carrying its kernel and GPUs. */
+nq_status nq_checked_plan(const nq_checked *c, nq_plan **out);
 
 /* Who runs the units.  One process: root, no agree, run on threads.  An
  * MPI job: every rank calls, only rank 0 (root) keeps the journal and
@@ -21,7 +40,7 @@ typedef struct {
     void *ctx;
 } nq_runner;
 
-nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
+nq_status nq_count_with(const nq_request_ext *x, const nq_resume_options *o,
                         const nq_runner *runner, nq_run_report *report);
 
 /* Read one journal file through rd (merging, verifying): a file that
