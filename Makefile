@@ -106,9 +106,13 @@ CUDA_ARCH ?= sm_90
 CUDA_OBJ := $(BUILD)/obj/cuda/src/gpu/cuda.o
 CUDA_MAIN_OBJ := $(BUILD)/obj/cuda/src/cli/cuda_main.o
 # What a C program linking libnqueens-cuda.a needs besides it: the CUDA
-# runtime (static, as nvcc links it) and C++'s.
-CUDA_LIBDIR ?= $(abspath $(dir $(shell command -v $(NVCC) 2>/dev/null))../lib64)
-CUDA_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lrt -lstdc++ -lpthread
+# runtime (static, as nvcc links it) and C++'s.  The runtime's directory is
+# asked of nvcc itself (the last -L of its dry run): the nvcc on PATH may be
+# a wrapper script outside the toolkit, and the toolkit may keep its
+# libraries in lib64, lib or targets/<arch>/lib.
+CUDA_LIBDIR ?= $(realpath $(shell $(NVCC) --dryrun -x cu -c /dev/null -o /dev/null 2>&1 | \
+    sed -n 's/^\#\$$ LIBRARIES=.*"-L\([^"]*\)".*$$/\1/p'))
+CUDA_LDLIBS = -L$(CUDA_LIBDIR) -lcudart_static -ldl -lrt -lstdc++ -lpthread
 
 # With mpirun on the machine, `make test` builds nqueens-mpi and runs the
 # MPI tests too (the sanitizer build leaves them out: OpenMPI's own
