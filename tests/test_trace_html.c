@@ -5,11 +5,16 @@
  * The page is checked against the text output, not against itself: every
  * step's line as `trace` prints it must be in the page's data, in order,
  * one record a step; the page must need no network; the bad requests are
- * usage errors.
+ * usage errors.  Then a real browser (tests/browser/walk.mjs, headless
+ * Chromium driven by node over the DevTools pipe) opens the pages and
+ * compares the board shown with the board the text trace leaves at each
+ * step it tries, for every teaching engine at N = 4..6 and a --compare
+ * page; without node or Chromium that case is skipped, never passed.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -218,6 +223,66 @@ static void usage_errors(void *arg)
     }
 }
 
+/* ---- in a real browser ---- */
+
+/* prog on PATH, into path; 0 if found. */
+static int on_path(const char *prog, char *path, size_t size)
+{
+    const char *dirs = getenv("PATH");
+    while (dirs && *dirs) {
+        size_t len = strcspn(dirs, ":");
+        if (len > 0 && (size_t)snprintf(path, size, "%.*s/%s", (int)len, dirs,
+                                        prog) < size &&
+            access(path, X_OK) == 0)
+            return 0;
+        dirs += len + (dirs[len] == ':');
+    }
+    return -1;
+}
+
+/* Where the browser test writes its pages and screenshots: beside the
+ * build's objects (NQ_OBJ), build/browser for the plain build. */
+static const char *browser_dir(char *dir, size_t size)
+{
+    const char *obj = getenv("NQ_OBJ");
+    snprintf(dir, size, "%s", obj ? obj : "build/obj");
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    else
+        snprintf(dir, size, ".");
+    strncat(dir, "/browser", size - strlen(dir) - 1);
+    return dir;
+}
+
+/* One engine's pages at N = 4..6 in headless Chromium: the board shown
+ * after #step=K and after K presses of the step key matches the board
+ * the text trace leaves; no console errors; a screenshot each. */
+static void in_browser(void *arg)
+{
+    const char *engine = arg;
+    char chromium[4096], node[4096], dir[4096];
+    if (on_path("node", node, sizeof node) != 0) {
+        t_skip("node is not installed");
+        return;
+    }
+    if (on_path("chromium", chromium, sizeof chromium) != 0 &&
+        on_path("chromium-browser", chromium, sizeof chromium) != 0) {
+        t_skip("chromium is not installed (tests/browser-setup.sh)");
+        return;
+    }
+    t_proc p;
+    CHECK(t_run_signalled(&p, "node", ARGS("node", "tests/browser/walk.mjs",
+                          "--cli", getenv("NQ_CLI"), "--chromium", chromium,
+                          "--engine", engine, "--out",
+                          browser_dir(dir, sizeof dir)), 0, 0) == 0);
+    int ok = p.exit_code == 0 && strstr(p.out, "ok ");
+    if (!ok)
+        t_fail(__FILE__, __LINE__, "exit %d: %.300s%.300s", p.exit_code,
+               p.out, p.err);
+    t_proc_free(&p);
+}
+
 void tests_trace_html(void)
 {
     t_case(self_contained, NULL, "trace_html/self-contained");
@@ -227,4 +292,7 @@ void tests_trace_html(void)
     t_case(compare_both, NULL, "trace_html/compare");
     t_case(capped, NULL, "trace_html/capped");
     t_case(usage_errors, NULL, "trace_html/usage-errors");
+    for (int i = 0; i < TEACHING; i++)
+        t_full_case(in_browser, (void *)teaching[i],
+                    "trace_html/browser/%s", teaching[i]);
 }
