@@ -11,6 +11,7 @@
  * step it tries, for every teaching engine at N = 4..6 and a --compare
  * page; without node or Chromium that case is skipped, never passed.
  */
+#define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,12 +24,14 @@ static const char *const teaching[] = {"brute", "backtrack", "flags",
                                        "bitmap", "mirror", "symmetry"};
 #define TEACHING (int)(sizeof teaching / sizeof teaching[0])
 
-/* The page's own records of steps: lines that start "[" and a digit. */
+/* The page's own records of steps: lines that start "[" and a digit.
+ * (A plain walk: strstr over a page of megabytes, once a step, is slow
+ * under AddressSanitizer, which measures the whole haystack each call.) */
 static size_t step_records(const char *page)
 {
     size_t k = 0;
-    for (const char *s = page; (s = strstr(s, "\n[")) != NULL; s++)
-        k += s[2] >= '0' && s[2] <= '9';
+    for (const char *s = page; *s; s++)
+        k += s[0] == '\n' && s[1] == '[' && s[2] >= '0' && s[2] <= '9';
     return k;
 }
 
@@ -50,11 +53,21 @@ static void quoted(const char *line, size_t len, char *out, size_t size)
     out[k] = '\0';
 }
 
+/* want in the next `window` bytes at from (before end); NULL if not. */
+static const char *found_soon(const char *from, const char *end,
+                              const char *want, size_t window)
+{
+    size_t left = (size_t)(end - from);
+    return memmem(from, left < window ? left : window, want, strlen(want));
+}
+
 /* Each step line of a text trace ("  12  place ...") found in the page
- * in order from *from, which is moved past the last; how many, or -1 at
- * the first one missing. */
+ * in order from *from, which is moved past the last, each within a few
+ * kilobytes of the one before (a record a step, nothing between); how
+ * many, or -1 at the first one missing. */
 static long lines_in_order(const char *text, const char **from)
 {
+    const char *end = *from + strlen(*from);
     long count = 0;
     char want[1024];
     for (const char *s = strchr(text, '\n'); s && s[1]; s = strchr(s, '\n')) {
@@ -64,7 +77,8 @@ static long lines_in_order(const char *text, const char **from)
         if (line[lead] < '0' || line[lead] > '9' || line[0] != ' ')
             continue; /* the title and the summary */
         quoted(line, len, want, sizeof want);
-        const char *at = strstr(*from, want);
+        const char *at = found_soon(*from, end, want,
+                                    count ? 4096 : (size_t)(end - *from));
         if (!at)
             return -1;
         *from = at + strlen(want);
@@ -111,7 +125,7 @@ static void lines_match_text(void *arg)
     const char *iterative = arg;
     for (int i = 0; i < TEACHING; i++)
         for (int n = 4; n <= 6; n++) {
-            char ns[4];
+            char ns[12];
             snprintf(ns, sizeof ns, "%d", n);
             t_proc text, page;
             t_run_ok(&text, ARGS("trace", ns, "--engine", teaching[i],
