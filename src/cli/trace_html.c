@@ -113,6 +113,9 @@ void trace_html_step(trace_html *h, const trace *t, const nq_event *e,
     h->steps++;
 }
 
+/* The walk's end, kept for the page's footnote; a write that failed into
+ * the memory stream (memory ran out) is found here, once, not a step at a
+ * time. */
 int trace_html_end(trace_html *h, const char *summary, int capped)
 {
     h->capped = capped;
@@ -136,6 +139,9 @@ static void write_walk(FILE *out, const trace_html *h)
     fputs("]}", out);
 }
 
+/* The template up to its mark, the walks as one JavaScript array, the
+ * rest: the data sits where the page's script reads it, and nothing else
+ * of the template is touched. */
 int trace_html_write(FILE *out, trace_html *const *walks, int count)
 {
     const char *mark = strstr(trace_page, walks_mark);
@@ -153,6 +159,7 @@ int trace_html_write(FILE *out, trace_html *const *walks, int count)
     return fflush(out) != 0 || ferror(out) ? -1 : 0;
 }
 
+/* A walk and its buffers, whatever state it was left in (NULL too). */
 void trace_html_free(trace_html *h)
 {
     if (!h)
