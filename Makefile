@@ -80,7 +80,12 @@ TEST_SRC := $(filter-out tests/simd_lanes.c,$(wildcard tests/*.c))
 BENCH_SRC := bench/bench.c bench/bench_fast.c
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(KERNEL_OBJ)
-CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+# The trace page's template (src/cli/trace_page.html) as a C string
+# (mk/embed.sh), an object of the command line's: in nqueens, nqueens-mpi
+# and nqueens-cuda alike.
+PAGE_SRC := $(BUILD)/gen/trace_page.c
+PAGE_OBJ := $(BUILD)/obj/src/cli/trace_page.o
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o) $(PAGE_OBJ)
 # The command line less nqueens' main, for the programs with their own.
 CLI_BODY_OBJ := $(filter-out %/nqueens_main.o,$(CLI_OBJ))
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o) $(TEST_KERNEL_OBJ)
@@ -153,6 +158,13 @@ $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
 all: $(CLI) $(LIB) shared
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(COMPILE) -c $< -o $@
+
+$(PAGE_SRC): src/cli/trace_page.html mk/embed.sh
+	sh mk/embed.sh $< $@ trace_page
+
+$(PAGE_OBJ): $(PAGE_SRC) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(COMPILE) -c $< -o $@
 

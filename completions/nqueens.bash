@@ -50,11 +50,12 @@ _nqueens_values()
 {
     local prog=$1 cmd=$2 option=$3 spec=$4
     case $option in
-    --engine) sed -n 's/^engine //p' <<<"$spec" ;;
+    --engine | --compare) sed -n 's/^engine //p' <<<"$spec" ;;
     --kernel) _nqueens_kernels "$prog" ;;
     --format)
         case $cmd in
         tree) echo "text dot svg json" ;;
+        trace) echo "text json html" ;;
         *) echo "array grid dots seed unicode svg json" ;;
         esac
         ;;

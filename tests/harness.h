@@ -147,5 +147,6 @@ void tests_find(void);
 void tests_complete(void);
 void tests_json(void);
 void tests_completion(void);
+void tests_trace_html(void);
 
 #endif

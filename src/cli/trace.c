@@ -31,7 +31,7 @@ static const char trace_help[] =
     "options:\n"
     "  --engine NAME   backtrack (default), or one of:\n"
     "                  {events}\n"
-    "  -l, --limit K   stop after K steps (default 1000000)\n"
+    "  -l, --limit K   stop after K steps (default 1000000; 50000 for a page)\n"
     "  --iterative     trace the engine's explicit-stack form\n"
     "  --style S       steps (default): one line a step; seed: the flags\n"
     "                  engine (the default with it) as seed 003 walks its\n"
@@ -49,11 +49,18 @@ static const char trace_help[] =
     "                  \"n\",\"engine\",\"style\",\"steps\",\"placements\",\n"
     "                  \"rejections\",\"removals\",\"solutions\",\"failures\",\n"
     "                  \"stopped\" (null, \"limit\", \"default limit\"),\"text\"}\n"
+    "  --format F      text (default), json (as --json), or html: one page\n"
+    "                  to step through in a browser (no network needed):\n"
+    "                  the board, the engine's arrays or masks, the tree\n"
+    "                  growing and each step's line as above; play, pause,\n"
+    "                  step with the arrow keys; #step=K opens at step K\n"
+    "  --compare E2    with --format html: engine E2's search beside the\n"
+    "                  first, stepping with it placement by placement\n"
     "\n"
     "examples:\n"
     "  nqueens trace 4\n"
-    "  nqueens trace 5 --engine flags -l 40\n"
-    "  nqueens trace 4 --style seed -l 12\n";
+    "  nqueens trace 4 --style seed -l 12\n"
+    "  nqueens trace 6 --format html --compare bitmap > walk.html\n";
 
 /* "  FA 0000 -> 1000": an array before and after the step. */
 static void print_flags(FILE *out, const char *name, const char *before,
@@ -182,7 +189,7 @@ static const char *take_text(trace *t)
 /* The queens on the board once the step is done: a placement adds its
  * row, a rejection or removal leaves the rows above it, a solution or a
  * failed test (brute force) has every row filled. */
-static int rows_after(const trace *t, const nq_event *e)
+int trace_rows_after(const trace *t, const nq_event *e)
 {
     switch (e->kind) {
     case NQ_EVENT_PLACE:
@@ -204,7 +211,7 @@ static void json_step(trace *t, const nq_event *e)
     printf("{\"type\":\"step\",\"step\":%llu,\"event\":\"%s\",\"row\":%d,"
            "\"col\":%d,\"queens\":[", (unsigned long long)t->steps,
            event_names[e->kind], e->row, e->col);
-    for (int i = 0, k = rows_after(t, e); i < k; i++)
+    for (int i = 0, k = trace_rows_after(t, e); i < k; i++)
         printf(i ? ",%d" : "%d", e->cols[i]);
     fputs("],\"text\":", stdout);
     cli_json_string(stdout, text);
@@ -232,11 +239,15 @@ static int on_trace_event(void *ctx, const nq_event *e)
         print_step(t, e);
     if (t->json)
         json_step(t, e);
+    else if (t->html)
+        trace_html_step(t->html, t, e, take_text(t));
     return 0;
 }
 
-/* Steps traced when --limit is not given. */
+/* Steps traced when --limit is not given: as text, and in a page (which
+ * a browser must load at once). */
 #define TRACE_DEFAULT_LIMIT 1000000
+#define TRACE_PAGE_LIMIT 50000
 
 /* The first engine of the table with every capability in caps. */
 static const char *engine_with(unsigned caps)
@@ -248,10 +259,13 @@ static const char *engine_with(unsigned caps)
 }
 
 /* The options past N: the engine (by default backtrack, or for the seed
- * style the engine with flag arrays), the style, the step cap. */
+ * style the engine with flag arrays), the style, the step cap, and the
+ * engine compared with it on the page. */
 static int trace_options(const char *engine, const char *style,
-                         const char *limit, int n, trace *t, const char **use)
+                         const char *limit, const char *compare, int n,
+                         trace *t, const char **use)
 {
+    int rc;
     uint64_t k = 0;
     unsigned caps = NQ_CAP_EVENTS;
     if (limit && cli_parse_uint(limit, 1, UINT64_MAX, &k) != 0)
@@ -267,9 +281,21 @@ static int trace_options(const char *engine, const char *style,
     t->n = n;
     /* without --limit, a cap: brute force at N = 14 would print for days
      * and fill the disk */
-    t->limit = k ? k : TRACE_DEFAULT_LIMIT;
+    t->limit = k ? k : t->page ? TRACE_PAGE_LIMIT : TRACE_DEFAULT_LIMIT;
     t->limited = k != 0;
-    return cli_check_engine(*use, n, n, caps);
+    if ((rc = cli_check_engine(*use, n, n, caps)) != CLI_OK || !compare)
+        return rc;
+    return cli_check_engine(compare, n, n, caps);
+}
+
+/* --format: text (the default), json (as --json), or html, the page. */
+static int trace_format(const char *format)
+{
+    if (strcmp(format, "text") && strcmp(format, "json") &&
+        strcmp(format, "html"))
+        return cli_error(CLI_USAGE, "trace: unknown format '%s' (formats: "
+                         "text, json, html)", format);
+    return CLI_OK;
 }
 
 /* "1 step", "78 steps": the summary's counts, after sep. */
@@ -359,22 +385,96 @@ static int run_trace(trace *t, const nq_request *req)
     return CLI_OK;
 }
 
+/* One walk into the page: each step's text through the buffer, then the
+ * summary line the text output ends with; a note on stderr when the cap
+ * stopped it, as the text output gives. */
+static int walk_into_page(trace *t, const nq_request *req)
+{
+    nq_status st = nq_walk_search(req, on_trace_event, t);
+    if (st != NQ_OK && st != NQ_ERR_STOPPED)
+        return cli_error(CLI_FAIL, "trace %d: %s", t->n, nq_strerror(st));
+    summary_line(t, st);
+    if (trace_html_end(t->html, take_text(t), st == NQ_ERR_STOPPED) != 0)
+        return cli_error(CLI_FAIL, "trace %d: %s", t->n,
+                         nq_strerror(NQ_ERR_NOMEM));
+    if (st == NQ_ERR_STOPPED)
+        fprintf(stderr, "nqueens trace: note: the page holds the first %llu "
+                "steps of the %s search%s\n", (unsigned long long)t->steps,
+                req->engine, t->limited ? "" : "; --limit K holds more");
+    return CLI_OK;
+}
+
+/* The walk of req's engine for the page, with the options of `like`
+ * (board, style, counting from 1, cap); *walk is set, even on failure,
+ * for the caller to free. */
+static int page_walk(const trace *like, const nq_request *req,
+                     trace_html **walk)
+{
+    int rc;
+    trace t = {.n = like->n, .base = like->base, .seed = like->seed,
+               .limit = like->limit, .limited = like->limited, .page = 1};
+    t.html = *walk = trace_html_new(req->engine, t.n, req->iterative, t.base,
+                                    t.limit);
+    t.out = open_memstream(&t.text, &t.text_size);
+    if (!t.html || !t.out)
+        rc = cli_error(CLI_FAIL, "trace %d: %s", t.n,
+                       nq_strerror(NQ_ERR_NOMEM));
+    else
+        rc = walk_into_page(&t, req);
+    if (t.out)
+        fclose(t.out);
+    free(t.text);
+    return rc;
+}
+
+/* --format html: the page of the engine's walk, and with --compare the
+ * second engine's beside it. */
+static int trace_to_page(const trace *t, nq_request req, const char *compare)
+{
+    trace_html *walks[2] = {NULL, NULL};
+    int rc = page_walk(t, &req, &walks[0]);
+    if (rc == CLI_OK && compare) {
+        req.engine = compare;
+        rc = page_walk(t, &req, &walks[1]);
+    }
+    if (rc == CLI_OK && trace_html_write(stdout, walks, compare ? 2 : 1) != 0)
+        rc = cli_error(CLI_FAIL, "trace: cannot write the page");
+    trace_html_free(walks[0]);
+    trace_html_free(walks[1]);
+    return rc;
+}
+
 int cmd_trace(int argc, char **argv)
 {
     const char *engine = NULL, *limit = NULL, *style = "steps";
+    const char *format = NULL, *compare = NULL;
     int iterative = 0, one_based = 0, json = 0, n, hi, rc;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},      {"--limit", &limit, NULL},
         {"--iterative", NULL, &iterative}, {"--style", &style, NULL},
         {"--one-based", NULL, &one_based}, {"--json", NULL, &json},
+        {"--format", &format, NULL},      {"--compare", &compare, NULL},
         {NULL, NULL, NULL},
     };
     rc = cli_parse_board("trace", trace_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    trace t = {.base = one_based, .json = json, .out = stdout};
-    if ((rc = trace_options(engine, style, limit, n, &t, &engine)) != CLI_OK)
+    if ((rc = cli_json_format("trace", json, &format, "text")) != CLI_OK ||
+        (rc = trace_format(format)) != CLI_OK)
         return rc;
+    json = strcmp(format, "json") == 0;
+    trace t = {.base = one_based, .json = json, .out = stdout,
+               .page = strcmp(format, "html") == 0};
+    rc = trace_options(engine, style, limit, compare, n, &t, &engine);
+    if (rc != CLI_OK)
+        return rc;
+    /* --compare only with the page, the one output with room for two */
+    if (compare && !t.page)
+        return cli_error(CLI_USAGE, "trace: --compare needs --format html "
+                         "(the page shows the two searches side by side)");
+    if (t.page)
+        return trace_to_page(&t, (nq_request){.n = n, .engine = engine,
+                             .iterative = iterative}, compare);
     if (json && !(t.out = open_memstream(&t.text, &t.text_size)))
         return cli_error(CLI_FAIL, "trace %d: %s", n,
                          nq_strerror(NQ_ERR_NOMEM));

@@ -1,0 +1,312 @@
+/*
+ * test_trace_html.c - `nqueens trace --format html`, the page to step
+ * through (trace_html/).
+ *
+ * The page is checked against the text output, not against itself: every
+ * step's line as `trace` prints it must be in the page's data, in order,
+ * one record a step; the page must need no network; the bad requests are
+ * usage errors.  Then a real browser (tests/browser/walk.mjs, headless
+ * Chromium driven by node over the DevTools pipe) opens the pages and
+ * compares the board shown with the board the text trace leaves at each
+ * step it tries, for every teaching engine at N = 4..6 and a --compare
+ * page; without node or Chromium that case is skipped, never passed.
+ */
+#define _GNU_SOURCE /* memmem */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+/* The engines that report their steps, the teaching series. */
+static const char *const teaching[] = {"brute", "backtrack", "flags",
+                                       "bitmap", "mirror", "symmetry"};
+#define TEACHING (int)(sizeof teaching / sizeof teaching[0])
+
+/* The page's own records of steps: lines that start "[" and a digit.
+ * (A plain walk: strstr over a page of megabytes, once a step, is slow
+ * under AddressSanitizer, which measures the whole haystack each call.) */
+static size_t step_records(const char *page)
+{
+    size_t k = 0;
+    for (const char *s = page; *s; s++)
+        k += s[0] == '\n' && s[1] == '[' && s[2] >= '0' && s[2] <= '9';
+    return k;
+}
+
+/* line as the page quotes it: a JavaScript string, with '"', '\' and '<'
+ * escaped (the page writes '<' as \u003c). */
+static void quoted(const char *line, size_t len, char *out, size_t size)
+{
+    size_t k = 0;
+    out[k++] = '"';
+    for (size_t i = 0; i < len && k + 8 < size; i++) {
+        if (line[i] == '"' || line[i] == '\\')
+            out[k++] = '\\', out[k++] = line[i];
+        else if (line[i] == '<')
+            k += (size_t)snprintf(out + k, size - k, "\\u003c");
+        else
+            out[k++] = line[i];
+    }
+    out[k++] = '"';
+    out[k] = '\0';
+}
+
+/* want in the next `window` bytes at from (before end); NULL if not. */
+static const char *found_soon(const char *from, const char *end,
+                              const char *want, size_t window)
+{
+    size_t left = (size_t)(end - from);
+    return memmem(from, left < window ? left : window, want, strlen(want));
+}
+
+/* Each step line of a text trace ("  12  place ...") found in the page
+ * in order from *from, which is moved past the last, each within a few
+ * kilobytes of the one before (a record a step, nothing between); how
+ * many, or -1 at the first one missing. */
+static long lines_in_order(const char *text, const char **from)
+{
+    const char *end = *from + strlen(*from);
+    long count = 0;
+    char want[1024];
+    for (const char *s = strchr(text, '\n'); s && s[1]; s = strchr(s, '\n')) {
+        const char *line = ++s;
+        size_t len = strcspn(line, "\n");
+        size_t lead = strspn(line, " ");
+        if (line[lead] < '0' || line[lead] > '9' || line[0] != ' ')
+            continue; /* the title and the summary */
+        quoted(line, len, want, sizeof want);
+        const char *at = found_soon(*from, end, want,
+                                    count ? 4096 : (size_t)(end - *from));
+        if (!at)
+            return -1;
+        *from = at + strlen(want);
+        count++;
+    }
+    return count;
+}
+
+/* The page of engine's walk at N (more args after), run and captured;
+ * a failure unless it exits 0. */
+static void page_of(t_proc *p, const char *const *args)
+{
+    CHECKF(t_run_cli(p, args) == 0, "could not run %s", getenv("NQ_CLI"));
+    CHECKF(p->exit_code == 0, "exit %d, stderr: %s", p->exit_code, p->err);
+}
+
+/* Needs nothing from outside: no address with a scheme, no src=, no
+ * stylesheet or script to fetch; one document, the data put in. */
+static void self_contained(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < TEACHING; i++) {
+        t_proc p;
+        page_of(&p, ARGS("trace", "5", "--engine", teaching[i], "--format",
+                         "html"));
+        T_BAIL();
+        int ok = strncmp(p.out, "<!DOCTYPE html>", 15) == 0 &&
+                 strstr(p.out, "</html>\n") &&
+                 !strstr(p.out, "http://") && !strstr(p.out, "https://") &&
+                 !strstr(p.out, "src=") && !strstr(p.out, "@import") &&
+                 !strstr(p.out, "url(") && !strstr(p.out, "@WALKS@") &&
+                 strstr(p.out, "const WALKS = [{\"engine\":");
+        t_proc_free(&p);
+        CHECKF(ok, "%s: the page is not one self-contained document",
+               teaching[i]);
+    }
+}
+
+/* Every step's line, exactly as the text trace prints it, in order, a
+ * record a step, and the summary line; for each teaching engine at N =
+ * 4..6 (brute's to the page's cap), and the iterative forms. */
+static void lines_match_text(void *arg)
+{
+    const char *iterative = arg;
+    for (int i = 0; i < TEACHING; i++)
+        for (int n = 4; n <= 6; n++) {
+            char ns[12];
+            snprintf(ns, sizeof ns, "%d", n);
+            t_proc text, page;
+            t_run_ok(&text, ARGS("trace", ns, "--engine", teaching[i],
+                                 "--limit", "50000", iterative));
+            T_BAIL();
+            page_of(&page, ARGS("trace", ns, "--engine", teaching[i],
+                                "--format", "html", iterative));
+            if (t_failed()) {
+                t_proc_free(&text);
+                return;
+            }
+            const char *from = page.out;
+            long found = lines_in_order(text.out, &from);
+            size_t records = step_records(page.out);
+            const char *summary = strrchr(text.out, '\n');
+            while (summary > text.out && summary[-1] != '\n')
+                summary--;
+            /* the same counts; why it stopped is said apiece (by
+             * --limit here, at the page's own cap there) */
+            const char *why = strstr(summary, " (stopped");
+            char want[256];
+            quoted(summary, why ? (size_t)(why - summary)
+                                : strcspn(summary, "\n"), want, sizeof want);
+            want[strlen(want) - (why != NULL)] = '\0';
+            int has_summary = strstr(page.out, want) != NULL;
+            t_proc_free(&text);
+            t_proc_free(&page);
+            CHECKF(found > 0 && (size_t)found == records, "%s N=%d: %ld of "
+                   "%zu step lines found in order", teaching[i], n, found,
+                   records);
+            CHECKF(has_summary, "%s N=%d: no summary line", teaching[i], n);
+        }
+}
+
+/* --compare: both walks, the first's lines then the second's, each
+ * exactly as its own text trace prints them. */
+static void compare_both(void *arg)
+{
+    (void)arg;
+    t_proc a, b, page;
+    t_run_ok(&a, ARGS("trace", "6", "--engine", "flags"));
+    T_BAIL();
+    t_run_ok(&b, ARGS("trace", "6", "--engine", "symmetry"));
+    T_BAIL();
+    page_of(&page, ARGS("trace", "6", "--engine", "flags", "--compare",
+                        "symmetry", "--format", "html"));
+    T_BAIL();
+    const char *from = page.out;
+    long first = lines_in_order(a.out, &from);
+    long second = first > 0 ? lines_in_order(b.out, &from) : -1;
+    size_t records = step_records(page.out);
+    t_proc_free(&a);
+    t_proc_free(&b);
+    t_proc_free(&page);
+    CHECKF(first == 1050 && second == 93 && records == 1050 + 93,
+           "flags then symmetry: %ld and %ld lines, %zu records", first,
+           second, records);
+}
+
+/* The cap: 50,000 steps unless --limit says, said on stderr and in the
+ * page's data. */
+static void capped(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    page_of(&p, ARGS("trace", "8", "--engine", "brute", "--format", "html"));
+    T_BAIL();
+    int ok = step_records(p.out) == 50000 && strstr(p.out, "\"capped\":1") &&
+             strstr(p.err, "first 50000 steps") && strstr(p.err, "--limit");
+    t_proc_free(&p);
+    CHECKF(ok, "the default cap is not 50000 steps, said");
+    page_of(&p, ARGS("trace", "6", "--format", "html", "--limit", "30"));
+    T_BAIL();
+    ok = step_records(p.out) == 30 && strstr(p.out, "\"capped\":1") &&
+         strstr(p.err, "first 30 steps");
+    t_proc_free(&p);
+    CHECKF(ok, "--limit 30 does not cap the page at 30 steps, said");
+    page_of(&p, ARGS("trace", "4", "--format", "html"));
+    T_BAIL();
+    ok = strstr(p.out, "\"capped\":0") && p.err_len == 0;
+    t_proc_free(&p);
+    CHECKF(ok, "a whole walk is said to be capped");
+}
+
+/* Usage errors: one line on stderr, nothing on stdout, exit 2. */
+static void usage_errors(void *arg)
+{
+    (void)arg;
+    static const char *const bad[][8] = {
+        {"trace", "4", "--compare", "bitmap", NULL},
+        {"trace", "4", "--format", "html", "--compare", "nosuch", NULL},
+        {"trace", "4", "--format", "html", "--compare", "fast", NULL},
+        {"trace", "0", "--format", "html", NULL},
+        {"trace", "33", "--format", "html", NULL},
+        {"trace", "4", "--format", "pdf", NULL},
+        {"trace", "4", "--format", "html", "--json", NULL},
+        {"trace", "4", "--format", "json", "--compare", "flags", NULL},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        t_proc p;
+        CHECK(t_run_cli(&p, bad[i]) == 0);
+        const char *nl = strchr(p.err, '\n');
+        int ok = p.exit_code == 2 && p.out_len == 0 &&
+                 strncmp(p.err, "nqueens: ", 9) == 0 && nl && !nl[1];
+        t_proc_free(&p);
+        CHECKF(ok, "case %zu (%s %s %s %s): not one usage error", i,
+               bad[i][2], bad[i][3], bad[i][4] ? bad[i][4] : "",
+               bad[i][5] ? bad[i][5] : "");
+    }
+}
+
+/* ---- in a real browser ---- */
+
+/* prog on PATH, into path; 0 if found. */
+static int on_path(const char *prog, char *path, size_t size)
+{
+    const char *dirs = getenv("PATH");
+    while (dirs && *dirs) {
+        size_t len = strcspn(dirs, ":");
+        if (len > 0 && (size_t)snprintf(path, size, "%.*s/%s", (int)len, dirs,
+                                        prog) < size &&
+            access(path, X_OK) == 0)
+            return 0;
+        dirs += len + (dirs[len] == ':');
+    }
+    return -1;
+}
+
+/* Where the browser test writes its pages and screenshots: beside the
+ * build's objects (NQ_OBJ), build/browser for the plain build. */
+static const char *browser_dir(char *dir, size_t size)
+{
+    const char *obj = getenv("NQ_OBJ");
+    snprintf(dir, size, "%s", obj ? obj : "build/obj");
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    else
+        snprintf(dir, size, ".");
+    strncat(dir, "/browser", size - strlen(dir) - 1);
+    return dir;
+}
+
+/* One engine's pages at N = 4..6 in headless Chromium: the board shown
+ * after #step=K and after K presses of the step key matches the board
+ * the text trace leaves; no console errors; a screenshot each. */
+static void in_browser(void *arg)
+{
+    const char *engine = arg;
+    char chromium[4096], node[4096], dir[4096];
+    if (on_path("node", node, sizeof node) != 0) {
+        t_skip("node is not installed");
+        return;
+    }
+    if (on_path("chromium", chromium, sizeof chromium) != 0 &&
+        on_path("chromium-browser", chromium, sizeof chromium) != 0) {
+        t_skip("chromium is not installed (tests/browser-setup.sh)");
+        return;
+    }
+    t_proc p;
+    CHECK(t_run_signalled(&p, "node", ARGS("node", "tests/browser/walk.mjs",
+                          "--cli", getenv("NQ_CLI"), "--chromium", chromium,
+                          "--engine", engine, "--out",
+                          browser_dir(dir, sizeof dir)), 0, 0) == 0);
+    int ok = p.exit_code == 0 && strstr(p.out, "ok ");
+    if (!ok)
+        t_fail(__FILE__, __LINE__, "exit %d: %.300s%.300s", p.exit_code,
+               p.out, p.err);
+    t_proc_free(&p);
+}
+
+void tests_trace_html(void)
+{
+    t_case(self_contained, NULL, "trace_html/self-contained");
+    t_case(lines_match_text, NULL, "trace_html/lines-as-trace-prints-them");
+    t_case(lines_match_text, "--iterative",
+           "trace_html/lines-as-trace-prints-them/iterative");
+    t_case(compare_both, NULL, "trace_html/compare");
+    t_case(capped, NULL, "trace_html/capped");
+    t_case(usage_errors, NULL, "trace_html/usage-errors");
+    for (int i = 0; i < TEACHING; i++)
+        t_full_case(in_browser, (void *)teaching[i],
+                    "trace_html/browser/%s", teaching[i]);
+}
