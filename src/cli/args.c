@@ -644,7 +644,7 @@ void cli_json_number(FILE *out, double v)
         fputs("null", out); /* JSON has no infinity */
 }
 
-void cli_json_string(FILE *out, const char *s)
+void cli_json_quoted(FILE *out, const char *s, const char *also)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -653,10 +653,15 @@ void cli_json_string(FILE *out, const char *s)
             fprintf(out, "\\%c", c);
         else if (c == '\n')
             fputs("\\n", out); /* a multi-line text stays readable */
-        else if (c < 0x20)
+        else if (c < 0x20 || strchr(also, c))
             fprintf(out, "\\u%04x", c);
         else
             fputc(c, out);
     }
     fputc('"', out);
+}
+
+void cli_json_string(FILE *out, const char *s)
+{
+    cli_json_quoted(out, s, "");
 }

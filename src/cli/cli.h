@@ -96,6 +96,9 @@ void cli_print_help(const char *help);
 /* s as a JSON string, quoted, with quotes, backslashes and control
  * characters escaped. */
 void cli_json_string(FILE *out, const char *s);
+/* The same with the characters of `also` escaped too (\u00XX): a page's
+ * script escapes '<'. */
+void cli_json_quoted(FILE *out, const char *s, const char *also);
 /* After a line of JSON Lines: flush stdout if a tenth of a second has
  * passed since the last flush (the first line at once), so lines stream
  * to a pipe without a system call for each. */

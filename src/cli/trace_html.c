@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "trace.h"
 
 struct trace_html {
@@ -50,19 +51,7 @@ trace_html *trace_html_new(const char *engine, int n, int iterative,
  * text can close the page's script element. */
 static void js_string(FILE *out, const char *s)
 {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", out);
-        else if (c < 0x20 || c == '<')
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
+    cli_json_quoted(out, s, "<");
 }
 
 /* A column as one character, 0-9 then a-v (NQ_MAX_N is 32): the board
