@@ -76,14 +76,18 @@ static int pick_solution(void *ctx, const int *cols, int n)
     return --p->left <= 0;
 }
 
-/* A random job: a random solution of an n-board (8 <= n <= 18) with 3 to 10
- * of its rows emptied (always the last), and half the time two of the kept
- * queens swapping columns, so that many jobs have no completion.  The
- * queens kept rule out squares of the emptied rows; the last row's columns
- * get random weights; some jobs start with stray diagonals. */
-static void random_job(nq_frontier *j, nq_frontier_state *s)
+/* A random job: a random solution of an n-board with 3 to 10 of its rows
+ * emptied (always the last; with `wide_to`, also those of the queens on
+ * columns wide_from and wide_to, so that the free columns span at least
+ * those), and half
+ * the time two of the kept queens swapping columns, so that many jobs
+ * have no completion.  The queens kept rule out squares of the emptied
+ * rows; the last row's columns get random weights; some jobs start with
+ * stray diagonals. */
+static void random_job_on(nq_frontier *j, nq_frontier_state *s, int n,
+                          int wide_from, int wide_to)
 {
-    int n = 8 + (int)(rng() % 11), cols[NQ_MAX_N], empty[NQ_MAX_N] = {0};
+    int cols[NQ_MAX_N], empty[NQ_MAX_N] = {0};
     int rows[NQ_MAX_N], k = 0;
     pick_ctx pick = {1 + (int)(rng() % 200), cols};
     nq_request req = {.n = n, .engine = "bitmap"};
@@ -92,6 +96,8 @@ static void random_job(nq_frontier *j, nq_frontier_state *s)
     empty[n - 1] = 1;
     for (int e = 3 + (int)(rng() % 8); e > 1; e--)
         empty[rng() % (uint64_t)n] = 1;
+    for (int r = 0; wide_to && r < n; r++)
+        empty[r] |= cols[r] == wide_from || cols[r] == wide_to;
     int r1 = (int)(rng() % (uint64_t)n), r2 = (int)(rng() % (uint64_t)n);
     if ((rng() & 1) && !empty[r1] && !empty[r2]) {
         int t = cols[r1];
@@ -135,26 +141,56 @@ static void random_job(nq_frontier *j, nq_frontier_state *s)
     }
 }
 
-/* 2000 random jobs, the kernel in use against the scalar one. */
-static void kernels_agree(void *arg)
+/* Boards up to 18 columns: every lane width and window. */
+static void random_job(nq_frontier *j, nq_frontier_state *s)
 {
-    CHECK(nq_select_kernel(arg) == NQ_OK);
+    random_job_on(j, s, 8 + (int)(rng() % 11), 0, 0);
+}
+
+/* Free columns spanning 17 or 18 (now and then more), on boards of 17
+ * to 20: jobs a 16-bit kernel takes only as sums of narrower ones
+ * (frontier.c's count_split), one or two splits deep. */
+static void wide_job(nq_frontier *j, nq_frontier_state *s)
+{
+    int n = 17 + (int)(rng() % 4), span = n > 17 ? 17 + (int)(rng() % 2) : 17;
+    int from = (int)(rng() % (uint64_t)(n - span + 1));
+    random_job_on(j, s, n, from, from + span - 1);
+}
+
+typedef void job_maker(nq_frontier *j, nq_frontier_state *s);
+
+/* `jobs` random jobs of a maker, the kernel `name` against the plain DFS. */
+static void kernel_agrees_on(const char *name, job_maker *make, int jobs)
+{
+    CHECK(nq_select_kernel(name) == NQ_OK);
     nq_frontier_work *w = nq_frontier_work_new();
     CHECK(w);
-    for (int t = 0; t < 2000 && !t_failed(); t++) {
+    for (int t = 0; t < jobs && !t_failed(); t++) {
         nq_frontier j;
         nq_frontier_state s;
         uint64_t n1 = 0, n2 = 0;
-        random_job(&j, &s);
+        make(&j, &s);
         uint64_t a = nq_frontier_count_dfs(&j, s, &n1);
         uint64_t b = nq_frontier_count(&j, s, w, &n2);
         if (a != b)
-            t_fail(__FILE__, __LINE__, "job %d (%d rows): scalar %llu, "
+            t_fail(__FILE__, __LINE__, "job %d (%d rows): dfs %llu, "
                    "kernel %llu", t, j.rows, (unsigned long long)a,
                    (unsigned long long)b);
     }
     nq_frontier_work_free(w);
     nq_select_kernel(NULL);
+}
+
+/* 2000 random jobs, the kernel against the plain DFS. */
+static void kernels_agree(void *arg)
+{
+    kernel_agrees_on(arg, random_job, 2000);
+}
+
+/* 300 wide jobs, counted as sums of split jobs, against the plain DFS. */
+static void kernels_agree_wide(void *arg)
+{
+    kernel_agrees_on(arg, wide_job, 300);
 }
 
 /* The choice: names, support, refusals. */
@@ -221,7 +257,9 @@ void tests_kernels(void)
         t_case(engines_with_kernel, (void *)k, "kernels/%s/fast-1..16-and-"
                "complete-13-vs-oeis", k);
         t_case(kernels_agree, (void *)k, "kernels/%s/2000-random-jobs-vs-"
-               "scalar", k);
+               "dfs", k);
+        t_case(kernels_agree_wide, (void *)k, "kernels/%s/300-wide-jobs-"
+               "split-vs-dfs", k);
         for (size_t t = 0; t < sizeof lane_tests / sizeof lane_tests[0]; t++) {
             if (strcmp(k, lane_tests[t].kernel))
                 continue;

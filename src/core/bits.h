@@ -40,6 +40,21 @@ static inline NQ_HD int nq_ctz(uint64_t x)
 #endif
 }
 
+/* Index of the highest set bit; x must not be 0. */
+static inline NQ_HD int nq_top_index(uint64_t x)
+{
+#ifdef __CUDA_ARCH__
+    return 63 - __clzll((long long)x);
+#elif defined(NQ_HAVE_BUILTINS)
+    return 63 - __builtin_clzll(x);
+#else
+    int i = 0;
+    while (x >>= 1)
+        i++;
+    return i;
+#endif
+}
+
 static inline NQ_HD int nq_popcount(uint64_t x)
 {
 #ifdef __CUDA_ARCH__

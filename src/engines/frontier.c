@@ -161,9 +161,91 @@ static int narrow(const nq_frontier *j, nq_frontier_state *s, nq_frontier *n)
     return 1;
 }
 
+/* ---- wide jobs as narrow ones ---- */
+
+/* The job with the queen of column c placed in row t (to fill; its square
+ * open), into *sub and *ss: the row leaves the job, the queen's column
+ * and diagonals leave every other row's open squares, and the gaps close
+ * over the row.  The start's diagonals stay aligned to the first row to
+ * fill, shifted down a row when t is that row.  Returns what each of the
+ * sub-job's completions counts: the weight of c when t is the last row
+ * (the sub-job's last row then counts 1 on every column), else 1. */
+static uint64_t place_in_row(const nq_frontier *j, nq_frontier_state s,
+                             uint32_t c, int t, nq_frontier *sub,
+                             nq_frontier_state *ss)
+{
+    int at[NQ_MAX_N], k = 0;
+    for (int i = 0, row = 0; i < j->rows; row += j->gap[i++])
+        at[i] = row;
+    *sub = *j;
+    for (int i = 0; i < j->rows; i++) {
+        if (i == t)
+            continue;
+        int dist = at[i] > at[t] ? at[i] - at[t] : at[t] - at[i];
+        sub->open[k] = j->open[i] & ~(c | c << dist | c >> dist);
+        sub->gap[k++] = (uint8_t)(i + 1 == t && t + 1 < j->rows
+                                      ? j->gap[i] + j->gap[t] : j->gap[i]);
+    }
+    sub->rows = k;
+    *ss = (nq_frontier_state){s.down | c, s.left, s.right};
+    if (t == 0)
+        ss->left = s.left << j->gap[0], ss->right = s.right >> j->gap[0];
+    if (t + 1 < j->rows)
+        return 1;
+    uint64_t weight = 0;
+    for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++) {
+        weight += (j->weight_cols[w] & c) ? j->weight[w] : 0;
+        sub->weight_cols[w] = w ? 0 : j->full;
+        sub->weight[w] = w ? 0 : 1;
+    }
+    return weight;
+}
+
+/* The widest span of free columns count_split takes: 18, two splits deep
+ * (rows times rows - 1 jobs, some 200 in the fast engine at N = 20).
+ * Each split level multiplies the kernel calls by the rows, and the
+ * calls' set-up and part-filled registers soon cost more than the wider
+ * lanes gain. */
+#define SPLIT_SPAN 18
+
+/* A job whose free columns span more than 16 (N >= 19 in the fast
+ * engine) as the sum of jobs that do not: each of its two outer free
+ * columns takes a queen in some row, so the job is the sum over the rows
+ * of the one open in fewer rows of the job with its queen placed there.
+ * Each of those has one outer column fewer, so a span of 17 columns
+ * narrows after one split (18 after two) and 16-bit lanes, twice as many
+ * a register, count it.  Paths that meet that column late are walked
+ * once for each row it could still take, but the placed queen prunes
+ * each sub-job from its first row (bench/RESULTS.md has what it
+ * gains). */
+static uint64_t count_split(const nq_frontier *j, nq_frontier_state s,
+                            uint32_t free, nq_frontier_work *w,
+                            uint64_t *nodes)
+{
+    uint32_t low = nq_lowest_bit32(free), high = 1u << nq_top_index(free);
+    int rows_low = 0, rows_high = 0;
+    for (int i = 0; i < j->rows; i++)
+        rows_low += !!(j->open[i] & low), rows_high += !!(j->open[i] & high);
+    uint32_t c = rows_low <= rows_high ? low : high;
+    uint64_t count = 0;
+    for (int t = 0, row = 0; t < j->rows && !nq_stop_requested(j->stop);
+         row += j->gap[t++]) {
+        if (!(j->open[t] & c & ~(s.left << row | s.right >> row)))
+            continue;
+        nq_frontier sub;
+        nq_frontier_state ss;
+        uint64_t weight = place_in_row(j, s, c, t, &sub, &ss);
+        count += weight * nq_frontier_count(&sub, ss, w, nodes);
+    }
+    return count;
+}
+
 /* Jobs of under three rows have no level to stream; a thread without
  * buffers (out of memory) counts with the plain DFS.  The kernel is the
- * buffers' (its count's), else the process default. */
+ * buffers' (its count's), else the process default.  A kernel with
+ * 16-bit lanes takes every job that narrows, and wide jobs split until
+ * they do (count_split); a job narrow but for stray diagonals of its
+ * start goes to 32-bit lanes. */
 uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
                            nq_frontier_work *w, uint64_t *nodes)
 {
@@ -174,5 +256,10 @@ uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
                                             : nq_frontier_kernel_current();
     if (k->count16 && narrow(j, &s, &narrowed))
         return k->count16(&narrowed, s, w, nodes);
+    uint32_t free = j->full & ~s.down;
+    int span = free ? nq_top_index(free) - nq_ctz(free) + 1 : 0;
+    if (k->count16 && span > 16 && span <= SPLIT_SPAN &&
+        (!k->narrow_pays || k->narrow_pays()))
+        return count_split(j, s, free, w, nodes);
     return k->count32(j, s, w, nodes);
 }

@@ -4,7 +4,10 @@
  * A job is the rest of a board: the rows still to fill (in order, possibly
  * with pre-filled rows between them), the squares of each that pre-placed
  * queens leave open, and weights on the columns of the last row.  The count
- * is the weighted number of ways to fill those rows.
+ * is the weighted number of ways to fill those rows.  The board's free
+ * columns (full less the start's down) are exactly as many as the rows to
+ * fill, so every completion fills each of them: the closed form of the
+ * last two rows and the split of wide jobs (frontier.c) rely on it.
  *
  * A plain depth-first search (the GPU's per-thread search, and the tests'
  * reference) and the kernels of frontier_vec.c give the same answer: a

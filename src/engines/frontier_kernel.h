@@ -43,12 +43,15 @@ typedef uint64_t nq_frontier_count_fn(const nq_frontier *job,
 
 /* A kernel: prepare its tables (once, before any count), count.  count16
  * (may be NULL) takes jobs whose columns fit 16 bits (frontier.c says
- * which), in twice the lanes; count32 takes any job. */
+ * which), in twice the lanes; count32 takes any job.  narrow_pays (NULL:
+ * always) says whether count16 has those lanes on this CPU: only then are
+ * wide jobs split to reach it. */
 typedef struct nq_frontier_kernel {
     const char *name;
     int (*supported)(void);
     void (*init)(void);
     nq_frontier_count_fn *count16, *count32;
+    int (*narrow_pays)(void);
 } nq_frontier_kernel;
 
 /* Each build of frontier_vec.c: nq_frontier_init_<set>_<bits> and

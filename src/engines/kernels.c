@@ -45,11 +45,15 @@ static void init_avx512(void)
     nq_frontier_init_avx512_32();
 }
 
+static int avx512_16_lanes(void)
+{
+    return __atomic_load_n(&avx512_16, __ATOMIC_RELAXED);
+}
+
 static uint64_t count_avx512_16(const nq_frontier *j, nq_frontier_state s,
                                 nq_frontier_work *w, uint64_t *nodes)
 {
-    return __atomic_load_n(&avx512_16, __ATOMIC_RELAXED)
-               ? nq_frontier_count_avx512_16(j, s, w, nodes)
+    return avx512_16_lanes() ? nq_frontier_count_avx512_16(j, s, w, nodes)
                      : nq_frontier_count_avx512_32(j, s, w, nodes);
 }
 
@@ -70,18 +74,18 @@ static void init_neon(void)
 /* Widest last: the automatic choice is the last one supported. */
 static const nq_frontier_kernel kernels[] = {
     {"scalar", always, init_scalar, nq_frontier_count_scalar_16,
-     nq_frontier_count_scalar_32},
+     nq_frontier_count_scalar_32, NULL},
 #if defined(__x86_64__)
     {"sse4", nq_cpu_has_sse4, init_sse4, nq_frontier_count_sse4_16,
-     nq_frontier_count_sse4_32},
+     nq_frontier_count_sse4_32, NULL},
     {"avx2", nq_cpu_has_avx2, init_avx2,
-     nq_frontier_count_avx2_16, nq_frontier_count_avx2_32},
+     nq_frontier_count_avx2_16, nq_frontier_count_avx2_32, NULL},
     {"avx512", nq_cpu_has_avx512, init_avx512, count_avx512_16,
-     nq_frontier_count_avx512_32},
+     nq_frontier_count_avx512_32, avx512_16_lanes},
 #endif
 #if defined(__aarch64__)
     {"neon", always, init_neon, nq_frontier_count_neon_16,
-     nq_frontier_count_neon_32},
+     nq_frontier_count_neon_32, NULL},
 #endif
 };
 #define KERNELS ((int)(sizeof kernels / sizeof kernels[0]))
