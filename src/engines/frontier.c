@@ -201,23 +201,23 @@ static uint64_t place_in_row(const nq_frontier *j, nq_frontier_state s,
     return weight;
 }
 
-/* The widest span of free columns count_split takes: 18, two splits deep
- * (rows times rows - 1 jobs, some 200 in the fast engine at N = 20).
- * Each split level multiplies the kernel calls by the rows, and the
- * calls' set-up and part-filled registers soon cost more than the wider
- * lanes gain. */
-#define SPLIT_SPAN 18
+/* The widest span of free columns count_split takes: 19, three splits
+ * deep (some 2,000 jobs a unit of the fast engine at N = 21).  Each split
+ * level multiplies the kernel calls by the rows, and the calls' set-up
+ * and part-filled registers soon cost what the wider lanes gain: at
+ * N = 22 four levels measured within noise of none (bench/RESULTS.md). */
+#define SPLIT_SPAN 19
 
-/* A job whose free columns span more than 16 (N >= 19 in the fast
- * engine) as the sum of jobs that do not: each of its two outer free
- * columns takes a queen in some row, so the job is the sum over the rows
- * of the one open in fewer rows of the job with its queen placed there.
- * Each of those has one outer column fewer, so a span of 17 columns
- * narrows after one split (18 after two) and 16-bit lanes, twice as many
- * a register, count it.  Paths that meet that column late are walked
- * once for each row it could still take, but the placed queen prunes
- * each sub-job from its first row (bench/RESULTS.md has what it
- * gains). */
+/* A job whose free columns span more than 16 (up to SPLIT_SPAN: N = 19
+ * to 21 in the fast engine) as the sum of jobs that do not: each of its
+ * two outer free columns takes a queen in some row, so the job is the sum
+ * over the rows of the one open in fewer rows of the job with its queen
+ * placed there.  Each of those spans a column fewer, so a span of 17
+ * narrows after one split (18 after two, 19 after three) and 16-bit
+ * lanes, twice as many a register, count it.  Paths that meet that column
+ * late are walked once for each row it could still take, but the placed
+ * queen prunes each sub-job from its first row (bench/RESULTS.md has
+ * what it gains). */
 static uint64_t count_split(const nq_frontier *j, nq_frontier_state s,
                             uint32_t free, nq_frontier_work *w,
                             uint64_t *nodes)
