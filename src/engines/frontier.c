@@ -235,7 +235,8 @@ static uint64_t count_split(const nq_frontier *j, nq_frontier_state s,
         nq_frontier sub;
         nq_frontier_state ss;
         uint64_t weight = place_in_row(j, s, c, t, &sub, &ss);
-        count += weight * nq_frontier_count(&sub, ss, w, nodes);
+        if (weight)
+            count += weight * nq_frontier_count(&sub, ss, w, nodes);
     }
     return count;
 }
