@@ -79,9 +79,8 @@ static int pick_solution(void *ctx, const int *cols, int n)
 /* A random job: a random solution of an n-board with 3 to 10 of its rows
  * emptied (always the last; with `wide_to`, also those of the queens on
  * columns wide_from and wide_to, so that the free columns span at least
- * those), and half
- * the time two of the kept queens swapping columns, so that many jobs
- * have no completion.  The queens kept rule out squares of the emptied
+ * those), and half the time two of the kept queens swapping columns, so
+ * that many jobs have no completion.  The queens kept rule out squares of the emptied
  * rows; the last row's columns get random weights; some jobs start with
  * stray diagonals. */
 static void random_job_on(nq_frontier *j, nq_frontier_state *s, int n,

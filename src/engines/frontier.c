@@ -166,17 +166,16 @@ static int narrow(const nq_frontier *j, nq_frontier_state *s, nq_frontier *n)
 /* The job with the queen of column c placed in row t (to fill; its square
  * open), into *sub and *ss: the row leaves the job, the queen's column
  * and diagonals leave every other row's open squares, and the gaps close
- * over the row.  The start's diagonals stay aligned to the first row to
- * fill, shifted down a row when t is that row.  Returns what each of the
- * sub-job's completions counts: the weight of c when t is the last row
- * (the sub-job's last row then counts 1 on every column), else 1. */
+ * over the row.  at[i] is row i's distance from the first row to fill.
+ * The start's diagonals stay aligned to the first row to fill, shifted
+ * down a row when t is that row.  Returns what each of the sub-job's
+ * completions counts: the weight of c when t is the last row (the
+ * sub-job's last row then counts 1 on every column), else 1. */
 static uint64_t place_in_row(const nq_frontier *j, nq_frontier_state s,
-                             uint32_t c, int t, nq_frontier *sub,
-                             nq_frontier_state *ss)
+                             uint32_t c, int t, const int *at,
+                             nq_frontier *sub, nq_frontier_state *ss)
 {
-    int at[NQ_MAX_N], k = 0;
-    for (int i = 0, row = 0; i < j->rows; row += j->gap[i++])
-        at[i] = row;
+    int k = 0;
     *sub = *j;
     for (int i = 0; i < j->rows; i++) {
         if (i == t)
@@ -228,13 +227,15 @@ static uint64_t count_split(const nq_frontier *j, nq_frontier_state s,
         rows_low += !!(j->open[i] & low), rows_high += !!(j->open[i] & high);
     uint32_t c = rows_low <= rows_high ? low : high;
     uint64_t count = 0;
-    for (int t = 0, row = 0; t < j->rows && !nq_stop_requested(j->stop);
-         row += j->gap[t++]) {
-        if (!(j->open[t] & c & ~(s.left << row | s.right >> row)))
+    int at[NQ_MAX_N];
+    for (int i = 0, row = 0; i < j->rows; row += j->gap[i++])
+        at[i] = row;
+    for (int t = 0; t < j->rows && !nq_stop_requested(j->stop); t++) {
+        if (!(j->open[t] & c & ~(s.left << at[t] | s.right >> at[t])))
             continue;
         nq_frontier sub;
         nq_frontier_state ss;
-        uint64_t weight = place_in_row(j, s, c, t, &sub, &ss);
+        uint64_t weight = place_in_row(j, s, c, t, at, &sub, &ss);
         if (weight)
             count += weight * nq_frontier_count(&sub, ss, w, nodes);
     }

@@ -54,7 +54,7 @@ static uint64_t count_avx512_16(const nq_frontier *j, nq_frontier_state s,
                                 nq_frontier_work *w, uint64_t *nodes)
 {
     return avx512_16_lanes() ? nq_frontier_count_avx512_16(j, s, w, nodes)
-                     : nq_frontier_count_avx512_32(j, s, w, nodes);
+                             : nq_frontier_count_avx512_32(j, s, w, nodes);
 }
 
 static void init_avx2(void)
