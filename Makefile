@@ -168,7 +168,7 @@ $(PAGE_OBJ): $(PAGE_SRC) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(COMPILE) -c $< -o $@
 
-$(BUILD)/obj/src/engines/frontier_%.o: src/engines/frontier_vec.c $(FLAGS_STAMP)
+$(KERNEL_OBJ): $(BUILD)/obj/src/engines/frontier_%.o: src/engines/frontier_vec.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(COMPILE) $(call kernel_flags,$*) -c $< -o $@
 

@@ -145,25 +145,43 @@ static void kernels_table(int from, int to, int threads, const char *only)
     nq_select_kernel(NULL);
 }
 
+/* A whole-number option's value in [lo, hi], else -1. */
+static int number(const char *s, int lo, int hi)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    return *s && !*end && v >= lo && v <= hi ? (int)v : -1;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: nq-bench-fast [--from N] [--to N] [--threads T] "
+                    "[--kernels k1,k2,...] [--engines e1,e2,...]\n");
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     int from = 16, to = 19, threads = 0;
     const char *engines = NULL, *kernels = NULL;
-    for (int i = 1; i + 1 < argc; i += 2) {
+    for (int i = 1; i < argc; i += 2) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v)
+            return usage();
         if (!strcmp(argv[i], "--from"))
-            from = atoi(argv[i + 1]);
+            from = number(v, 1, NQ_MAX_N);
         else if (!strcmp(argv[i], "--to"))
-            to = atoi(argv[i + 1]);
+            to = number(v, 1, NQ_MAX_N);
         else if (!strcmp(argv[i], "--threads"))
-            threads = atoi(argv[i + 1]);
+            threads = number(v, 0, 4096);
         else if (!strcmp(argv[i], "--engines"))
-            engines = argv[i + 1];
+            engines = v;
         else if (!strcmp(argv[i], "--kernels"))
-            kernels = argv[i + 1];
-        else {
-            fprintf(stderr, "nq-bench-fast: unknown option %s\n", argv[i]);
-            return 2;
-        }
+            kernels = v;
+        else
+            return usage();
+        if (from < 0 || to < 0 || threads < 0)
+            return usage();
     }
     print_cpu();
     hz = core_hz();
