@@ -50,7 +50,7 @@ LINK     = $(CC) $(ALL_CFLAGS) $(LDFLAGS)
 # scalar kernel everywhere; SSE4, AVX2 and AVX-512 on x86-64, NEON on
 # aarch64.
 TARGET   := $(shell $(CC) -dumpmachine 2>/dev/null)
-KERNELS  := scalar_16 scalar_32
+KERNELS  := scalar_32
 ifneq ($(filter x86_64-%,$(TARGET)),)
 SSE4_FLAGS   := -march=x86-64-v2
 AVX2_FLAGS   := -march=x86-64-v3

@@ -14,7 +14,6 @@
 #include "../src/engines/frontier_kernel.h"
 
 /* Each kernel build's lane test (simd_lanes.c), by kernel name. */
-void t_simd_every_mask_scalar_16(void *arg);
 void t_simd_every_mask_scalar_32(void *arg);
 #if defined(__x86_64__)
 void t_simd_every_mask_sse4_16(void *arg);
@@ -38,7 +37,6 @@ static const struct {
     void (*test)(void *);
     int (*needs)(void);
 } lane_tests[] = {
-    {"scalar", "16", t_simd_every_mask_scalar_16, always},
     {"scalar", "32", t_simd_every_mask_scalar_32, always},
 #if defined(__x86_64__)
     {"sse4", "16", t_simd_every_mask_sse4_16, always},
@@ -157,6 +155,27 @@ static void wide_job(nq_frontier *j, nq_frontier_state *s)
     random_job_on(j, s, n, from, from + span - 1);
 }
 
+/* Every row of a 13- to 16-column board to fill, some rows apart (gaps of
+ * 1 or 2), half the squares of each closed at random: tall jobs (the
+ * scalar kernel's states of four words, frontier_rows.c) whose trees
+ * stay small. */
+static void tall_job(nq_frontier *j, nq_frontier_state *s)
+{
+    int n = 13 + (int)(rng() % 4);
+    memset(j, 0, sizeof *j);
+    j->rows = n;
+    j->full = (1u << n) - 1;
+    for (int i = 0; i < n; i++) {
+        j->open[i] = (uint32_t)rng() & j->full;
+        j->gap[i] = (uint8_t)(1 + rng() % 2);
+    }
+    for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++) {
+        j->weight_cols[w] = (uint32_t)rng() & j->full;
+        j->weight[w] = 1u << w;
+    }
+    *s = (nq_frontier_state){0, 0, 0};
+}
+
 typedef void job_maker(nq_frontier *j, nq_frontier_state *s);
 
 /* `jobs` random jobs of a maker, the kernel `name` against the plain DFS. */
@@ -191,6 +210,28 @@ static void kernels_agree(void *arg)
 static void kernels_agree_wide(void *arg)
 {
     kernel_agrees_on(arg, wide_job, 300);
+}
+
+/* 150 tall jobs against the plain DFS, and whole empty boards of 4 to 13
+ * rows against OEIS. */
+static void kernels_agree_tall(void *arg)
+{
+    kernel_agrees_on(arg, tall_job, 150);
+    CHECK(nq_select_kernel(arg) == NQ_OK);
+    nq_frontier_work *w = nq_frontier_work_new();
+    CHECK(w);
+    for (int n = 4; n <= 13 && w && !t_failed(); n++) {
+        nq_frontier j = {.rows = n, .full = (1u << n) - 1};
+        for (int i = 0; i < n; i++)
+            j.open[i] = j.full, j.gap[i] = 1;
+        j.weight_cols[0] = j.full, j.weight[0] = 1;
+        uint64_t nodes = 0;
+        uint64_t got = nq_frontier_count(&j, (nq_frontier_state){0, 0, 0}, w, &nodes);
+        CHECKF(got == (uint64_t)t_oeis_total(n), "the whole %d-board: %llu", n,
+               (unsigned long long)got);
+    }
+    nq_frontier_work_free(w);
+    nq_select_kernel(NULL);
 }
 
 /* The choice: names, support, refusals. */
@@ -260,6 +301,8 @@ void tests_kernels(void)
                "dfs", k);
         t_case(kernels_agree_wide, (void *)k, "kernels/%s/300-wide-jobs-"
                "split-vs-dfs", k);
+        t_case(kernels_agree_tall, (void *)k, "kernels/%s/150-tall-jobs-vs-"
+               "dfs-and-whole-boards-4..13-vs-oeis", k);
         for (size_t t = 0; t < sizeof lane_tests / sizeof lane_tests[0]; t++) {
             if (strcmp(k, lane_tests[t].kernel))
                 continue;

@@ -59,8 +59,9 @@ typedef struct nq_frontier_kernel {
 #define NQ_KERNEL_DECLARE(isa, bits)                                         \
     void nq_frontier_init_##isa##_##bits(void);                              \
     nq_frontier_count_fn nq_frontier_count_##isa##_##bits;
-NQ_KERNEL_DECLARE(scalar, 16)
 NQ_KERNEL_DECLARE(scalar, 32)
+/* The scalar kernel's 16-column jobs: frontier_rows.c, its own method. */
+nq_frontier_count_fn nq_frontier_count_rows_16;
 #if defined(__x86_64__)
 NQ_KERNEL_DECLARE(sse4, 16)
 NQ_KERNEL_DECLARE(sse4, 32)

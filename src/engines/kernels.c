@@ -22,7 +22,6 @@ static int always(void) { return 1; }
 
 static void init_scalar(void)
 {
-    nq_frontier_init_scalar_16();
     nq_frontier_init_scalar_32();
 }
 
@@ -73,7 +72,7 @@ static void init_neon(void)
 
 /* Widest last: the automatic choice is the last one supported. */
 static const nq_frontier_kernel kernels[] = {
-    {"scalar", always, init_scalar, nq_frontier_count_scalar_16,
+    {"scalar", always, init_scalar, nq_frontier_count_rows_16,
      nq_frontier_count_scalar_32, NULL},
 #if defined(__x86_64__)
     {"sse4", nq_cpu_has_sse4, init_sse4, nq_frontier_count_sse4_16,

@@ -20,12 +20,12 @@
  *               one pshufb per vector from the same tables.
  *   neon 16/32  aarch64's Advanced SIMD, 8 or 4 lanes: the same byte
  *               tables, one tbl per vector.
- *   scalar 16   four 16-bit lanes in a 64-bit general register (SIMD
- *               within a register), for every other CPU: plain C, the
- *               carries and shifts kept inside lanes by masks.
- *   scalar 32   one lane in a general register: the same branch-free body
- *               (a plain DFS loses most of its time to mispredicted
- *               branches).
+ *   scalar 32   one lane in a general register, for every other CPU:
+ *               the same branch-free body (a plain DFS loses most of its
+ *               time to mispredicted branches).  The scalar kernel's
+ *               16-column jobs go to frontier_rows.c, a method of its own
+ *               (four 16-bit lanes in a 64-bit register, this body's old
+ *               scalar 16 build, was 1.1 to 1.25 times slower there).
  *
  * vsel is a set of lanes in the form the set selects lanes with (a mask
  * register, or a vector of all-ones lanes); vmask is the same set as bits
@@ -395,130 +395,6 @@ static inline void v_compress(lane_t *p, vplan idx, vu a)
     v_store(p, v_shuffle(a, idx));
 }
 #define NQ_SIMD_VECTOR_SELECTORS 1
-
-/* ------------------------------------------------------------------ */
-#elif defined(NQ_ISA_scalar) && NQ_LANE_BITS == 16
-/* Four 16-bit lanes in one 64-bit general register (SIMD within a
- * register): and, or and xor work lane by lane as they are; what would
- * carry, borrow or shift across a lane boundary is masked.  A selected
- * lane has its top bit (bit 15) set and its other bits clear.  Lane k is
- * the k-th lane_t in memory: bits 16k.. of the word on a little-endian
- * machine, 16(3-k).. on a big-endian one. */
-#define NQ_LANES 4
-typedef uint64_t vu;
-typedef uint64_t vsel;
-typedef unsigned vmask;    /* bit k for lane k */
-typedef struct {
-    unsigned at[NQ_LANES]; /* where lane k is stored: the kept lanes before it */
-} vplan;
-typedef struct {
-    unsigned n;            /* 0 for a shift of a whole lane or more */
-    uint64_t keep;         /* the bits that stay in their lane */
-} vshift;
-typedef uint64_t vacc;     /* a count per lane */
-
-#define NQ_SWAR_ONES 0x0001000100010001ull
-#define NQ_SWAR_TOPS 0x8000800080008000ull
-#define NQ_SWAR_LOWS 0x7fff7fff7fff7fffull
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define NQ_SWAR_AT(k) (16 * (3 - (k)))
-#else
-#define NQ_SWAR_AT(k) (16 * (k))
-#endif
-
-static inline vu v_set1(uint32_t x) { return (uint16_t)x * NQ_SWAR_ONES; }
-static inline vu v_load(const lane_t *p)
-{
-    vu x;
-    memcpy(&x, p, sizeof x);
-    return x;
-}
-static inline vu v_zero(void) { return 0; }
-static inline vu v_and(vu a, vu b) { return a & b; }
-static inline vu v_or(vu a, vu b) { return a | b; }
-static inline vu v_xor(vu a, vu b) { return a ^ b; }
-static inline vu v_andnot(vu a, vu b) { return ~a & b; }
-static inline vu v_or3(vu a, vu b, vu c) { return a | b | c; }
-static inline vshift v_shift(int n)
-{
-    vshift s = {0, 0};
-    if (n < 16)
-        s.n = (unsigned)n, s.keep = (0xffffu >> n) * NQ_SWAR_ONES;
-    return s;
-}
-/* Shift, then clear the bits that crossed into the next lane: a left
- * shift keeps each lane's bits that were below 16 - n. */
-static inline vu v_sll(vu a, vshift s) { return (a & s.keep) << s.n; }
-static inline vu v_srl(vu a, vshift s) { return (a >> s.n) & s.keep; }
-/* a & ~(a - 1) lane by lane: with each lane's top bit set first, the
- * subtraction never borrows from the next lane, and the bit it sets is
- * cleared again by the and (a lane of 0 gives 0, one of 0x8000 gives
- * 0x8000). */
-static inline vu v_lowest(vu a)
-{
-    return a & ~((a | NQ_SWAR_TOPS) - NQ_SWAR_ONES);
-}
-/* The top bit of each lane that is not 0: the low 15 bits plus 0x7fff
- * carry into bit 15 exactly when one of them is set. */
-static inline vsel v_nz(vu x)
-{
-    return (((x & NQ_SWAR_LOWS) + NQ_SWAR_LOWS) | x) & NQ_SWAR_TOPS;
-}
-static inline vsel v_sel_and_test(vsel m, vu a, vu b) { return m & v_nz(a & b); }
-static inline vsel v_sel_and_ne(vsel m, vu a, vu b) { return m & v_nz(a ^ b); }
-static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
-{
-    return m & v_nz(open & ~(d | l | r));
-}
-/* The lanes' top bits, moved to bits 0, 16, 32 and 48, are gathered by
- * one multiplication into bits 60..63 (the other products fall on bits
- * 15 to 47, apart). */
-static inline vmask v_mask(vsel s)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return (vmask)((s >> 15) * 0x8000400020001000ull >> 60);
-#else
-    return (vmask)((s >> 15) * 0x1000200040008000ull >> 60);
-#endif
-}
-static inline vsel v_sel(vmask m)
-{
-    vsel s = 0;
-    for (int k = 0; k < NQ_LANES; k++)
-        s |= (vsel)(m >> k & 1) << (NQ_SWAR_AT(k) + 15);
-    return s;
-}
-static inline int v_count(vmask m) { return (int)((0x4332322132212110ull >> (4 * m)) & 0xf); }
-/* Where each lane goes, for each mask: the kept lanes below it, a byte
- * a lane (lane 0 always at 0). */
-static inline vplan v_plan_compress(vmask m)
-{
-    static const uint32_t at[16] = {
-        0x00000000, 0x01010100, 0x01010000, 0x02020100,
-        0x01000000, 0x02010100, 0x02010000, 0x03020100,
-        0x00000000, 0x01010100, 0x01010000, 0x02020100,
-        0x01000000, 0x02010100, 0x02010000, 0x03020100};
-    vplan p;
-    for (int k = 0; k < NQ_LANES; k++)
-        p.at[k] = at[m] >> (8 * k) & 0xff;
-    return p;
-}
-/* Every lane is stored, in order, where the kept lanes before it end: a
- * lane not kept is overwritten by the next one, or lies past the count. */
-static inline void v_compress(lane_t *p, vplan plan, vu a)
-{
-    for (int k = 0; k < NQ_LANES; k++)
-        p[plan.at[k]] = (lane_t)(a >> NQ_SWAR_AT(k));
-}
-static inline vacc v_acc_zero(void) { return 0; }
-static inline vacc v_acc_add(vacc c, vsel s) { return c + (s >> 15); }
-static inline uint64_t v_acc_sum(vacc c)
-{
-    uint64_t sum = 0;
-    for (int k = 0; k < NQ_LANES; k++)
-        sum += c >> (16 * k) & 0xffffu;
-    return sum;
-}
 
 /* ------------------------------------------------------------------ */
 #elif defined(NQ_ISA_scalar)

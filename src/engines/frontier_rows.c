@@ -1,0 +1,269 @@
+/*
+ * frontier_rows.c - the scalar kernel for jobs in 16 columns: a state is
+ * the open squares of every row left, not the three attack words.
+ *
+ * The vector kernels (frontier_vec.c) carry a state as the columns and
+ * two diagonals taken, and work out a row's open squares from them when
+ * they need it, which costs a shift and an or per word and row.  In a
+ * vector that work is spread over 8 to 32 lanes; in a general register
+ * it is not, and storing the four planes of each state lane by lane
+ * costs most of the rest.  Here a state is the open squares of each row
+ * still to fill, 16 bits a row, four rows to a 64-bit word: placing a
+ * queen is one `and` a word with a mask looked up by its column (the
+ * squares it attacks in every later row, built once per job), and a
+ * state is one to four words whatever the lane width.  A dead end
+ * anywhere below shows at once (some row left with no open square), so
+ * every stored state has all its rows open, which prunes a little more
+ * than the vector kernels' look one row ahead and at the last (5% fewer
+ * placements at N = 14; bench/RESULTS.md has the speeds).
+ *
+ * The walk is frontier_vec.c's: level by level in chunks, passes that
+ * each make one child per parent and store the parents with squares
+ * left, unconditional stores at a count that advances by 0 or 1, so no
+ * branch depends on the data.  The level before the last two rows counts
+ * its children in closed form.  Row j of a job of R rows sits in field
+ * R-1-j: the last row in the low bits of word 0, and a level's words are
+ * the low ones, so a state shrinks as it descends.
+ */
+#include <string.h>
+
+#include "../core/bits.h"
+#include "frontier_kernel.h"
+#include "stop.h"
+
+#define FIELD 16
+#define WORDS 4                     /* 16 rows of 16 columns */
+#define MAX_ROWS (WORDS * 64 / FIELD)
+#define TOPS 0x8000800080008000ull  /* each field's top bit */
+#define LOWS 0x7fff7fff7fff7fffull
+
+/* A run: plane k (word k of each state) at run + k * PLANE.  The level
+ * buffers and the scratch run of nq_frontier_work hold four such planes
+ * (frontier_kernel.h: 3 and 4 planes of SEG + PAD 32-bit words). */
+#define PLANE ((size_t)RSEG + 8)
+#define RSEG 16384
+#define MAX_CHUNK 2048
+_Static_assert(WORDS * PLANE * 8 <= 3 * (NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * 4,
+               "a level's run must fit its buffer");
+
+/* What a job's levels read: for level i (placing a queen in row i) and
+ * each column c, the squares to keep in each word once the queen is on c
+ * (all but those it attacks below, and row i's own field); which fields
+ * must stay open (their top bits); the field of row i. */
+typedef struct {
+    int rows;
+    unsigned shift[MAX_ROWS];          /* row i's field: word top(i), bit */
+    uint64_t need[MAX_ROWS][WORDS];    /* rows below i, their fields' tops */
+    uint64_t keep[MAX_ROWS][FIELD][WORDS];
+    uint64_t weight[FIELD + 1];        /* last row, per column; 0 at FIELD */
+    unsigned gap2;                     /* the last two rows' gap */
+    const volatile sig_atomic_t *stop;
+} rows_job;
+
+/* The job's tables live in the scratch buffer, after the scratch run. */
+_Static_assert(WORDS * PLANE * 8 + sizeof(rows_job) <=
+                   4 * (NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * 4,
+               "the tables must fit the scratch buffer after the run");
+
+static int field_of(const rows_job *r, int row) { return r->rows - 1 - row; }
+
+/* The words a state at level i has: its rows' fields are 0..R-1-i. */
+static int words_at(const rows_job *r, int i) { return field_of(r, i) / 4 + 1; }
+
+/* The top bit of every field that is not 0: the low 15 bits plus 0x7fff
+ * carry into bit 15 exactly when one of them is set. */
+static inline uint64_t nonzero_fields(uint64_t x)
+{
+    return (((x & LOWS) + LOWS) | x) & TOPS;
+}
+
+/* The squares a queen on column bit c attacks in a row `dist` rows below. */
+static uint64_t attacks(uint64_t c, int dist)
+{
+    return dist < 48 ? (c | c << dist | c >> dist) & 0xffffu : c;
+}
+
+/* The per-level tables of job j (narrowed to 16 columns). */
+static void build(const nq_frontier *j, rows_job *r)
+{
+    int at[MAX_ROWS];
+    r->rows = j->rows;
+    r->stop = j->stop;
+    for (int i = 0, row = 0; i < j->rows; row += j->gap[i++])
+        at[i] = row;
+    memset(r->need, 0, sizeof r->need);
+    for (int i = 0; i < j->rows; i++) {
+        int f = field_of(r, i);
+        r->shift[i] = (unsigned)(f % 4 * FIELD);
+        for (int below = i + 1; below < j->rows; below++) {
+            int g = field_of(r, below);
+            r->need[i][g / 4] |= 0x8000ull << (g % 4 * FIELD);
+        }
+        for (uint32_t open = j->open[i]; open; open &= open - 1) {
+            int c = nq_ctz(open);
+            uint64_t *keep = r->keep[i][c];
+            for (int k = 0; k < WORDS; k++)
+                keep[k] = ~0ull;
+            keep[f / 4] &= ~(0xffffull << r->shift[i]);
+            for (int below = i + 1; below < j->rows; below++) {
+                int g = field_of(r, below);
+                keep[g / 4] &= ~(attacks(1ull << c, at[below] - at[i])
+                                 << (g % 4 * FIELD));
+            }
+        }
+    }
+    for (int c = 0; c <= FIELD; c++) {
+        r->weight[c] = 0;
+        for (int w = 0; c < FIELD && w < NQ_FRONTIER_WEIGHTS; w++)
+            r->weight[c] += (j->weight_cols[w] >> c & 1) ? j->weight[w] : 0;
+    }
+    r->gap2 = j->gap[j->rows - 2];
+}
+
+/* The root state, its rows' open squares; 0 when some row has none. */
+static int root(const nq_frontier *j, nq_frontier_state s, const rows_job *r,
+                uint64_t *word)
+{
+    uint64_t open = TOPS;
+    memset(word, 0, WORDS * sizeof *word);
+    for (int i = 0, at = 0; i < j->rows; at += j->gap[i++]) {
+        uint64_t taken = s.down | ((uint64_t)s.left << at) | ((uint64_t)s.right >> at);
+        uint64_t f = j->open[i] & ~taken & 0xffffu;
+        int g = field_of(r, i);
+        word[g / 4] |= f << (g % 4 * FIELD);
+        open &= f ? TOPS : 0;
+    }
+    return open != 0;
+}
+
+/* Weighted completions of the last two rows, open squares f1 (the
+ * second-last) and f0: the two free columns x < y go in either order,
+ * unless they are exactly the rows' gap apart, and the last row's column
+ * carries its weight.  Both rows lie within {x, y}, the only columns
+ * left. */
+static inline uint64_t count_two(const rows_job *r, uint64_t f1, uint64_t f0)
+{
+    uint64_t u = f1 | f0, x = u & (0 - u), y = u ^ x;
+    uint64_t ok = (y != 0) & ((x << r->gap2) != y);
+    uint64_t xy = ((f1 & x) != 0) & ((f0 & y) != 0);
+    uint64_t yx = ((f1 & y) != 0) & ((f0 & x) != 0);
+    return ok * (xy * r->weight[nq_ctz(y | 1u << FIELD)] +
+                 yx * r->weight[nq_ctz(x | 1u << FIELD)]);
+}
+
+/* One pass over m parents at `in` of level i, nw words each: each makes
+ * the child on the lowest open square of its row.  The child is stored at
+ * out[*op] (the count advancing when all its rows are open), or with
+ * `fused` counted; the parent, without that square, at left[lp] (lp
+ * advancing when it has squares left).  `left` may be `in`: a parent is
+ * loaded before anything is stored over it.  Returns the parents left. */
+static inline __attribute__((always_inline)) size_t
+pass(const rows_job *r, int i, int nw, int fused, const uint64_t *in,
+     size_t m, uint64_t *left, uint64_t *out, size_t *op, uint64_t *count)
+{
+    const unsigned sh = r->shift[i];
+    uint64_t need[WORDS];
+    const uint64_t(*keep)[WORDS] = r->keep[i];
+    size_t lp = 0, o = *op;
+    uint64_t sum = 0;
+    for (int k = 0; k < nw; k++)
+        need[k] = r->need[i][k];
+    for (size_t t = 0; t < m; t++) {
+        uint64_t w[WORDS], c[WORDS], bad = 0;
+        for (int k = 0; k < nw; k++)
+            w[k] = in[k * PLANE + t];
+        uint64_t x = w[nw - 1] >> sh, b = x & (0 - x);
+        int col = nq_ctz(b);
+        w[nw - 1] ^= b << sh;
+        for (int k = 0; k < nw; k++)
+            left[k * PLANE + lp] = w[k];
+        lp += x != b;
+        for (int k = 0; k < nw; k++) {
+            c[k] = w[k] & keep[col][k];
+            bad |= need[k] & ~nonzero_fields(c[k]);
+        }
+        if (fused) {
+            sum += count_two(r, c[0] >> FIELD, c[0] & 0xffffu);
+            continue;
+        }
+        for (int k = 0; k < nw; k++)
+            out[k * PLANE + o] = c[k];
+        o += bad == 0;
+    }
+    *op = o;
+    *count += sum;
+    return lp;
+}
+
+/* All the children of m parents at `in` (level i): passes until no
+ * parent has a square left.  Returns the children stored at `out`. */
+static inline __attribute__((always_inline)) size_t
+expand(const rows_job *r, int i, int nw, int fused, const uint64_t *in,
+       size_t m, uint64_t *scratch, uint64_t *out, uint64_t *count,
+       uint64_t *nodes)
+{
+    size_t op = 0;
+    *nodes += m;
+    m = pass(r, i, nw, fused, in, m, scratch, out, &op, count);
+    while (m) {
+        *nodes += m;
+        m = pass(r, i, nw, fused, scratch, m, scratch, out, &op, count);
+    }
+    return op;
+}
+
+/* The same with the words a constant, so each loop is unrolled. */
+static size_t expand_any(const rows_job *r, int i, const uint64_t *in,
+                         size_t m, uint64_t *scratch, uint64_t *out,
+                         uint64_t *count, uint64_t *nodes)
+{
+    if (i + 3 == r->rows)
+        return expand(r, i, 1, 1, in, m, scratch, out, count, nodes);
+    switch (words_at(r, i)) {
+    case 1: return expand(r, i, 1, 0, in, m, scratch, out, count, nodes);
+    case 2: return expand(r, i, 2, 0, in, m, scratch, out, count, nodes);
+    case 3: return expand(r, i, 3, 0, in, m, scratch, out, count, nodes);
+    default: return expand(r, i, 4, 0, in, m, scratch, out, count, nodes);
+    }
+}
+
+static uint64_t *run_of(nq_frontier_work *w, int level)
+{
+    return (uint64_t *)w->level[level];
+}
+
+/* Level i's states at `in`, in chunks whose children fit the next
+ * level's run, each carried to the bottom before the next. */
+static void expand_level(const nq_frontier *j, const rows_job *r,
+                         nq_frontier_work *w, int i, const uint64_t *in,
+                         size_t m, uint64_t *count, uint64_t *nodes)
+{
+    size_t fan = (size_t)nq_popcount(j->open[i]) + 1;
+    size_t chunk = RSEG / fan < MAX_CHUNK ? RSEG / fan : MAX_CHUNK;
+    uint64_t *out = run_of(w, i + 1), *scratch = (uint64_t *)w->scratch;
+    for (size_t at = 0; at < m && !nq_stop_requested(r->stop); at += chunk) {
+        size_t take = m - at < chunk ? m - at : chunk;
+        size_t kids = expand_any(r, i, in + at, take, scratch, out, count, nodes);
+        if (i + 3 < r->rows)
+            expand_level(j, r, w, i + 1, out, kids, count, nodes);
+    }
+}
+
+/* Jobs of 3 to 16 rows whose columns fit 16 bits (frontier.c narrows
+ * them); others go to the 32-bit kernel. */
+uint64_t nq_frontier_count_rows_16(const nq_frontier *j, nq_frontier_state s,
+                                   nq_frontier_work *w, uint64_t *nodes)
+{
+    if (j->rows < 3 || j->rows > MAX_ROWS)
+        return nq_frontier_count_scalar_32(j, s, w, nodes);
+    rows_job *r = (rows_job *)((uint64_t *)w->scratch + WORDS * PLANE);
+    uint64_t count = 0, word[WORDS];
+    build(j, r);
+    if (root(j, s, r, word)) {
+        uint64_t *run = run_of(w, 0);
+        for (int k = 0; k < WORDS; k++)
+            run[k * PLANE] = word[k];
+        expand_level(j, r, w, 0, run, 1, &count, nodes);
+    }
+    return count;
+}
