@@ -141,10 +141,9 @@ static inline void count_two_vec(vsel live, vu d, vu l, vu r,
 }
 
 /* The lanes of the last, partial register of a pass. */
-static inline vsel first_lanes(size_t count)
+static inline vmask first_lanes(size_t count)
 {
-    return count >= NQ_LANES ? v_sel(V_ALL)
-                             : v_sel((vmask)NQ_SIMD_MASK_OF((1ull << count) - 1));
+    return count >= NQ_LANES ? V_ALL : (vmask)NQ_SIMD_MASK_OF((1ull << count) - 1);
 }
 
 static inline void store3(lane_t *out, vplan p, vu d, vu l, vu r)
@@ -162,22 +161,20 @@ typedef struct {
 
 /* Load the register of parents at in + i (its lanes `live`), store those
  * with squares left, with those squares, at left[*lp...], and make their
- * children.  With `fused` the children are counted here. */
+ * children.  With `fused` the children are counted here.  The lane sets
+ * are masks in a general register, where a full register's `live` (all
+ * lanes) costs nothing; simd.h says how each set combines them. */
 static inline __attribute__((always_inline)) void
-pass_make(const step_consts *k, const lane_t *in, size_t i, vsel live,
+pass_make(const step_consts *k, const lane_t *in, size_t i, vmask live,
           int first, counters *c, int fused, lane_t *left, size_t *lp,
           pass_reg *s)
 {
     vu d = v_load(in + i), l = v_load(L_OF(in) + i), r = v_load(R_OF(in) + i);
-    vu a;
-    if (first) { /* a level's run has no a plane; the root's row may be closed */
-        a = v_andnot(v_or3(d, l, r), k->open);
-        live = v_sel_and_test(live, a, a);
-    } else {
-        a = v_load(A_OF(in) + i);
-    }
+    /* a level's run has no a plane; its states' rows are open (checked
+     * when they were stored, and at the root by KERNEL_COUNT) */
+    vu a = first ? v_andnot(v_or3(d, l, r), k->open) : v_load(A_OF(in) + i);
     vu b = v_lowest(a), rest = v_xor(a, b);
-    vmask ml = v_mask(v_sel_and_test(live, rest, rest));
+    vmask ml = v_live_nonzero(live, rest);
     vplan pl = v_plan_compress(ml);
     store3(left + *lp, pl, d, l, r);
     v_compress(A_OF(left) + *lp, pl, rest);
@@ -187,10 +184,11 @@ pass_make(const step_consts *k, const lane_t *in, size_t i, vsel live,
     s->cr = v_srl(v_or(r, b), k->shift);
     s->mk = 0;
     if (fused) {
-        count_two_vec(live, s->cd, s->cl, s->cr, k, c);
+        count_two_vec(v_sel(live), s->cd, s->cl, s->cr, k, c);
         return;
     }
-    vsel keep = v_keep_open(live, k->open_next, s->cd, s->cl, s->cr);
+#if defined(NQ_SIMD_MASK_REGISTERS) /* each test predicated by the last: free */
+    vsel keep = v_keep_open(v_sel(live), k->open_next, s->cd, s->cl, s->cr);
     for (int x = 0; x < LOOKAHEAD; x++)
         keep = v_keep_open(keep, k->ahead_open[x], s->cd,
                            v_sll(s->cl, k->ahead_shift[x]),
@@ -198,6 +196,17 @@ pass_make(const step_consts *k, const lane_t *in, size_t i, vsel live,
     keep = v_keep_open(keep, k->last_open, s->cd, v_sll(s->cl, k->last_shift),
                        v_srl(s->cr, k->last_shift));
     s->mk = v_mask(keep);
+#else /* the lanes failing any test, or-ed, dropped from live at once */
+    vsel closed = v_sel_closed(k->open_next, s->cd, s->cl, s->cr);
+    for (int x = 0; x < LOOKAHEAD; x++)
+        closed = v_sel_or(closed, v_sel_closed(k->ahead_open[x], s->cd,
+                                               v_sll(s->cl, k->ahead_shift[x]),
+                                               v_srl(s->cr, k->ahead_shift[x])));
+    closed = v_sel_or(closed, v_sel_closed(k->last_open, s->cd,
+                                           v_sll(s->cl, k->last_shift),
+                                           v_srl(s->cr, k->last_shift)));
+    s->mk = live & ~v_mask(closed);
+#endif
 }
 
 /* Store the kept children of what pass_make made at out[*o...]. */
@@ -234,7 +243,7 @@ pass(const step_consts *k, const lane_t *in, size_t m, int first,
     size_t lp = 0, o = *op; /* locals: the stores may alias anything */
     pass_reg cur, next;
     size_t full = m / NQ_LANES * NQ_LANES; /* the whole registers: all lanes live */
-    const vsel all = v_sel(V_ALL);
+    const vmask all = V_ALL;
     if (!PIPELINE) {
         for (size_t i = 0; i < full; i += NQ_LANES) {
             pass_make(k, in, i, all, first, c, fused, left, &lp, &cur);
@@ -348,6 +357,8 @@ uint64_t KERNEL_COUNT(const nq_frontier *j, nq_frontier_state s,
                       nq_frontier_work *w, uint64_t *nodes)
 {
     uint64_t count = 0;
+    if (!(j->open[0] & ~(s.down | s.left | s.right)))
+        return 0; /* the root's row is closed: no state to expand */
     lane_t *root = level_run(w, 0);
     root[0] = (lane_t)s.down, L_OF(root)[0] = (lane_t)s.left;
     R_OF(root)[0] = (lane_t)s.right;

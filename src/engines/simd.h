@@ -118,6 +118,11 @@ static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
 {
     return v_sel_and_test(m, open, _mm512_ternarylogic_epi32(d, l, r, 0x01));
 }
+/* The lanes of live where a is not 0: one test predicated by live.  With
+ * mask registers each test is predicated by the last for free, so the
+ * kernel chains them (NQ_SIMD_MASK_REGISTERS). */
+static inline vmask v_live_nonzero(vmask live, vu a) { return v_sel_and_test(live, a, a); }
+#define NQ_SIMD_MASK_REGISTERS 1
 static inline vmask v_mask(vsel s) { return s; }
 static inline vsel v_sel(vmask m) { return m; }
 static inline vplan v_plan_compress(vmask m) { return m; }
@@ -439,6 +444,14 @@ static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
 {
     return m & v_nz(open & ~(d | l | r));
 }
+/* lanes where open has no square outside d | l | r; either of two sets;
+ * the lanes of live where a is not 0 */
+static inline vsel v_sel_closed(vu open, vu d, vu l, vu r)
+{
+    return ~v_nz(open & ~(d | l | r));
+}
+static inline vsel v_sel_or(vsel a, vsel b) { return a | b; }
+static inline vmask v_live_nonzero(vmask live, vu a) { return live & (a != 0); }
 static inline vmask v_mask(vsel s) { return s >> 31; }
 static inline vsel v_sel(vmask m) { return 0u - m; }
 static inline int v_count(vmask m) { return (int)m; }
@@ -487,6 +500,18 @@ static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
 {
     return v_andnot(v_sel_zero(v_andnot(v_or3(d, l, r), open)), m);
 }
+/* The lanes where open has no square outside d | l | r (a closed row),
+ * and either of two sets: the kernel or-s the lanes failing its tests
+ * and drops them from its lane mask in a general register, one
+ * instruction fewer a test than and-ing vectors of kept lanes. */
+static inline vsel v_sel_closed(vu open, vu d, vu l, vu r)
+{
+    return v_sel_zero(v_andnot(v_or3(d, l, r), open));
+}
+static inline vsel v_sel_or(vsel a, vsel b) { return v_or(a, b); }
+/* The lanes of live where a is not 0: the zero lanes' mask, inverted in
+ * a general register. */
+static inline vmask v_live_nonzero(vmask live, vu a) { return live & ~v_mask(v_sel_zero(a)); }
 #endif
 
 /* Counters in vector lanes (a selected lane is all ones, -1: subtract). */
