@@ -17,6 +17,8 @@
 #   make bench-gpu  the cuda engine against fast, N = 16..22 (needs a GPU)
 #   make bench-subunits  the spread of the GPU's sub-unit costs at N = 18
 #   make bench-bottom    bottom states met again inside fast's units
+#   make bench-order     fast's nodes in board order and in the order of
+#                        the fewest open squares (N = 14..16)
 #   make mpi        build/nqueens-mpi, with OpenMPI's mpicc
 #   make cuda       build/libnqueens-cuda.a (the CUDA back-end) and
 #                   build/nqueens-cuda (engine cuda), with nvcc
@@ -100,6 +102,7 @@ BENCH    := $(BUILD)/nq-bench
 BENCH_FAST := $(BUILD)/nq-bench-fast
 BENCH_SUBUNITS := $(BUILD)/nq-bench-subunits
 BENCH_BOTTOM := $(BUILD)/nq-bench-bottom
+BENCH_ORDER := $(BUILD)/nq-bench-order
 MPI_BIN  := $(BUILD)/nqueens-mpi
 MPI_LIB  := $(BUILD)/libnqueens-mpi.a
 MPICC    ?= mpicc
@@ -154,7 +157,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check coverage fuzz asan bench bench-fast bench-gpu bench-subunits bench-bottom mpi cuda clean
+.PHONY: all run test check coverage fuzz asan bench bench-fast bench-gpu bench-subunits bench-bottom bench-order mpi cuda clean
 all: $(CLI) $(LIB) shared
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -203,6 +206,9 @@ $(BENCH_SUBUNITS): $(BUILD)/obj/bench/bench_subunits.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 $(BENCH_BOTTOM): $(BUILD)/obj/bench/bench_bottom.o $(LIB)
+	$(LINK) $< $(LIB) $(LDLIBS) -o $@
+
+$(BENCH_ORDER): $(BUILD)/obj/bench/bench_order.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 # The MPI back-end as a library of its own (with nqueens_mpi.h and
@@ -313,6 +319,11 @@ bench-subunits: $(BENCH_SUBUNITS)
 # (doc/bottom-states.md).
 bench-bottom: $(BENCH_BOTTOM)
 	for n in 14 15 16 17; do $(BENCH_BOTTOM) $$n; echo; done
+
+# fast's nodes with the line to fill chosen in board order, by the fewest
+# open squares, by the fewest places (bench/RESULTS.md).
+bench-order: $(BENCH_ORDER)
+	for n in 14 15 16; do $(BENCH_ORDER) $$n; echo; done
 
 # The GPU engine against fast, N = 16..22, as a Markdown table (a GPU
 # needed; bench/gpu.sh).

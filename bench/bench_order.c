@@ -1,0 +1,249 @@
+/*
+ * bench_order.c - `make bench-order`: how many nodes fast's units cost
+ * with each way of choosing the line a queen is placed in next.
+ *
+ *   nq-bench-order N [STEP]     (every STEP-th ring unit; default 1)
+ *
+ * The kernels fill a unit's rows in board order, one row a level, so that
+ * every lane of a register does the same step.  A search may instead
+ * branch on the row with the fewest open squares (the most constrained
+ * variable, as Knuth's Algorithm X picks its column), or on whichever
+ * line, a row or a free column, has the fewest places left.  This walks
+ * every unit's job (its real rows, open squares, gaps and weights) with a
+ * plain recursive search in each order and counts its nodes as the
+ * kernels count theirs: a child made while three or more rows are left to
+ * fill (the last two are counted in closed form), dead or not.  Every row
+ * left must keep an open square (the scalar kernel's test); the line
+ * order also drops a child that leaves a free column with no place.
+ *
+ * Checks: every order's total is the same and is what the fast engine
+ * counts, and the board order's nodes are exactly the scalar kernel's
+ * (which prunes the same way).  The vector kernels' nodes (next row, the
+ * row after and the last row checked open) are shown beside them.
+ *
+ * A measurement for bench/RESULTS.md, not a counter: the search here is
+ * plain, recursive and slow.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nqueens.h"
+#include "../src/core/bits.h"
+#include "../src/engines/fast.h"
+#include "../src/engines/frontier_kernel.h"
+
+enum { BOARD, ROWS, LINES, ORDERS };
+static const char *const order_name[ORDERS] = {
+    "board order (the scalar kernel's)", "fewest open squares (rows)",
+    "fewest places (rows and columns)"};
+
+/* One unit's job as rows of open squares: row i lies at[i] board rows
+ * below the first, its queen attacks another row j at distance
+ * |at[i] - at[j]|, and a queen in the last row counts w[column]. */
+typedef struct {
+    int rows, at[NQ_MAX_N];
+    uint64_t w[32];
+    int order;
+    double nodes;
+} walk;
+
+static uint32_t attacks(const walk *k, int from, int to, uint32_t c)
+{
+    int dist = k->at[from] > k->at[to] ? k->at[from] - k->at[to]
+                                       : k->at[to] - k->at[from];
+    return c | (dist < 32 ? c << dist | c >> dist : 0);
+}
+
+/* The two rows left, p above q, their open squares fp and fq: the two
+ * free columns in either order, unless a queen on each would attack, the
+ * last row's queen counting its weight. */
+static uint64_t last_two(const walk *k, int p, int q, uint32_t fp, uint32_t fq)
+{
+    uint32_t u = fp | fq, x = nq_lowest_bit32(u), y = u ^ x;
+    uint64_t ways = 0;
+    if (!y || (y & (y - 1)) || (attacks(k, p, q, x) & y))
+        return 0;
+    if ((fp & x) && (fq & y))
+        ways += q == k->rows - 1 ? k->w[nq_ctz(y)] : p == k->rows - 1 ? k->w[nq_ctz(x)] : 1;
+    if ((fp & y) && (fq & x))
+        ways += q == k->rows - 1 ? k->w[nq_ctz(x)] : p == k->rows - 1 ? k->w[nq_ctz(y)] : 1;
+    return ways;
+}
+
+/* The places of column bit c: the rows left (row[0..left)) open there. */
+static int places(const uint32_t *f, int left, uint32_t c)
+{
+    int n = 0;
+    for (int i = 0; i < left; i++)
+        n += (f[i] & c) != 0;
+    return n;
+}
+
+/* The line to branch on: *col 0 for a row (its index into row[] is
+ * returned), else the column bit.  -1: some line has no place (dead). */
+static int choose(const walk *k, const uint32_t *f, int left, uint32_t *col)
+{
+    int best = 0, fewest = 33;
+    *col = 0;
+    for (int i = 0; i < left; i++) {
+        int n = nq_popcount(f[i]);
+        if (n == 0)
+            return -1;
+        if (k->order != BOARD && n < fewest)
+            best = i, fewest = n;
+    }
+    if (k->order != LINES)
+        return best;
+    uint32_t all = 0;
+    for (int i = 0; i < left; i++)
+        all |= f[i];
+    if (nq_popcount(all) < left)
+        return -1; /* a free column no row can take */
+    for (uint32_t a = all; a; a &= a - 1) {
+        uint32_t c = nq_lowest_bit32(a);
+        int n = places(f, left, c);
+        if (n < fewest)
+            fewest = n, *col = c;
+    }
+    return best;
+}
+
+static uint64_t search(walk *k, const int *row, const uint32_t *f, int left);
+
+/* Row row[t] takes a queen on column bit c; the rest are left. */
+static uint64_t place(walk *k, const int *row, const uint32_t *f, int left,
+                      int t, uint32_t c)
+{
+    int nrow[NQ_MAX_N];
+    uint32_t nf[NQ_MAX_N];
+    for (int i = 0, m = 0; i < left; i++)
+        if (i != t) {
+            nrow[m] = row[i];
+            nf[m++] = f[i] & ~attacks(k, row[t], row[i], c);
+        }
+    uint64_t ways = left - 1 == 2 ? last_two(k, nrow[0], nrow[1], nf[0], nf[1])
+                                  : search(k, nrow, nf, left - 1);
+    return row[t] == k->rows - 1 ? ways * k->w[nq_ctz(c)] : ways;
+}
+
+/* Weighted completions of the rows left (three or more), in k's order. */
+static uint64_t search(walk *k, const int *row, const uint32_t *f, int left)
+{
+    uint32_t col;
+    int t = choose(k, f, left, &col);
+    uint64_t ways = 0;
+    if (t < 0)
+        return 0;
+    if (col) {
+        for (int i = 0; i < left; i++)
+            if (f[i] & col) {
+                k->nodes++;
+                ways += place(k, row, f, left, i, col);
+            }
+        return ways;
+    }
+    for (uint32_t a = f[t]; a; a &= a - 1) {
+        k->nodes++;
+        ways += place(k, row, f, left, t, nq_lowest_bit32(a));
+    }
+    return ways;
+}
+
+/* One unit's job in the given order. */
+static uint64_t walk_job(walk *k, const nq_frontier *j, nq_frontier_state s)
+{
+    int row[NQ_MAX_N];
+    uint32_t f[NQ_MAX_N];
+    k->rows = j->rows;
+    for (int i = 0, at = 0; i < j->rows; at += j->gap[i++]) {
+        k->at[i] = at;
+        row[i] = i;
+        f[i] = j->open[i] & ~(s.down | s.left << at | s.right >> at);
+    }
+    for (int c = 0; c < 32; c++) {
+        k->w[c] = 0;
+        for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++)
+            k->w[c] += (j->weight_cols[w] >> c & 1) ? j->weight[w] : 0;
+    }
+    if (j->rows < 3)
+        return j->rows == 2 ? last_two(k, 0, 1, f[0], f[1]) : 0;
+    return search(k, row, f, j->rows);
+}
+
+/* A kernel's count and nodes of one job. */
+static uint64_t kernel_job(nq_frontier_work *w, const nq_frontier *j,
+                           nq_frontier_state s, double *nodes)
+{
+    uint64_t n = 0, ways = nq_frontier_count(j, s, w, &n);
+    *nodes += (double)n;
+    return ways;
+}
+
+int main(int argc, char **argv)
+{
+    int n = argc > 1 ? atoi(argv[1]) : 0;
+    long step = argc > 2 ? atol(argv[2]) : 1;
+    nq_request req = {0};
+    nq_plan *plan;
+    if (n < NQ_FAST_RING_MIN_N || n > 24 || step < 1) {
+        fprintf(stderr, "usage: nq-bench-order N [STEP]   (N = %d..24)\n",
+                NQ_FAST_RING_MIN_N);
+        return 2;
+    }
+    req.n = n;
+    req.engine = "fast";
+    nq_frontier_work *scalar = nq_frontier_work_new(), *vector = nq_frontier_work_new();
+    if (nq_plan_create(&req, &plan) != NQ_OK || !scalar || !vector ||
+        nq_frontier_kernel_find("scalar", &scalar->kernel) != NQ_OK) {
+        fprintf(stderr, "nq-bench-order: cannot set up N=%d\n", n);
+        return 1;
+    }
+    walk k[ORDERS] = {{0}};
+    double scalar_nodes = 0, vector_nodes = 0;
+    uint64_t total[ORDERS] = {0}, kernel_total = 0, units = 0;
+    for (uint64_t u = 0; u < nq_plan_units(plan); u += (uint64_t)step) {
+        nq_frontier job;
+        nq_frontier_state s;
+        if (!nq_fast_job(plan, u, &job, &s))
+            continue;
+        units++;
+        uint64_t ways = kernel_job(scalar, &job, s, &scalar_nodes);
+        if (kernel_job(vector, &job, s, &vector_nodes) != ways) {
+            fprintf(stderr, "nq-bench-order: kernels disagree on unit %llu\n",
+                    (unsigned long long)u);
+            return 1;
+        }
+        kernel_total += ways;
+        for (int o = 0; o < ORDERS; o++) {
+            k[o].order = o;
+            total[o] += walk_job(&k[o], &job, s);
+        }
+        for (int o = 1; o < ORDERS; o++)
+            if (total[o] != total[0]) {
+                fprintf(stderr, "nq-bench-order: orders disagree on unit %llu\n",
+                        (unsigned long long)u);
+                return 1;
+            }
+        if (total[0] != kernel_total) {
+            fprintf(stderr, "nq-bench-order: the search and the kernel disagree on unit %llu\n",
+                    (unsigned long long)u);
+            return 1;
+        }
+    }
+    int same = k[BOARD].nodes == scalar_nodes;
+    printf("N=%d: %llu ring units (every %ld), solutions %llu\n\n",
+           n, (unsigned long long)units, step, (unsigned long long)total[0]);
+    printf("| order | nodes | per solution | against board order |\n|---|---|---|---|\n");
+    printf("| vector kernels (board order, next, next but one and last row open) | %.0f | %.2f | %.2f |\n",
+           vector_nodes, vector_nodes / (double)total[0], vector_nodes / k[BOARD].nodes);
+    for (int o = 0; o < ORDERS; o++)
+        printf("| %s | %.0f | %.2f | %.2f |\n", order_name[o], k[o].nodes,
+               k[o].nodes / (double)total[0], k[o].nodes / k[BOARD].nodes);
+    printf("\nboard order's nodes %s the scalar kernel's (%.0f)\n",
+           same ? "equal" : "DIFFER FROM", scalar_nodes);
+    nq_frontier_work_free(scalar);
+    nq_frontier_work_free(vector);
+    nq_plan_free(plan);
+    return same ? 0 : 1;
+}
