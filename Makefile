@@ -261,15 +261,19 @@ cuda: $(CUDA_BIN) $(CUDA_LIB)
 run: $(CLI)
 	$(CLI) count 4-16
 
-test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA)
+# The benchmarks are built too, so that none of them rots unnoticed, and
+# bench-order's search is a test of the kernels' node counts.
+BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER)
+
+test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(BENCH_BINS)
 	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) \
-	    $(TEST_ENV_CUDA) $(TESTS) $(T)
+	    NQ_BENCH_ORDER=$(BENCH_ORDER) $(TEST_ENV_CUDA) $(TESTS) $(T)
 
 # The quick tier, for the edit loop: every group, less the cases of
 # seconds (MPI jobs, terminals, long counts), which it reports as skipped.
-check: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA)
+check: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(BENCH_BINS)
 	NQ_QUICK=1 NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj \
-	    $(TEST_ENV_MPI) $(TEST_ENV_CUDA) $(TESTS) $(T)
+	    NQ_BENCH_ORDER=$(BENCH_ORDER) $(TEST_ENV_MPI) $(TEST_ENV_CUDA) $(TESTS) $(T)
 
 # Line coverage of src/ by the whole suite (gcov), printed last; below
 # COVERAGE_FLOOR percent it fails, and CI runs it.
