@@ -267,13 +267,13 @@ BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_O
 
 test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(BENCH_BINS)
 	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) \
-	    NQ_BENCH_ORDER=$(BENCH_ORDER) $(TEST_ENV_CUDA) $(TESTS) $(T)
+	    NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_CUDA) $(TESTS) $(T)
 
 # The quick tier, for the edit loop: every group, less the cases of
 # seconds (MPI jobs, terminals, long counts), which it reports as skipped.
 check: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(BENCH_BINS)
 	NQ_QUICK=1 NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj \
-	    NQ_BENCH_ORDER=$(BENCH_ORDER) $(TEST_ENV_MPI) $(TEST_ENV_CUDA) $(TESTS) $(T)
+	    NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_MPI) $(TEST_ENV_CUDA) $(TESTS) $(T)
 
 # Line coverage of src/ by the whole suite (gcov), printed last; below
 # COVERAGE_FLOOR percent it fails, and CI runs it.

@@ -128,6 +128,7 @@ int t_listed_commands(const char *page, char names[][32], int most);
 void tests_plans(void);
 void tests_progress(void);
 void tests_kernels(void);
+void tests_bench(void);
 void tests_request(void);
 void tests_mpi(void);
 void tests_layers(void);

@@ -469,6 +469,7 @@ static void run_groups(void)
     tests_units();
     tests_plans();
     tests_kernels();
+    tests_bench();
     tests_request();
     tests_gpu();
     tests_journal();

@@ -284,38 +284,9 @@ static void lane_skip(const char *kernel, const char *width)
     t_skip_group(name, 1, "this CPU lacks what that build needs");
 }
 
-/* bench-order's independent search (bench/bench_order.c) on every unit
- * of N = 12: its three orders agree with the kernels' totals and OEIS,
- * and its board order makes exactly the scalar kernel's nodes; a bad N
- * is a usage error.  The program is NQ_BENCH_ORDER (the Makefile's). */
-static void bench_order_agrees(void *arg)
-{
-    (void)arg;
-    const char *prog = getenv("NQ_BENCH_ORDER");
-    t_proc p;
-    char want[64];
-    if (!prog) {
-        t_skip("NQ_BENCH_ORDER is not set (make test sets it)");
-        return;
-    }
-    CHECK(t_run_signalled(&p, prog, ARGS(prog, "12"), 0, 0) == 0);
-    snprintf(want, sizeof want, "solutions %llu",
-             (unsigned long long)t_oeis_total(12));
-    CHECKF(p.exit_code == 0 && strstr(p.out, want) &&
-               strstr(p.out, "board order's nodes equal the scalar kernel's"),
-           "exit %d: %s%s", p.exit_code, p.out, p.err);
-    t_proc_free(&p);
-    CHECK(t_run_signalled(&p, prog, ARGS(prog, "3"), 0, 0) == 0);
-    CHECKF(p.exit_code == 2 && strstr(p.err, "usage"), "exit %d: %s",
-           p.exit_code, p.err);
-    t_proc_free(&p);
-}
-
 void tests_kernels(void)
 {
     t_case(kernel_choice, NULL, "kernels/choice-and-refusals");
-    t_case(bench_order_agrees, NULL,
-           "kernels/bench-order-12-totals-and-scalar-nodes");
     for (int i = 0; i < nq_kernel_count(); i++) {
         const char *k = nq_kernel_at(i);
         if (!nq_kernel_supported(k)) {

@@ -1,0 +1,108 @@
+/*
+ * test_bench.c - the benchmark programs (bench/), run the way a reader runs
+ * them: NQ_BENCH_DIR (the Makefile's build directory) holds nq-bench-fast
+ * and nq-bench-order.  A mistyped option must not start a benchmark of
+ * minutes, and bench-order's independent search is a check of the
+ * kernels' own counts.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+/* The path of benchmark program `name`, or NULL (the case skipped) when
+ * the tests run without NQ_BENCH_DIR. */
+static const char *bench_program(const char *name)
+{
+    static char path[512];
+    const char *dir = getenv("NQ_BENCH_DIR");
+    if (!dir) {
+        t_skip("NQ_BENCH_DIR is not set (make test sets it)");
+        return NULL;
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return path;
+}
+
+/* Runs prog with args; a failure unless it exits `code`. */
+static void run_expect(t_proc *p, const char *prog, const char *const *args,
+                       int code)
+{
+    CHECKF(t_run_signalled(p, prog, args, 0, 0) == 0, "could not run %s", prog);
+    CHECKF(p->exit_code == code, "%s exited %d, not %d: %s%s", prog,
+           p->exit_code, code, p->out ? p->out : "", p->err ? p->err : "");
+}
+
+/* bench-order on every unit of N = 12: its three orders agree with the
+ * kernels' totals and OEIS's, and its board order makes exactly the
+ * scalar kernel's nodes; a bad N is a usage error. */
+static void order_agrees(void *arg)
+{
+    (void)arg;
+    const char *prog = bench_program("nq-bench-order");
+    t_proc p;
+    char want[64];
+    if (!prog)
+        return;
+    run_expect(&p, prog, ARGS(prog, "12"), 0);
+    snprintf(want, sizeof want, "solutions %llu",
+             (unsigned long long)t_oeis_total(12));
+    CHECKF(p.out && strstr(p.out, want) &&
+               strstr(p.out, "board order's nodes equal the scalar kernel's"),
+           "%s", p.out ? p.out : "");
+    t_proc_free(&p);
+    run_expect(&p, prog, ARGS(prog, "3"), 2);
+    CHECKF(p.err && strstr(p.err, "usage"), "%s", p.err ? p.err : "");
+    t_proc_free(&p);
+}
+
+/* Each mistyped command line is refused at once, with the usage line and
+ * nothing on stdout (the benchmark never started). */
+static void fast_usage(void *arg)
+{
+    (void)arg;
+    const char *prog = bench_program("nq-bench-fast");
+    static const char *const bad[][3] = {
+        {"--from", NULL, NULL}, {"--from", "99", NULL}, {"--threads", "two", NULL},
+        {"--to", "", NULL}, {"--fast", "16", NULL}, {"--from", "16", "--to"},
+    };
+    if (!prog)
+        return;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        t_proc p;
+        const char *args[5] = {prog, bad[i][0], bad[i][1], bad[i][2], NULL};
+        run_expect(&p, prog, args, 2);
+        CHECKF(p.err && strstr(p.err, "usage: nq-bench-fast") && p.out_len == 0,
+               "%s %s: %s%s", bad[i][0], bad[i][1] ? bad[i][1] : "",
+               p.out ? p.out : "", p.err ? p.err : "");
+        t_proc_free(&p);
+    }
+}
+
+/* A small real run: the CPU line, and N = 8's total with the scalar
+ * kernel on one thread. */
+static void fast_runs(void *arg)
+{
+    (void)arg;
+    const char *prog = bench_program("nq-bench-fast");
+    t_proc p;
+    if (!prog)
+        return;
+    run_expect(&p, prog, ARGS(prog, "--from", "8", "--to", "8", "--kernels",
+                              "scalar", "--threads", "1"), 0);
+    unsigned long long total = 0;
+    const char *row = p.out ? strstr(p.out, "\nfast ") : NULL;
+    CHECKF(p.out && strstr(p.out, "cpu: ") && row &&
+               sscanf(row, " fast scalar 8 1 %llu", &total) == 1 &&
+               total == (unsigned long long)t_oeis_total(8),
+           "%s", p.out ? p.out : "");
+    t_proc_free(&p);
+}
+
+void tests_bench(void)
+{
+    t_case(order_agrees, NULL, "bench/order-12-totals-and-scalar-kernel-nodes");
+    t_case(fast_usage, NULL, "bench/fast-mistyped-options-refused");
+    t_case(fast_runs, NULL, "bench/fast-8-scalar-vs-oeis");
+}
