@@ -17,8 +17,8 @@
 #   make bench-gpu  the cuda engine against fast, N = 16..22 (needs a GPU)
 #   make bench-subunits  the spread of the GPU's sub-unit costs at N = 18
 #   make bench-bottom    bottom states met again inside fast's units
-#   make bench-order     fast's nodes in board order and in the order of
-#                        the fewest open squares (N = 14..16)
+#   make bench-order     fast's nodes in board order, by the fewest open
+#                        squares and by the fewest places (N = 14..16)
 #   make mpi        build/nqueens-mpi, with OpenMPI's mpicc
 #   make cuda       build/libnqueens-cuda.a (the CUDA back-end) and
 #                   build/nqueens-cuda (engine cuda), with nvcc
@@ -79,7 +79,7 @@ LIB_SRC  := $(filter-out $(MPI_SRC) src/engines/frontier_vec.c,\
                          src/journal/*.c src/run/*.c))
 CLI_SRC  := $(filter-out $(MPI_SRC) $(CUDA_MAIN_SRC),$(wildcard src/cli/*.c))
 TEST_SRC := $(filter-out tests/simd_lanes.c,$(wildcard tests/*.c))
-BENCH_SRC := bench/bench.c bench/bench_fast.c
+BENCH_SRC := $(wildcard bench/*.c)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(KERNEL_OBJ)
 # The trace page's template (src/cli/trace_page.html) as a C string

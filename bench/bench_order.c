@@ -52,7 +52,7 @@ static uint32_t attacks(const walk *k, int from, int to, uint32_t c)
 {
     int dist = k->at[from] > k->at[to] ? k->at[from] - k->at[to]
                                        : k->at[to] - k->at[from];
-    return c | (dist < 32 ? c << dist | c >> dist : 0);
+    return (uint32_t)nq_row_attacks(c, dist);
 }
 
 /* The two rows left, p above q, their open squares fp and fq: the two

@@ -87,4 +87,12 @@ static inline NQ_HD uint32_t nq_lowest_bit32(uint32_t x)
     return x & (~x + 1);
 }
 
+/* The squares a queen on column bit(s) c attacks in a row `dist` rows
+ * above or below it: its column and both diagonals (none of the
+ * diagonals once they have left 64 columns behind). */
+static inline NQ_HD uint64_t nq_row_attacks(uint64_t c, int dist)
+{
+    return c | (dist < 64 ? c << dist | c >> dist : 0);
+}
+
 #endif

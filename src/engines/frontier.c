@@ -181,7 +181,7 @@ static uint64_t place_in_row(const nq_frontier *j, nq_frontier_state s,
         if (i == t)
             continue;
         int dist = at[i] > at[t] ? at[i] - at[t] : at[t] - at[i];
-        sub->open[k] = j->open[i] & ~(c | c << dist | c >> dist);
+        sub->open[k] = j->open[i] & ~(uint32_t)nq_row_attacks(c, dist);
         sub->gap[k++] = (uint8_t)(i + 1 == t && t + 1 < j->rows
                                       ? j->gap[i] + j->gap[t] : j->gap[i]);
     }

@@ -77,12 +77,6 @@ static inline uint64_t nonzero_fields(uint64_t x)
     return (((x & LOWS) + LOWS) | x) & TOPS;
 }
 
-/* The squares a queen on column bit c attacks in a row `dist` rows below. */
-static uint64_t attacks(uint64_t c, int dist)
-{
-    return dist < 48 ? (c | c << dist | c >> dist) & 0xffffu : c;
-}
-
 /* The per-level tables of job j (narrowed to 16 columns). */
 static void build(const nq_frontier *j, rows_job *r)
 {
@@ -107,8 +101,8 @@ static void build(const nq_frontier *j, rows_job *r)
             keep[f / 4] &= ~(0xffffull << r->shift[i]);
             for (int below = i + 1; below < j->rows; below++) {
                 int g = field_of(r, below);
-                keep[g / 4] &= ~(attacks(1ull << c, at[below] - at[i])
-                                 << (g % 4 * FIELD));
+                uint64_t hit = nq_row_attacks(1ull << c, at[below] - at[i]);
+                keep[g / 4] &= ~((hit & 0xffffu) << (g % 4 * FIELD));
             }
         }
     }

@@ -440,15 +440,15 @@ static inline vu v_lowest(vu a) { return a & (0u - a); }
 static inline vsel v_nz(vu x) { return x | (0u - x); }
 static inline vsel v_sel_and_test(vsel m, vu a, vu b) { return m & v_nz(a & b); }
 static inline vsel v_sel_and_ne(vsel m, vu a, vu b) { return m & v_nz(a ^ b); }
-static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
-{
-    return m & v_nz(open & ~(d | l | r));
-}
-/* lanes where open has no square outside d | l | r; either of two sets;
- * the lanes of live where a is not 0 */
+/* lanes where open has no square outside d | l | r; those of m where it
+ * has one; either of two sets; the lanes of live where a is not 0 */
 static inline vsel v_sel_closed(vu open, vu d, vu l, vu r)
 {
     return ~v_nz(open & ~(d | l | r));
+}
+static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
+{
+    return m & ~v_sel_closed(open, d, l, r);
 }
 static inline vsel v_sel_or(vsel a, vsel b) { return a | b; }
 static inline vmask v_live_nonzero(vmask live, vu a) { return live & (a != 0); }
@@ -496,10 +496,6 @@ static inline vsel v_sel_and_ne(vsel m, vu a, vu b)
 {
     return v_andnot(v_sel_eq(a, b), m);
 }
-static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
-{
-    return v_andnot(v_sel_zero(v_andnot(v_or3(d, l, r), open)), m);
-}
 /* The lanes where open has no square outside d | l | r (a closed row),
  * and either of two sets: the kernel or-s the lanes failing its tests
  * and drops them from its lane mask in a general register, one
@@ -507,6 +503,10 @@ static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
 static inline vsel v_sel_closed(vu open, vu d, vu l, vu r)
 {
     return v_sel_zero(v_andnot(v_or3(d, l, r), open));
+}
+static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
+{
+    return v_andnot(v_sel_closed(open, d, l, r), m);
 }
 static inline vsel v_sel_or(vsel a, vsel b) { return v_or(a, b); }
 /* The lanes of live where a is not 0: the zero lanes' mask, inverted in
