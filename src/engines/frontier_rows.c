@@ -47,14 +47,15 @@ _Static_assert(WORDS * PLANE * 8 <= 3 * (NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * 4,
                "a level's run must fit its buffer");
 
 /* What a job's levels read: for level i (placing a queen in row i) and
- * each column c, the squares to keep in each word once the queen is on c
- * (all but those it attacks below, and row i's own field); which fields
- * must stay open (their top bits); the field of row i. */
+ * each square of its row, by the square's bit in its word (row i's field
+ * at `shift`, so the lowest open square's bit indexes the table as it
+ * stands), the squares to keep in each word once the queen is there (all
+ * but those it attacks below, and row i's own field); the field of row
+ * i.  The fields that must stay open are every one below row i's. */
 typedef struct {
     int rows;
     unsigned shift[MAX_ROWS];          /* row i's field: word top(i), bit */
-    uint64_t need[MAX_ROWS][WORDS];    /* rows below i, their fields' tops */
-    uint64_t keep[MAX_ROWS][FIELD][WORDS];
+    uint64_t keep[MAX_ROWS][WORDS][64];
     uint64_t weight[FIELD + 1];        /* last row, per column; 0 at FIELD */
     unsigned gap2;                     /* the last two rows' gap */
     const volatile sig_atomic_t *stop;
@@ -70,11 +71,13 @@ static int field_of(const rows_job *r, int row) { return r->rows - 1 - row; }
 /* The words a state at level i has: its rows' fields are 0..R-1-i. */
 static int words_at(const rows_job *r, int i) { return field_of(r, i) / 4 + 1; }
 
-/* The top bit of every field that is not 0: the low 15 bits plus 0x7fff
- * carry into bit 15 exactly when one of them is set. */
-static inline uint64_t nonzero_fields(uint64_t x)
+/* Each field's top bit set exactly when the field is not 0 (the low 15
+ * bits plus 0x7fff carry into bit 15 when one of them is set); the other
+ * bits are garbage, so that one `and` with TOPS serves all of a state's
+ * words. */
+static inline uint64_t open_fields(uint64_t x)
 {
-    return (((x & LOWS) + LOWS) | x) & TOPS;
+    return ((x & LOWS) + LOWS) | x;
 }
 
 /* The per-level tables of job j (narrowed to 16 columns). */
@@ -85,24 +88,20 @@ static void build(const nq_frontier *j, rows_job *r)
     r->stop = j->stop;
     for (int i = 0, row = 0; i < j->rows; row += j->gap[i++])
         at[i] = row;
-    memset(r->need, 0, sizeof r->need);
     for (int i = 0; i < j->rows; i++) {
         int f = field_of(r, i);
         r->shift[i] = (unsigned)(f % 4 * FIELD);
-        for (int below = i + 1; below < j->rows; below++) {
-            int g = field_of(r, below);
-            r->need[i][g / 4] |= 0x8000ull << (g % 4 * FIELD);
-        }
         for (uint32_t open = j->open[i]; open; open &= open - 1) {
             int c = nq_ctz(open);
-            uint64_t *keep = r->keep[i][c];
+            uint64_t(*keep)[64] = r->keep[i];
+            unsigned at_c = r->shift[i] + (unsigned)c;
             for (int k = 0; k < WORDS; k++)
-                keep[k] = ~0ull;
-            keep[f / 4] &= ~(0xffffull << r->shift[i]);
+                keep[k][at_c] = ~0ull;
+            keep[f / 4][at_c] &= ~(0xffffull << r->shift[i]);
             for (int below = i + 1; below < j->rows; below++) {
                 int g = field_of(r, below);
                 uint64_t hit = nq_row_attacks(1ull << c, at[below] - at[i]);
-                keep[g / 4] &= ~((hit & 0xffffu) << (g % 4 * FIELD));
+                keep[g / 4][at_c] &= ~((hit & 0xffffu) << (g % 4 * FIELD));
             }
         }
     }
@@ -155,26 +154,26 @@ static inline __attribute__((always_inline)) size_t
 pass(const rows_job *r, int i, int nw, int fused, const uint64_t *in,
      size_t m, uint64_t *left, uint64_t *out, size_t *op, uint64_t *count)
 {
-    const unsigned sh = r->shift[i];
-    uint64_t need[WORDS];
-    const uint64_t(*keep)[WORDS] = r->keep[i];
+    const uint64_t row = 0xffffull << r->shift[i];
+    /* Row i's field and those above it (filled) need not be open. */
+    const uint64_t exempt = TOPS & (~0ull << r->shift[i]);
+    const uint64_t(*keep)[64] = r->keep[i];
     size_t lp = 0, o = *op;
     uint64_t sum = 0;
-    for (int k = 0; k < nw; k++)
-        need[k] = r->need[i][k];
     for (size_t t = 0; t < m; t++) {
-        uint64_t w[WORDS], c[WORDS], bad = 0;
+        uint64_t w[WORDS], c[WORDS], open = exempt;
         for (int k = 0; k < nw; k++)
             w[k] = in[k * PLANE + t];
-        uint64_t x = w[nw - 1] >> sh, b = x & (0 - x);
-        int col = nq_ctz(b);
-        w[nw - 1] ^= b << sh;
+        uint64_t x = w[nw - 1] & row, b = x & (0 - x);
+        size_t at = (size_t)(unsigned)nq_ctz(b);
+        w[nw - 1] ^= b;
         for (int k = 0; k < nw; k++)
             left[k * PLANE + lp] = w[k];
-        lp += x != b;
-        for (int k = 0; k < nw; k++) {
-            c[k] = w[k] & keep[col][k];
-            bad |= need[k] & ~nonzero_fields(c[k]);
+        lp += (x & (x - 1)) != 0;
+        for (int k = nw - 1; k >= 0; k--) {
+            c[k] = w[k] & keep[k][at];
+            open = k == nw - 1 ? open | open_fields(c[k])
+                               : open & open_fields(c[k]);
         }
         if (fused) {
             sum += count_two(r, c[0] >> FIELD, c[0] & 0xffffu);
@@ -182,7 +181,7 @@ pass(const rows_job *r, int i, int nw, int fused, const uint64_t *in,
         }
         for (int k = 0; k < nw; k++)
             out[k * PLANE + o] = c[k];
-        o += bad == 0;
+        o += (open & TOPS) == TOPS;
     }
     *op = o;
     *count += sum;
