@@ -8,13 +8,22 @@
  * every lane of a register does the same step.  A search may instead
  * branch on the row with the fewest open squares (the most constrained
  * variable, as Knuth's Algorithm X picks its column), or on whichever
- * line, a row or a free column, has the fewest places left.  This walks
- * every unit's job (its real rows, open squares, gaps and weights) with a
- * plain recursive search in each order and counts its nodes as the
- * kernels count theirs: a child made while three or more rows are left to
+ * line, a row or a free column, has the fewest places left.  Between
+ * those and board order lie the cheaper choices a kernel might afford:
+ * board order that also drops a child leaving a free column with no
+ * place; a row with one open square first (a forced queen), else board
+ * order; the fewest open squares with three or more counted alike.  This
+ * walks every unit's job (its real rows, open squares, gaps and weights)
+ * with a plain recursive search in each order and counts its nodes as the
+ * kernels count them: a child made while three or more rows are left to
  * fill (the last two are counted in closed form), dead or not.  Every row
- * left must keep an open square (the scalar kernel's test); the line
- * order also drops a child that leaves a free column with no place.
+ * left must keep an open square (the scalar kernel's test).
+ *
+ * Besides the nodes it shows, for each order, the nodes made on a line
+ * of two or more places (a kernel that placed forced queens for nothing
+ * would pay only for these) and where the nodes are: per solution, by
+ * the rows left when the queen is placed (a table of the last k rows
+ * could save at most the nodes with k or fewer left).
  *
  * Checks: every order's total is the same and is what the fast engine
  * counts, and the board order's nodes are exactly the scalar kernel's
@@ -33,10 +42,17 @@
 #include "../src/engines/fast.h"
 #include "../src/engines/frontier_kernel.h"
 
-enum { BOARD, ROWS, LINES, ORDERS };
+enum { BOARD, COLUMNS, FORCED, CAPPED, ROWS, LINES, ORDERS };
 static const char *const order_name[ORDERS] = {
-    "board order (the scalar kernel's)", "fewest open squares (rows)",
+    "board order (the scalar kernel's)",
+    "board order, every free column kept placeable",
+    "a forced row first, else board order",
+    "fewest open squares, three or more alike",
+    "fewest open squares (rows)",
     "fewest places (rows and columns)"};
+static const char *const short_name[ORDERS] = {
+    "board", "board, columns placeable", "forced first", "fewest, 3+ alike",
+    "fewest squares", "fewest places"};
 
 /* One unit's job as rows of open squares: row i lies at[i] board rows
  * below the first, its queen attacks another row j at distance
@@ -45,7 +61,8 @@ typedef struct {
     int rows, at[NQ_MAX_N];
     uint64_t w[32];
     int order;
-    double nodes;
+    double nodes, branching; /* all; made on a line of 2+ places */
+    double by_left[NQ_MAX_N + 1]; /* nodes by rows left when placed */
 } walk;
 
 static uint32_t attacks(const walk *k, int from, int to, uint32_t c)
@@ -80,26 +97,39 @@ static int places(const uint32_t *f, int left, uint32_t c)
     return n;
 }
 
+/* What the order makes of a row with n open squares: the row with the
+ * smallest key is chosen, the first (in board order) on a tie. */
+static int row_key(int order, int n)
+{
+    switch (order) {
+    case FORCED: return n == 1 ? 0 : 1;
+    case CAPPED: return n < 3 ? n : 3;
+    case ROWS:
+    case LINES: return n;
+    default: return 0;
+    }
+}
+
 /* The line to branch on: *col 0 for a row (its index into row[] is
  * returned), else the column bit.  -1: some line has no place (dead). */
 static int choose(const walk *k, const uint32_t *f, int left, uint32_t *col)
 {
     int best = 0, fewest = 33;
+    uint32_t all = 0;
     *col = 0;
     for (int i = 0; i < left; i++) {
-        int n = nq_popcount(f[i]);
+        int n = nq_popcount(f[i]), key = row_key(k->order, n);
         if (n == 0)
             return -1;
-        if (k->order != BOARD && n < fewest)
-            best = i, fewest = n;
+        all |= f[i];
+        if (key < fewest)
+            best = i, fewest = key;
     }
+    if ((k->order == COLUMNS || k->order == LINES) &&
+        nq_popcount(all) < left)
+        return -1; /* a free column no row can take */
     if (k->order != LINES)
         return best;
-    uint32_t all = 0;
-    for (int i = 0; i < left; i++)
-        all |= f[i];
-    if (nq_popcount(all) < left)
-        return -1; /* a free column no row can take */
     for (uint32_t a = all; a; a &= a - 1) {
         uint32_t c = nq_lowest_bit32(a);
         int n = places(f, left, c);
@@ -107,6 +137,14 @@ static int choose(const walk *k, const uint32_t *f, int left, uint32_t *col)
             fewest = n, *col = c;
     }
     return best;
+}
+
+/* Books a line of n places, each a node made with `left` rows left. */
+static void count_line(walk *k, int left, int n)
+{
+    k->nodes += n;
+    k->by_left[left] += n;
+    k->branching += n > 1 ? n : 0;
 }
 
 static uint64_t search(walk *k, const int *row, const uint32_t *f, int left);
@@ -136,17 +174,15 @@ static uint64_t search(walk *k, const int *row, const uint32_t *f, int left)
     if (t < 0)
         return 0;
     if (col) {
+        count_line(k, left, places(f, left, col));
         for (int i = 0; i < left; i++)
-            if (f[i] & col) {
-                k->nodes++;
+            if (f[i] & col)
                 ways += place(k, row, f, left, i, col);
-            }
         return ways;
     }
-    for (uint32_t a = f[t]; a; a &= a - 1) {
-        k->nodes++;
+    count_line(k, left, nq_popcount(f[t]));
+    for (uint32_t a = f[t]; a; a &= a - 1)
         ways += place(k, row, f, left, t, nq_lowest_bit32(a));
-    }
     return ways;
 }
 
@@ -169,6 +205,37 @@ static uint64_t walk_job(walk *k, const nq_frontier *j, nq_frontier_state s)
     if (j->rows < 3)
         return j->rows == 2 ? last_two(k, 0, 1, f[0], f[1]) : 0;
     return search(k, row, f, j->rows);
+}
+
+/* The orders' nodes per solution: in all, on lines of two or more places,
+ * and by the rows left when the queen is placed. */
+static void report(const walk *k, double solutions, double vector_nodes)
+{
+    int most = 3;
+    printf("| order | nodes | per solution | against board order | per solution, on lines of 2+ places |\n"
+           "|---|---|---|---|---|\n");
+    printf("| vector kernels (board order, next, next but one and last row open) | %.0f | %.2f | %.2f | |\n",
+           vector_nodes, vector_nodes / solutions, vector_nodes / k[BOARD].nodes);
+    for (int o = 0; o < ORDERS; o++)
+        printf("| %s | %.0f | %.2f | %.2f | %.2f |\n", order_name[o], k[o].nodes,
+               k[o].nodes / solutions, k[o].nodes / k[BOARD].nodes,
+               k[o].branching / solutions);
+    for (int left = 3; left <= NQ_MAX_N; left++)
+        if (k[BOARD].by_left[left] > 0)
+            most = left;
+    printf("\nNodes per solution by the rows left when the queen is placed:\n\n"
+           "| rows left |");
+    for (int o = 0; o < ORDERS; o++)
+        printf(" %s |", short_name[o]);
+    printf("\n|---|");
+    for (int o = 0; o < ORDERS; o++)
+        printf("---|");
+    for (int left = 3; left <= most; left++) {
+        printf("\n| %d |", left);
+        for (int o = 0; o < ORDERS; o++)
+            printf(" %.2f |", k[o].by_left[left] / solutions);
+    }
+    printf("\n");
 }
 
 /* A kernel's count and nodes of one job. */
@@ -234,12 +301,7 @@ int main(int argc, char **argv)
     int same = k[BOARD].nodes == scalar_nodes;
     printf("N=%d: %llu ring units (every %ld), solutions %llu\n\n",
            n, (unsigned long long)units, step, (unsigned long long)total[0]);
-    printf("| order | nodes | per solution | against board order |\n|---|---|---|---|\n");
-    printf("| vector kernels (board order, next, next but one and last row open) | %.0f | %.2f | %.2f |\n",
-           vector_nodes, vector_nodes / (double)total[0], vector_nodes / k[BOARD].nodes);
-    for (int o = 0; o < ORDERS; o++)
-        printf("| %s | %.0f | %.2f | %.2f |\n", order_name[o], k[o].nodes,
-               k[o].nodes / (double)total[0], k[o].nodes / k[BOARD].nodes);
+    report(k, (double)total[0], vector_nodes);
     printf("\nboard order's nodes %s the scalar kernel's (%.0f)\n",
            same ? "equal" : "DIFFER FROM", scalar_nodes);
     nq_frontier_work_free(scalar);

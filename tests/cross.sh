@@ -41,12 +41,14 @@ check() {
     fi
 }
 
-# A CLI wrapper running the program under qemu, for the test runner
-# (NQ_CLI): the qemu path is absolute, since tests empty PATH at times.
-wrapper() { # dir qemu-command-line program
+# A wrapper running a program under qemu, for the test runner (NQ_CLI,
+# NQ_BENCH_DIR): the qemu path is absolute, since tests empty PATH at
+# times.  It is dir/name, name the program's own by default.
+wrapper() { # dir qemu-command-line program [name]
     mkdir -p "$1"
-    printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$2" "$3" > "$1/nqueens"
-    chmod +x "$1/nqueens"
+    w="$1/${4:-nqueens}"
+    printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$2" "$3" > "$w"
+    chmod +x "$w"
 }
 
 QX=$(command -v qemu-x86_64)
@@ -93,11 +95,13 @@ fi
 A=build/aarch64
 QA="$(command -v qemu-aarch64) -L /usr/aarch64-linux-gnu"
 check aarch64/cross-build make -s -j2 CC=aarch64-linux-gnu-gcc BUILD=$A \
-    $A/nqueens $A/nq-tests $A/libnqueens.a
+    $A/nqueens $A/nq-tests $A/libnqueens.a $A/nq-bench-fast $A/nq-bench-order
 wrapper "$A/run" "$QA" "$PWD/$A/nqueens"
-mkdir -p "$A/self"
-printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$QA" "$PWD/$A/nq-tests" > "$A/self/nq-tests"
-chmod +x "$A/self/nq-tests"
+# The benchmark programs the suite runs (NQ_BENCH_DIR).
+for b in nq-bench-fast nq-bench-order; do
+    wrapper "$A/bench" "$QA" "$PWD/$A/$b" "$b"
+done
+wrapper "$A/self" "$QA" "$PWD/$A/nq-tests" nq-tests
 check aarch64/selects-neon output_has "this CPU: neon" $A/run/nqueens --version
 check aarch64/counts-4..14 output_has "^14: *365596 *45752 " \
     $A/run/nqueens count 4-14 --quiet
@@ -112,7 +116,7 @@ check aarch64/kernel-tests sh -c "$QA $A/nq-tests kernels > $A/kernels.log 2>&1 
 # takes longer emulated than the runner lets one program run (120 s);
 # the kernel tests above count with NEON to N = 16.
 check aarch64/test-suite sh -c "NQ_CLI=$A/run/nqueens NQ_DATA=tests/data \
-    NQ_OBJ=$A/obj NQ_SELF=$A/self/nq-tests $QA $A/nq-tests -journal -mpi -signals \
+    NQ_BENCH_DIR=$A/bench NQ_OBJ=$A/obj NQ_SELF=$A/self/nq-tests $QA $A/nq-tests -journal -mpi -signals \
     '-readme-example/count 4-18' > $A/tests.log 2>&1 || \
     { grep -A1 FAIL $A/tests.log; tail -1 $A/tests.log; exit 1; }"
 tail -1 $A/tests.log 2>/dev/null | sed 's/^/     aarch64 suite: /'
