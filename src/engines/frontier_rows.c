@@ -56,7 +56,8 @@ typedef struct {
     int rows;
     unsigned shift[MAX_ROWS];          /* row i's field: word top(i), bit */
     uint64_t keep[MAX_ROWS][WORDS][64];
-    uint64_t weight[FIELD + 1];        /* last row, per column; 0 at FIELD */
+    uint64_t weight[2][256];           /* last row: a set of its columns, */
+                                       /* by its low and its high byte */
     unsigned gap2;                     /* the last two rows' gap */
     const volatile sig_atomic_t *stop;
 } rows_job;
@@ -105,10 +106,15 @@ static void build(const nq_frontier *j, rows_job *r)
             }
         }
     }
-    for (int c = 0; c <= FIELD; c++) {
-        r->weight[c] = 0;
-        for (int w = 0; c < FIELD && w < NQ_FRONTIER_WEIGHTS; w++)
-            r->weight[c] += (j->weight_cols[w] >> c & 1) ? j->weight[w] : 0;
+    for (int half = 0; half < 2; half++) {
+        r->weight[half][0] = 0;
+        for (unsigned set = 1; set < 256; set++) {
+            unsigned c = (unsigned)nq_ctz(set) + 8u * (unsigned)half;
+            uint64_t w = 0;
+            for (int k = 0; k < NQ_FRONTIER_WEIGHTS; k++)
+                w += (j->weight_cols[k] >> c & 1) ? j->weight[k] : 0;
+            r->weight[half][set] = r->weight[half][set & (set - 1)] + w;
+        }
     }
     r->gap2 = j->gap[j->rows - 2];
 }
@@ -133,15 +139,16 @@ static int root(const nq_frontier *j, nq_frontier_state s, const rows_job *r,
  * second-last) and f0: the two free columns x < y go in either order,
  * unless they are exactly the rows' gap apart, and the last row's column
  * carries its weight.  Both rows lie within {x, y}, the only columns
- * left. */
+ * left, so the completions are the last row's squares whose partner (the
+ * other free column) is open above, each counted by its weight: the set
+ * is looked up by its two bytes, with no branch and no multiply. */
 static inline uint64_t count_two(const rows_job *r, uint64_t f1, uint64_t f0)
 {
     uint64_t u = f1 | f0, x = u & (0 - u), y = u ^ x;
-    uint64_t ok = (y != 0) & ((x << r->gap2) != y);
-    uint64_t xy = ((f1 & x) != 0) & ((f0 & y) != 0);
-    uint64_t yx = ((f1 & y) != 0) & ((f0 & x) != 0);
-    return ok * (xy * r->weight[nq_ctz(y | 1u << FIELD)] +
-                 yx * r->weight[nq_ctz(x | 1u << FIELD)]);
+    uint64_t last = (f0 & y & (0 - (uint64_t)((f1 & x) != 0))) |
+                    (f0 & x & (0 - (uint64_t)((f1 & y) != 0)));
+    last &= 0 - (uint64_t)((x << r->gap2) != y);
+    return r->weight[0][last & 0xff] + r->weight[1][last >> 8];
 }
 
 /* One pass over m parents at `in` of level i, nw words each: each makes
@@ -165,7 +172,7 @@ pass(const rows_job *r, int i, int nw, int fused, const uint64_t *in,
         for (int k = 0; k < nw; k++)
             w[k] = in[k * PLANE + t];
         uint64_t x = w[nw - 1] & row, b = x & (0 - x);
-        size_t at = (size_t)(unsigned)nq_ctz(b);
+        unsigned at = (unsigned)nq_ctz(b);
         w[nw - 1] ^= b;
         for (int k = 0; k < nw; k++)
             left[k * PLANE + lp] = w[k];
@@ -181,7 +188,7 @@ pass(const rows_job *r, int i, int nw, int fused, const uint64_t *in,
         }
         for (int k = 0; k < nw; k++)
             out[k * PLANE + o] = c[k];
-        o += (open & TOPS) == TOPS;
+        o += ((open & TOPS) ^ TOPS) == 0;
     }
     *op = o;
     *count += sum;
