@@ -176,7 +176,7 @@ pass(const rows_job *r, int i, int nw, int fused, const uint64_t *in,
         w[nw - 1] ^= b;
         for (int k = 0; k < nw; k++)
             left[k * PLANE + lp] = w[k];
-        lp += (x & (x - 1)) != 0;
+        lp += b < x; /* another square left */
         for (int k = nw - 1; k >= 0; k--) {
             c[k] = w[k] & keep[k][at];
             open = k == nw - 1 ? open | open_fields(c[k])
