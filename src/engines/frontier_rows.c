@@ -23,7 +23,11 @@
  * branch depends on the data.  The level before the last two rows counts
  * its children in closed form.  Row j of a job of R rows sits in field
  * R-1-j: the last row in the low bits of word 0, and a level's words are
- * the low ones, so a state shrinks as it descends.
+ * the low ones, so a state shrinks as it descends.  A filled row's field
+ * keeps its queen's square (a queen's mask clears only the rows below
+ * it), and the fields of the top word that hold no row are set at the
+ * root, so a child is alive exactly when every field of its words is not
+ * 0: one test of the fields' top bits, the same at every level.
  */
 #include <string.h>
 
@@ -98,7 +102,6 @@ static void build(const nq_frontier *j, rows_job *r)
             unsigned at_c = r->shift[i] + (unsigned)c;
             for (int k = 0; k < WORDS; k++)
                 keep[k][at_c] = ~0ull;
-            keep[f / 4][at_c] &= ~(0xffffull << r->shift[i]);
             for (int below = i + 1; below < j->rows; below++) {
                 int g = field_of(r, below);
                 uint64_t hit = nq_row_attacks(1ull << c, at[below] - at[i]);
@@ -132,6 +135,8 @@ static int root(const nq_frontier *j, nq_frontier_state s, const rows_job *r,
         word[g / 4] |= f << (g % 4 * FIELD);
         open &= f ? TOPS : 0;
     }
+    for (int g = j->rows; g < WORDS * 4; g++) /* no row: never closed */
+        word[g / 4] |= 1ull << (g % 4 * FIELD);
     return open != 0;
 }
 
@@ -162,28 +167,25 @@ pass(const rows_job *r, int i, int nw, int fused, const uint64_t *in,
      size_t m, uint64_t *left, uint64_t *out, size_t *op, uint64_t *count)
 {
     const uint64_t row = 0xffffull << r->shift[i];
-    /* Row i's field and those above it (filled) need not be open. */
-    const uint64_t exempt = TOPS & (~0ull << r->shift[i]);
     const uint64_t(*keep)[64] = r->keep[i];
     size_t lp = 0, o = *op;
     uint64_t sum = 0;
     for (size_t t = 0; t < m; t++) {
-        uint64_t w[WORDS], c[WORDS], open = exempt;
+        uint64_t w[WORDS], c[WORDS], open = ~0ull;
         for (int k = 0; k < nw; k++)
             w[k] = in[k * PLANE + t];
         uint64_t x = w[nw - 1] & row, b = x & (0 - x);
         unsigned at = (unsigned)nq_ctz(b);
+        for (int k = 0; k < nw; k++) {
+            c[k] = w[k] & keep[k][at];
+            open &= open_fields(c[k]);
+        }
         w[nw - 1] ^= b;
         for (int k = 0; k < nw; k++)
             left[k * PLANE + lp] = w[k];
         lp += b < x; /* another square left */
-        for (int k = nw - 1; k >= 0; k--) {
-            c[k] = w[k] & keep[k][at];
-            open = k == nw - 1 ? open | open_fields(c[k])
-                               : open & open_fields(c[k]);
-        }
         if (fused) {
-            sum += count_two(r, c[0] >> FIELD, c[0] & 0xffffu);
+            sum += count_two(r, c[0] >> FIELD & 0xffffu, c[0] & 0xffffu);
             continue;
         }
         for (int k = 0; k < nw; k++)
