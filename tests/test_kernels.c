@@ -234,6 +234,40 @@ static void kernels_agree_tall(void *arg)
     nq_select_kernel(NULL);
 }
 
+/* Each column of the last row weighed on its own, in both bytes of a
+ * 16-column row: eight rows to fill on the free columns below (every
+ * square of theirs open), the count of each column's weight alone equal
+ * to the plain DFS's, and the counts summing to the unweighed total, so
+ * that no column's weight can be lost or given to another. */
+static void kernels_weigh_each_column(void *arg)
+{
+    const uint32_t free = 1u << 1 | 1u << 3 | 1u << 5 | 1u << 8 |
+                          1u << 10 | 1u << 12 | 1u << 14 | 1u << 15;
+    nq_frontier j = {.rows = 8, .full = 0xffff};
+    nq_frontier_state s = {0xffff & ~free, 0, 0};
+    uint64_t sum = 0, nodes = 0;
+    CHECK(nq_select_kernel(arg) == NQ_OK);
+    nq_frontier_work *w = nq_frontier_work_new();
+    CHECK(w);
+    for (int i = 0; i < j.rows; i++)
+        j.open[i] = j.full, j.gap[i] = 1;
+    j.weight[0] = 1;
+    for (uint32_t cols = free; cols && w && !t_failed(); cols &= cols - 1) {
+        j.weight_cols[0] = cols & (0 - cols);
+        uint64_t want = nq_frontier_count_dfs(&j, s, &nodes);
+        uint64_t got = nq_frontier_count(&j, s, w, &nodes);
+        CHECKF(got == want, "column %d: %llu, the DFS %llu",
+               nq_ctz(j.weight_cols[0]), (unsigned long long)got,
+               (unsigned long long)want);
+        sum += got;
+    }
+    j.weight_cols[0] = j.full;
+    CHECKF(sum > 0 && sum == nq_frontier_count_dfs(&j, s, &nodes),
+           "the columns' counts sum to %llu", (unsigned long long)sum);
+    nq_frontier_work_free(w);
+    nq_select_kernel(NULL);
+}
+
 /* The choice: names, support, refusals. */
 static void kernel_choice(void *arg)
 {
@@ -303,6 +337,8 @@ void tests_kernels(void)
                "split-vs-dfs", k);
         t_case(kernels_agree_tall, (void *)k, "kernels/%s/150-tall-jobs-vs-"
                "dfs-and-whole-boards-4..13-vs-oeis", k);
+        t_case(kernels_weigh_each_column, (void *)k, "kernels/%s/each-last-"
+               "row-column-weighed-alone", k);
         for (size_t t = 0; t < sizeof lane_tests / sizeof lane_tests[0]; t++) {
             if (strcmp(k, lane_tests[t].kernel))
                 continue;

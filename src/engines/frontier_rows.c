@@ -9,7 +9,7 @@
  * it is not, and storing the four planes of each state lane by lane
  * costs most of the rest.  Here a state is the open squares of each row
  * still to fill, 16 bits a row, four rows to a 64-bit word: placing a
- * queen is one `and` a word with a mask looked up by its column (the
+ * queen is one `and` a word with a mask looked up by its square (the
  * squares it attacks in every later row, built once per job), and a
  * state is one to four words whatever the lane width.  A dead end
  * anywhere below shows at once (some row left with no open square), so
@@ -24,10 +24,12 @@
  * its children in closed form.  Row j of a job of R rows sits in field
  * R-1-j: the last row in the low bits of word 0, and a level's words are
  * the low ones, so a state shrinks as it descends.  A filled row's field
- * keeps its queen's square (a queen's mask clears only the rows below
- * it), and the fields of the top word that hold no row are set at the
- * root, so a child is alive exactly when every field of its words is not
- * 0: one test of the fields' top bits, the same at every level.
+ * keeps the open squares it had when its queen was placed, the queen's
+ * among them (a queen's mask clears only the rows below it), and the
+ * fields that hold no row are set at the root, so a child is alive
+ * exactly when every field of its words is not 0: one test of the
+ * fields' top bits, the same at every level (the level before the last
+ * two rows counts its children instead).
  */
 #include <string.h>
 
@@ -53,9 +55,9 @@ _Static_assert(WORDS * PLANE * 8 <= 3 * (NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * 4,
 /* What a job's levels read: for level i (placing a queen in row i) and
  * each square of its row, by the square's bit in its word (row i's field
  * at `shift`, so the lowest open square's bit indexes the table as it
- * stands), the squares to keep in each word once the queen is there (all
- * but those it attacks below, and row i's own field); the field of row
- * i.  The fields that must stay open are every one below row i's. */
+ * stands), the squares to keep in each word once the queen is there
+ * (every square but those it attacks in the rows below: row i's field
+ * and those above it stay whole); the field of row i. */
 typedef struct {
     int rows;
     unsigned shift[MAX_ROWS];          /* row i's field: word top(i), bit */
