@@ -77,8 +77,10 @@ void KERNEL_INIT(void)
 /* Whether pass() makes a register's children before storing the last
  * one's (it says why).  Measured at N = 17 on one thread (Zen 4,
  * bench/RESULTS.md): avx2 1.5 times faster, avx512 1.2; sse4 and scalar,
- * whose path from load to store is short, 8-11% slower. */
-#if defined(NQ_ISA_avx2) || defined(NQ_ISA_avx512)
+ * whose path from load to store is short, 8-11% slower, until the loops
+ * were unrolled: since then sse4 gains 8-11% from it too (Zen 5).  The
+ * scalar build and NEON (not timed here) keep the plain loop. */
+#if defined(NQ_ISA_avx2) || defined(NQ_ISA_avx512) || defined(NQ_ISA_sse4)
 #define PIPELINE 1
 #else
 #define PIPELINE 0
