@@ -222,6 +222,17 @@ static void kernels_agree_wide(void *arg)
     kernel_agrees_on(arg, wide_job, 300);
 }
 
+/* A job of `rows` rows one apart with every square of `full` open, the
+ * last row's columns `weighed` counting 1. */
+static nq_frontier open_job(int rows, uint32_t full, uint32_t weighed)
+{
+    nq_frontier j = {.rows = rows, .full = full};
+    for (int i = 0; i < rows; i++)
+        j.open[i] = full, j.gap[i] = 1;
+    j.weight_cols[0] = weighed, j.weight[0] = 1;
+    return j;
+}
+
 /* 150 tall jobs against the plain DFS, and whole empty boards of 4 to 13
  * rows against OEIS. */
 static void kernels_agree_tall(void *arg)
@@ -231,10 +242,7 @@ static void kernels_agree_tall(void *arg)
     nq_frontier_work *w = nq_frontier_work_new();
     CHECK(w);
     for (int n = 4; n <= 13 && w && !t_failed(); n++) {
-        nq_frontier j = {.rows = n, .full = (1u << n) - 1};
-        for (int i = 0; i < n; i++)
-            j.open[i] = j.full, j.gap[i] = 1;
-        j.weight_cols[0] = j.full, j.weight[0] = 1;
+        nq_frontier j = open_job(n, (1u << n) - 1, (1u << n) - 1);
         uint64_t nodes = 0;
         uint64_t got = nq_frontier_count(&j, (nq_frontier_state){0, 0, 0}, w, &nodes);
         CHECKF(got == (uint64_t)t_oeis_total(n), "the whole %d-board: %llu", n,
@@ -253,17 +261,14 @@ static void kernels_weigh_each_column(void *arg)
 {
     const uint32_t free = 1u << 1 | 1u << 3 | 1u << 5 | 1u << 8 |
                           1u << 10 | 1u << 12 | 1u << 14 | 1u << 15;
-    nq_frontier j = {.rows = 8, .full = 0xffff};
+    nq_frontier j = open_job(8, 0xffff, 0);
     nq_frontier_state s = {0xffff & ~free, 0, 0};
     uint64_t sum = 0, nodes = 0;
     CHECK(nq_select_kernel(arg) == NQ_OK);
     nq_frontier_work *w = nq_frontier_work_new();
     CHECK(w);
-    for (int i = 0; i < j.rows; i++)
-        j.open[i] = j.full, j.gap[i] = 1;
-    j.weight[0] = 1;
     for (uint32_t cols = free; cols && w && !t_failed(); cols &= cols - 1) {
-        j.weight_cols[0] = cols & (0 - cols);
+        j.weight_cols[0] = nq_lowest_bit32(cols);
         uint64_t want = nq_frontier_count_dfs(&j, s, &nodes);
         uint64_t got = nq_frontier_count(&j, s, w, &nodes);
         CHECKF(got == want, "column %d: %llu, the DFS %llu",

@@ -97,10 +97,10 @@ static void build(const nq_frontier *j, rows_job *r)
         at[i] = row;
     for (int i = 0; i < j->rows; i++) {
         int f = field_of(r, i);
+        uint64_t(*keep)[64] = r->keep[i];
         r->shift[i] = (unsigned)(f % 4 * FIELD);
         for (uint32_t open = j->open[i]; open; open &= open - 1) {
             int c = nq_ctz(open);
-            uint64_t(*keep)[64] = r->keep[i];
             unsigned at_c = r->shift[i] + (unsigned)c;
             for (int k = 0; k < WORDS; k++)
                 keep[k][at_c] = ~0ull;
@@ -111,15 +111,15 @@ static void build(const nq_frontier *j, rows_job *r)
             }
         }
     }
+    uint64_t column[FIELD] = {0};
+    for (int c = 0; c < FIELD; c++)
+        for (int k = 0; k < NQ_FRONTIER_WEIGHTS; k++)
+            column[c] += (j->weight_cols[k] >> c & 1) ? j->weight[k] : 0;
     for (int half = 0; half < 2; half++) {
         r->weight[half][0] = 0;
-        for (unsigned set = 1; set < 256; set++) {
-            unsigned c = (unsigned)nq_ctz(set) + 8u * (unsigned)half;
-            uint64_t w = 0;
-            for (int k = 0; k < NQ_FRONTIER_WEIGHTS; k++)
-                w += (j->weight_cols[k] >> c & 1) ? j->weight[k] : 0;
-            r->weight[half][set] = r->weight[half][set & (set - 1)] + w;
-        }
+        for (unsigned set = 1; set < 256; set++) /* a set: its lowest and the rest */
+            r->weight[half][set] = r->weight[half][set & (set - 1)] +
+                                   column[nq_ctz(set) + 8 * half];
     }
     r->gap2 = j->gap[j->rows - 2];
 }
