@@ -19,7 +19,8 @@
  *
  * The walk is frontier_vec.c's: level by level in chunks, passes that
  * each make one child per parent and store the parents with squares
- * left, unconditional stores at a count that advances by 0 or 1, so no
+ * left (here in place: a chunk's states are not read again once it is
+ * expanded, and one pointer fewer frees a register), unconditional stores at a count that advances by 0 or 1, so no
  * branch depends on the data.  The level before the last two rows counts
  * its children in closed form.  Row j of a job of R rows sits in field
  * R-1-j: the last row in the low bits of word 0, and a level's words are
@@ -43,9 +44,9 @@
 #define TOPS 0x8000800080008000ull  /* each field's top bit */
 #define LOWS 0x7fff7fff7fff7fffull
 
-/* A run: plane k (word k of each state) at run + k * PLANE.  The level
- * buffers and the scratch run of nq_frontier_work hold four such planes
- * (frontier_kernel.h: 3 and 4 planes of SEG + PAD 32-bit words). */
+/* A run: plane k (word k of each state) at run + k * PLANE.  A level
+ * buffer of nq_frontier_work holds four such planes (frontier_kernel.h:
+ * 3 planes of SEG + PAD 32-bit words). */
 #define PLANE ((size_t)RSEG + 8)
 #define RSEG 16384
 #define MAX_CHUNK 2048
@@ -68,10 +69,10 @@ typedef struct {
     const volatile sig_atomic_t *stop;
 } rows_job;
 
-/* The job's tables live in the scratch buffer, after the scratch run. */
-_Static_assert(WORDS * PLANE * 8 + sizeof(rows_job) <=
-                   4 * (NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * 4,
-               "the tables must fit the scratch buffer after the run");
+/* The job's tables live in the scratch buffer, which the passes do not
+ * use (they run in place in each level's run). */
+_Static_assert(sizeof(rows_job) <= 4 * (NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * 4,
+               "the tables must fit the scratch buffer");
 
 static int field_of(const rows_job *r, int row) { return r->rows - 1 - row; }
 
@@ -163,12 +164,12 @@ static inline uint64_t count_two(const rows_job *r, uint64_t f1, uint64_t f0)
  * (one fewer than its parent's when the parent's row is alone in its top
  * word: that word holds no row the child has left to fill), is stored at
  * out[*op] (the count advancing when all its rows are open), or with
- * `fused` counted; the parent, without that square, at left[lp] (lp
- * advancing when it has squares left).  `left` may be `in`: a parent is
- * loaded before anything is stored over it.  Returns the parents left. */
+ * `fused` counted; the parent, without that square, back in the run at
+ * in[lp] (lp advancing when it has squares left, so lp <= t: a parent is
+ * loaded before anything is stored over it).  Returns the parents left. */
 static inline __attribute__((always_inline)) size_t
-pass(const rows_job *r, int i, int nw, int cw, int fused, const uint64_t *in,
-     size_t m, uint64_t *left, uint64_t *out, size_t *op, uint64_t *count)
+pass(const rows_job *r, int i, int nw, int cw, int fused, uint64_t *in,
+     size_t m, uint64_t *out, size_t *op, uint64_t *count)
 {
     const uint64_t row = 0xffffull << r->shift[i];
     const uint64_t(*keep)[64] = r->keep[i];
@@ -190,7 +191,7 @@ pass(const rows_job *r, int i, int nw, int cw, int fused, const uint64_t *in,
         }
         w[nw - 1] ^= b;
         for (int k = 0; k < nw; k++)
-            left[k * PLANE + lp] = w[k];
+            in[k * PLANE + lp] = w[k];
         lp += b < x; /* another square left */
         if (fused) {
             sum += count_two(r, c[0] >> FIELD & 0xffffu, c[0] & 0xffffu);
@@ -208,16 +209,16 @@ pass(const rows_job *r, int i, int nw, int cw, int fused, const uint64_t *in,
 /* All the children of m parents at `in` (level i): passes until no
  * parent has a square left.  Returns the children stored at `out`. */
 static inline __attribute__((always_inline)) size_t
-expand(const rows_job *r, int i, int nw, int cw, int fused, const uint64_t *in,
-       size_t m, uint64_t *scratch, uint64_t *out, uint64_t *count,
+expand(const rows_job *r, int i, int nw, int cw, int fused, uint64_t *in,
+       size_t m, uint64_t *out, uint64_t *count,
        uint64_t *nodes)
 {
     size_t op = 0;
     *nodes += m;
-    m = pass(r, i, nw, cw, fused, in, m, scratch, out, &op, count);
+    m = pass(r, i, nw, cw, fused, in, m, out, &op, count);
     while (m) {
         *nodes += m;
-        m = pass(r, i, nw, cw, fused, scratch, m, scratch, out, &op, count);
+        m = pass(r, i, nw, cw, fused, in, m, out, &op, count);
     }
     return op;
 }
@@ -226,20 +227,20 @@ expand(const rows_job *r, int i, int nw, int cw, int fused, const uint64_t *in,
  * loop is unrolled.  A child one word short saves its top word's load,
  * test and store: a quarter of the nodes are made with five rows left
  * (6% at count 17, bench/RESULTS.md). */
-static size_t expand_any(const rows_job *r, int i, const uint64_t *in,
-                         size_t m, uint64_t *scratch, uint64_t *out,
+static size_t expand_any(const rows_job *r, int i, uint64_t *in,
+                         size_t m, uint64_t *out,
                          uint64_t *count, uint64_t *nodes)
 {
     if (i + 3 == r->rows)
-        return expand(r, i, 1, 1, 1, in, m, scratch, out, count, nodes);
+        return expand(r, i, 1, 1, 1, in, m, out, count, nodes);
     switch (words_at(r, i) * 8 + words_at(r, i + 1)) {
-    case 011: return expand(r, i, 1, 1, 0, in, m, scratch, out, count, nodes);
-    case 021: return expand(r, i, 2, 1, 0, in, m, scratch, out, count, nodes);
-    case 022: return expand(r, i, 2, 2, 0, in, m, scratch, out, count, nodes);
-    case 032: return expand(r, i, 3, 2, 0, in, m, scratch, out, count, nodes);
-    case 033: return expand(r, i, 3, 3, 0, in, m, scratch, out, count, nodes);
-    case 043: return expand(r, i, 4, 3, 0, in, m, scratch, out, count, nodes);
-    default: return expand(r, i, 4, 4, 0, in, m, scratch, out, count, nodes);
+    case 011: return expand(r, i, 1, 1, 0, in, m, out, count, nodes);
+    case 021: return expand(r, i, 2, 1, 0, in, m, out, count, nodes);
+    case 022: return expand(r, i, 2, 2, 0, in, m, out, count, nodes);
+    case 032: return expand(r, i, 3, 2, 0, in, m, out, count, nodes);
+    case 033: return expand(r, i, 3, 3, 0, in, m, out, count, nodes);
+    case 043: return expand(r, i, 4, 3, 0, in, m, out, count, nodes);
+    default: return expand(r, i, 4, 4, 0, in, m, out, count, nodes);
     }
 }
 
@@ -251,15 +252,15 @@ static uint64_t *run_of(nq_frontier_work *w, int level)
 /* Level i's states at `in`, in chunks whose children fit the next
  * level's run, each carried to the bottom before the next. */
 static void expand_level(const nq_frontier *j, const rows_job *r,
-                         nq_frontier_work *w, int i, const uint64_t *in,
+                         nq_frontier_work *w, int i, uint64_t *in,
                          size_t m, uint64_t *count, uint64_t *nodes)
 {
     size_t fan = (size_t)nq_popcount(j->open[i]) + 1;
     size_t chunk = RSEG / fan < MAX_CHUNK ? RSEG / fan : MAX_CHUNK;
-    uint64_t *out = run_of(w, i + 1), *scratch = (uint64_t *)w->scratch;
+    uint64_t *out = run_of(w, i + 1);
     for (size_t at = 0; at < m && !nq_stop_requested(r->stop); at += chunk) {
         size_t take = m - at < chunk ? m - at : chunk;
-        size_t kids = expand_any(r, i, in + at, take, scratch, out, count, nodes);
+        size_t kids = expand_any(r, i, in + at, take, out, count, nodes);
         if (i + 3 < r->rows)
             expand_level(j, r, w, i + 1, out, kids, count, nodes);
     }
@@ -272,7 +273,7 @@ uint64_t nq_frontier_count_rows_16(const nq_frontier *j, nq_frontier_state s,
 {
     if (j->rows < 3 || j->rows > MAX_ROWS)
         return nq_frontier_count_scalar_32(j, s, w, nodes);
-    rows_job *r = (rows_job *)((uint64_t *)w->scratch + WORDS * PLANE);
+    rows_job *r = (rows_job *)w->scratch;
     uint64_t count = 0, word[WORDS];
     build(j, r);
     if (root(j, s, r, word)) {
