@@ -23,6 +23,20 @@
 #define NQ_HD
 #endif
 
+/* 1 when every bit of x is set, else 0: the carry out of x + 1, which
+ * compilers make an add and an add-with-carry into the caller's counter,
+ * with no compare and no 64-bit constant to hold in a register (the
+ * scalar frontier kernel's row test: 4% of its time at count 17). */
+static inline NQ_HD unsigned nq_all_ones64(uint64_t x)
+{
+#if defined(NQ_HAVE_BUILTINS) && !defined(__CUDA_ARCH__)
+    uint64_t sum;
+    return (unsigned)__builtin_add_overflow(x, 1, &sum);
+#else
+    return x == ~(uint64_t)0;
+#endif
+}
+
 /* Index of the lowest set bit; x must not be 0. */
 static inline NQ_HD int nq_ctz(uint64_t x)
 {

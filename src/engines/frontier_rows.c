@@ -41,8 +41,7 @@
 #define FIELD 16
 #define WORDS 4                     /* 16 rows of 16 columns */
 #define MAX_ROWS (WORDS * 64 / FIELD)
-#define TOPS 0x8000800080008000ull  /* each field's top bit */
-#define LOWS 0x7fff7fff7fff7fffull
+#define LOWS 0x7fff7fff7fff7fffull  /* each field but its top bit */
 
 /* A run: plane k (word k of each state) at run + k * PLANE.  A level
  * buffer of nq_frontier_work holds four such planes (frontier_kernel.h:
@@ -81,8 +80,8 @@ static int words_at(const rows_job *r, int i) { return field_of(r, i) / 4 + 1; }
 
 /* Each field's top bit set exactly when the field is not 0 (the low 15
  * bits plus 0x7fff carry into bit 15 when one of them is set); the other
- * bits are garbage, so that one `and` with TOPS serves all of a state's
- * words. */
+ * bits are garbage, so the words' results are and-ed and one test serves
+ * them all: every top bit set, i.e. the result or LOWS all ones. */
 static inline uint64_t open_fields(uint64_t x)
 {
     return ((x & LOWS) + LOWS) | x;
@@ -129,18 +128,18 @@ static void build(const nq_frontier *j, rows_job *r)
 static int root(const nq_frontier *j, nq_frontier_state s, const rows_job *r,
                 uint64_t *word)
 {
-    uint64_t open = TOPS;
+    int open = 1;
     memset(word, 0, WORDS * sizeof *word);
     for (int i = 0, at = 0; i < j->rows; at += j->gap[i++]) {
         uint64_t taken = s.down | ((uint64_t)s.left << at) | ((uint64_t)s.right >> at);
         uint64_t f = j->open[i] & ~taken & 0xffffu;
         int g = field_of(r, i);
         word[g / 4] |= f << (g % 4 * FIELD);
-        open &= f ? TOPS : 0;
+        open &= f != 0;
     }
     for (int g = j->rows; g < WORDS * 4; g++) /* no row: never closed */
         word[g / 4] |= 1ull << (g % 4 * FIELD);
-    return open != 0;
+    return open;
 }
 
 /* Weighted completions of the last two rows, open squares f1 (the
@@ -199,7 +198,7 @@ pass(const rows_job *r, int i, int nw, int cw, int fused, uint64_t *in,
         }
         for (int k = 0; k < cw; k++)
             out[k * PLANE + o] = c[k];
-        o += ((open & TOPS) ^ TOPS) == 0;
+        o += nq_all_ones64(open | LOWS);
     }
     *op = o;
     *count += sum;
