@@ -152,8 +152,10 @@ static int root(const nq_frontier *j, nq_frontier_state s, const rows_job *r,
 static inline uint64_t count_two(const rows_job *r, uint64_t f1, uint64_t f0)
 {
     uint64_t u = f1 | f0, x = u & (0 - u), y = u ^ x;
-    uint64_t last = (f0 & y & (0 - (uint64_t)((f1 & x) != 0))) |
-                    (f0 & x & (0 - (uint64_t)((f1 & y) != 0)));
+    /* f1 holds a bit b exactly when f1 ^ b < f1: a compare and a borrow
+     * each, no test and set */
+    uint64_t has_x = 0 - (uint64_t)((f1 ^ x) < f1), has_y = 0 - (uint64_t)((f1 ^ y) < f1);
+    uint64_t last = f0 & ((y & has_x) | (x & has_y));
     last &= 0 - (uint64_t)((x << r->gap2) != y);
     return r->weight[0][last & 0xff] + r->weight[1][last >> 8];
 }
