@@ -65,6 +65,7 @@ typedef struct {
     uint64_t weight[2][256];           /* last row: a set of its columns, */
                                        /* by its low and its high byte */
     unsigned gap2;                     /* the last two rows' gap */
+    int narrow;                        /* no square in a field's top bit */
     const volatile sig_atomic_t *stop;
 } rows_job;
 
@@ -122,6 +123,10 @@ static void build(const nq_frontier *j, rows_job *r)
                                    column[nq_ctz(set) + 8 * half];
     }
     r->gap2 = j->gap[j->rows - 2];
+    uint32_t squares = 0;
+    for (int i = 0; i < j->rows; i++)
+        squares |= j->open[i];
+    r->narrow = !(squares & 0x8000u);
 }
 
 /* The root state, its rows' open squares; 0 when some row has none. */
@@ -169,8 +174,8 @@ static inline uint64_t count_two(const rows_job *r, uint64_t f1, uint64_t f0)
  * in[lp] (lp advancing when it has squares left, so lp <= t: a parent is
  * loaded before anything is stored over it).  Returns the parents left. */
 static inline __attribute__((always_inline)) size_t
-pass(const rows_job *r, int i, int nw, int cw, int fused, uint64_t *in,
-     size_t m, uint64_t *out, size_t *op, uint64_t *count)
+pass(const rows_job *r, int i, int nw, int cw, int fused, int narrow,
+     uint64_t *in, size_t m, uint64_t *out, size_t *op, uint64_t *count)
 {
     const uint64_t row = 0xffffull << r->shift[i];
     const uint64_t(*keep)[64] = r->keep[i];
@@ -188,7 +193,7 @@ pass(const rows_job *r, int i, int nw, int cw, int fused, uint64_t *in,
         unsigned at = (unsigned)nq_ctz(b);
         for (int k = 0; k < cw; k++) {
             c[k] = w[k] & keep[k][at];
-            open &= open_fields(c[k]);
+            open &= narrow ? c[k] + LOWS : open_fields(c[k]);
         }
         w[nw - 1] ^= b;
         for (int k = 0; k < nw; k++)
@@ -210,16 +215,16 @@ pass(const rows_job *r, int i, int nw, int cw, int fused, uint64_t *in,
 /* All the children of m parents at `in` (level i): passes until no
  * parent has a square left.  Returns the children stored at `out`. */
 static inline __attribute__((always_inline)) size_t
-expand(const rows_job *r, int i, int nw, int cw, int fused, uint64_t *in,
-       size_t m, uint64_t *out, uint64_t *count,
+expand(const rows_job *r, int i, int nw, int cw, int fused, int narrow,
+       uint64_t *in, size_t m, uint64_t *out, uint64_t *count,
        uint64_t *nodes)
 {
     size_t op = 0;
     *nodes += m;
-    m = pass(r, i, nw, cw, fused, in, m, out, &op, count);
+    m = pass(r, i, nw, cw, fused, narrow, in, m, out, &op, count);
     while (m) {
         *nodes += m;
-        m = pass(r, i, nw, cw, fused, in, m, out, &op, count);
+        m = pass(r, i, nw, cw, fused, narrow, in, m, out, &op, count);
     }
     return op;
 }
@@ -228,21 +233,33 @@ expand(const rows_job *r, int i, int nw, int cw, int fused, uint64_t *in,
  * loop is unrolled.  A child one word short saves its top word's load,
  * test and store: a quarter of the nodes are made with five rows left
  * (6% at count 17, bench/RESULTS.md). */
-static size_t expand_any(const rows_job *r, int i, uint64_t *in,
-                         size_t m, uint64_t *out,
-                         uint64_t *count, uint64_t *nodes)
+static inline __attribute__((always_inline)) size_t
+expand_words(const rows_job *r, int i, int narrow, uint64_t *in, size_t m,
+             uint64_t *out, uint64_t *count, uint64_t *nodes)
 {
     if (i + 3 == r->rows)
-        return expand(r, i, 1, 1, 1, in, m, out, count, nodes);
+        return expand(r, i, 1, 1, 1, narrow, in, m, out, count, nodes);
     switch (words_at(r, i) * 8 + words_at(r, i + 1)) {
-    case 011: return expand(r, i, 1, 1, 0, in, m, out, count, nodes);
-    case 021: return expand(r, i, 2, 1, 0, in, m, out, count, nodes);
-    case 022: return expand(r, i, 2, 2, 0, in, m, out, count, nodes);
-    case 032: return expand(r, i, 3, 2, 0, in, m, out, count, nodes);
-    case 033: return expand(r, i, 3, 3, 0, in, m, out, count, nodes);
-    case 043: return expand(r, i, 4, 3, 0, in, m, out, count, nodes);
-    default: return expand(r, i, 4, 4, 0, in, m, out, count, nodes);
+    case 011: return expand(r, i, 1, 1, 0, narrow, in, m, out, count, nodes);
+    case 021: return expand(r, i, 2, 1, 0, narrow, in, m, out, count, nodes);
+    case 022: return expand(r, i, 2, 2, 0, narrow, in, m, out, count, nodes);
+    case 032: return expand(r, i, 3, 2, 0, narrow, in, m, out, count, nodes);
+    case 033: return expand(r, i, 3, 3, 0, narrow, in, m, out, count, nodes);
+    case 043: return expand(r, i, 4, 3, 0, narrow, in, m, out, count, nodes);
+    default: return expand(r, i, 4, 4, 0, narrow, in, m, out, count, nodes);
     }
+}
+
+/* A job whose squares all lie in the low 15 columns (every board to
+ * N = 17) leaves each field's top bit free, so a field is open exactly
+ * when adding 0x7fff carries into that bit: one add a word instead of
+ * open_fields' four operations (bench/RESULTS.md). */
+static size_t expand_any(const rows_job *r, int i, uint64_t *in, size_t m,
+                         uint64_t *out, uint64_t *count, uint64_t *nodes)
+{
+    if (r->narrow)
+        return expand_words(r, i, 1, in, m, out, count, nodes);
+    return expand_words(r, i, 0, in, m, out, count, nodes);
 }
 
 static uint64_t *run_of(nq_frontier_work *w, int level)
