@@ -190,7 +190,7 @@ pass(const rows_job *r, int i, int nw, int cw, int fused, int narrow,
         for (int k = 0; k < nw; k++)
             w[k] = in[k * PLANE + t];
         uint64_t x = w[nw - 1] & row, b = x & (0 - x);
-        unsigned at = (unsigned)nq_ctz(x);
+        uint64_t at = nq_ctz_index(x);
         for (int k = 0; k < cw; k++) {
             c[k] = w[k] & keep[k][at];
             open &= narrow ? c[k] + LOWS : open_fields(c[k]);
