@@ -20,8 +20,8 @@
  * The walk is frontier_vec.c's: level by level in chunks, passes that
  * each make one child per parent and store the parents with squares
  * left (here in place: a chunk's states are not read again once it is
- * expanded, and one pointer fewer frees a register), unconditional stores at a count that advances by 0 or 1, so no
- * branch depends on the data.  The level before the last two rows counts
+ * expanded), unconditional stores at a count that advances by 0 or 1,
+ * so no branch depends on the data.  The level before the last two rows counts
  * its children in closed form.  Row j of a job of R rows sits in field
  * R-1-j: the last row in the low bits of word 0, and a level's words are
  * the low ones, so a state shrinks as it descends.  A filled row's field
@@ -30,7 +30,8 @@
  * fields that hold no row are set at the root, so a child is alive
  * exactly when every field of its words is not 0: one test of the
  * fields' top bits, the same at every level (the level before the last
- * two rows counts its children instead).
+ * two rows counts its children instead), cheaper still when no square
+ * lies in a field's top bit (expand_any).
  */
 #include <string.h>
 
