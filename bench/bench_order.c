@@ -171,10 +171,8 @@ static int choose(const walk *k, const uint32_t *f, int left, uint32_t *col)
                 best = i, fewest = nq_popcount(f[i]);
         return best;
     }
-    for (int i = 0; i < left; i++) {
+    for (int i = 0; i < left; i++) { /* every row is open (dead) */
         int n = nq_popcount(f[i]), key = row_key(k->order, n);
-        if (n == 0)
-            return -1;
         all |= f[i];
         if (key < fewest)
             best = i, fewest = key;

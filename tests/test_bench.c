@@ -104,7 +104,7 @@ static void fast_runs(void *arg)
 
 void tests_bench(void)
 {
-    t_case(order_agrees, NULL, "bench/order-12-totals-and-scalar-kernel-nodes");
+    t_case(order_agrees, NULL, "bench/order-12-totals-and-nodes");
     t_case(fast_usage, NULL, "bench/fast-mistyped-options-refused");
     t_case(fast_runs, NULL, "bench/fast-8-scalar-vs-oeis");
 }

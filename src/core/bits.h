@@ -29,7 +29,7 @@
  * scalar frontier kernel's row test: 4% of its time at count 17). */
 static inline NQ_HD unsigned nq_all_ones64(uint64_t x)
 {
-#if defined(NQ_HAVE_BUILTINS) && !defined(__CUDA_ARCH__)
+#if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 5)) && !defined(__CUDA_ARCH__)
     uint64_t sum;
     return (unsigned)__builtin_add_overflow(x, 1, &sum);
 #else
@@ -54,7 +54,8 @@ static inline NQ_HD int nq_ctz(uint64_t x)
 #endif
 }
 
-/* nq_ctz as a 64-bit index, for table lookups in hot loops.  gcc wraps
+/* nq_ctz as a 64-bit index, for table lookups in hot loops; x must not
+ * be 0 (tzcnt gives 64 then, bsf leaves garbage).  gcc wraps
  * its own tzcnt in a zeroing `xor` (a false dependency some Intel cores
  * have on the output) and zero-extends the int it returns; on x86-64 the
  * instruction is written out so neither is emitted (`tzcnt` runs as `bsf`
@@ -64,7 +65,7 @@ static inline NQ_HD uint64_t nq_ctz_index(uint64_t x)
 {
 #if defined(__x86_64__) && defined(NQ_HAVE_BUILTINS) && !defined(__CUDA_ARCH__)
     uint64_t i;
-    __asm__("tzcnt %1, %0" : "=r"(i) : "r"(x) : "cc");
+    __asm__("tzcnt {%1, %0|%0, %1}" : "=r"(i) : "r"(x) : "cc");
     return i;
 #else
     return (uint64_t)nq_ctz(x);

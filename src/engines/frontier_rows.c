@@ -158,8 +158,9 @@ static int root(const nq_frontier *j, nq_frontier_state s, const rows_job *r,
 static inline uint64_t count_two(const rows_job *r, uint64_t f1, uint64_t f0)
 {
     uint64_t u = f1 | f0, x = u & (0 - u), y = u ^ x;
-    /* f1 holds a bit b exactly when f1 ^ b < f1: a compare and a borrow
-     * each, no test and set */
+    /* f1 holds a bit b (one bit or none: u has two at most, the free
+     * columns) exactly when f1 ^ b < f1: a compare and a borrow each, no
+     * test and set */
     uint64_t has_x = 0 - (uint64_t)((f1 ^ x) < f1), has_y = 0 - (uint64_t)((f1 ^ y) < f1);
     uint64_t last = f0 & ((y & has_x) | (x & has_y));
     last &= 0 - (uint64_t)((x << r->gap2) != y);
@@ -168,8 +169,9 @@ static inline uint64_t count_two(const rows_job *r, uint64_t f1, uint64_t f0)
 
 /* One pass over m parents at `in` of level i, nw words each: each makes
  * the child on the lowest open square of its row.  The child, cw words
- * (one fewer than its parent's when the parent's row is alone in its top
- * word: that word holds no row the child has left to fill), is stored at
+ * (one fewer than its parent's when the parent's row is its top word's
+ * lowest field, the rest filled rows or none: that word holds no row the
+ * child has left to fill), is stored at
  * out[*op] (the count advancing when all its rows are open), or with
  * `fused` counted; the parent, without that square, back in the run at
  * in[lp] (lp advancing when it has squares left, so lp <= t: a parent is
@@ -231,9 +233,9 @@ expand(const rows_job *r, int i, int nw, int cw, int fused, int narrow,
 }
 
 /* The same with the parent's and the child's words constants, so each
- * loop is unrolled.  A child one word short saves its top word's load,
- * test and store: a quarter of the nodes are made with five rows left
- * (6% at count 17, bench/RESULTS.md). */
+ * loop is unrolled.  A child one word short saves a table load, an
+ * `and`, a test and a store: a quarter of the nodes are made with five
+ * rows left (6% at count 17, bench/RESULTS.md). */
 static inline __attribute__((always_inline)) size_t
 expand_words(const rows_job *r, int i, int narrow, uint64_t *in, size_t m,
              uint64_t *out, uint64_t *count, uint64_t *nodes)
