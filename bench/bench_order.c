@@ -145,36 +145,25 @@ static int dead(const walk *k, const uint32_t *f, int left)
 }
 
 /* The rows an order chooses among: the first `window` rows left, in
- * board order (0: any row). */
-static int window(int order)
+ * board order (the others any row; board order's keys are all alike). */
+static int window(int order, int left)
 {
-    switch (order) {
-    case NEXT2: return 2;
-    case NEXT3: return 3;
-    case FORCED: case CAPPED: case ROWS: case LINES: case COLUMNS: return 0;
-    default: return 1;
-    }
+    return order == NEXT2 ? 2 : order == NEXT3 ? 3 : left;
 }
 
 /* The line to branch on: *col 0 for a row (its index into row[] is
  * returned), else the column bit.  -1: some line has no place (dead). */
 static int choose(const walk *k, const uint32_t *f, int left, uint32_t *col)
 {
-    int best = 0, fewest = 33, rows = window(k->order);
+    int best = 0, fewest = 33, rows = window(k->order, left);
     uint32_t all = 0;
     *col = 0;
     if (dead(k, f, left))
         return -1;
-    if (rows) {
-        for (int i = 0; i < rows && i < left; i++)
-            if (nq_popcount(f[i]) < fewest)
-                best = i, fewest = nq_popcount(f[i]);
-        return best;
-    }
-    for (int i = 0; i < left; i++) { /* every row is open (dead) */
-        int n = nq_popcount(f[i]), key = row_key(k->order, n);
+    for (int i = 0; i < left; i++) {
+        int key = row_key(k->order, nq_popcount(f[i]));
         all |= f[i];
-        if (key < fewest)
+        if (i < rows && key < fewest)
             best = i, fewest = key;
     }
     if ((k->order == COLUMNS || k->order == LINES) &&

@@ -161,7 +161,8 @@ static inline uint64_t count_two(const rows_job *r, uint64_t f1, uint64_t f0)
     /* f1 holds a bit b (one bit or none: u has two at most, the free
      * columns) exactly when f1 ^ b < f1: a compare and a borrow each, no
      * test and set */
-    uint64_t has_x = 0 - (uint64_t)((f1 ^ x) < f1), has_y = 0 - (uint64_t)((f1 ^ y) < f1);
+    uint64_t has_x = 0 - (uint64_t)((f1 ^ x) < f1);
+    uint64_t has_y = 0 - (uint64_t)((f1 ^ y) < f1);
     uint64_t last = f0 & ((y & has_x) | (x & has_y));
     last &= 0 - (uint64_t)((x << r->gap2) != y);
     return r->weight[0][last & 0xff] + r->weight[1][last >> 8];
