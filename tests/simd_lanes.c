@@ -65,6 +65,16 @@ static void check_mask(uint32_t bits, const lane_t *in)
     CHECKF(v_mask(v_sel_or(s, v_sel(none))) == V_ALL && v_mask(v_sel_or(s, s)) == m,
            "either set, mask %#x", bits);
 #endif
+#if defined(NQ_SIMD_VECTOR_SELECTORS)
+    /* the minimum, unsigned: a lane with its top bit set is the larger */
+    lane_t low[L + PAD];
+    v_store(low, v_min(v, v_load(in)));
+    for (int i = 0; i < L; i++)
+        CHECKF(low[i] == (bits >> i & 1 ? in[i] : 0), "minimum, mask %#x, lane %d", bits, i);
+    v_store(low, v_min(v_set1(1u << (NQ_LANE_BITS - 1)), v_load(in)));
+    for (int i = 0; i < L; i++)
+        CHECKF(low[i] == in[i], "minimum against the top bit, lane %d", i);
+#endif
     vacc c = v_acc_add(v_acc_add(v_acc_zero(), s), s);
     CHECKF(v_acc_sum(c) == 2u * (unsigned)nq_popcount(bits), "sum, mask %#x", bits);
 }

@@ -182,6 +182,11 @@ static inline vu v_lowest(vu a)
     return _mm256_and_si256(a, NQ_Y(_mm256_sub)(_mm256_setzero_si256(), a));
 }
 static inline vu v_ones(void) { return _mm256_set1_epi32(-1); }
+#if NQ_LANE_BITS == 16
+static inline vu v_min(vu a, vu b) { return _mm256_min_epu16(a, b); }
+#else
+static inline vu v_min(vu a, vu b) { return _mm256_min_epu32(a, b); }
+#endif
 static inline vsel v_sel_eq(vu a, vu b) { return NQ_Y(_mm256_cmpeq)(a, b); }
 #define NQ_SIMD_VECTOR_SELECTORS 1
 
@@ -281,6 +286,11 @@ static inline vu v_sll(vu a, vshift n) { return NQ_SSE(_mm_sll)(a, n); }
 static inline vu v_srl(vu a, vshift n) { return NQ_SSE(_mm_srl)(a, n); }
 static inline vu v_lowest(vu a) { return v_and(a, NQ_SSE(_mm_sub)(v_zero(), a)); }
 static inline vu v_ones(void) { return _mm_set1_epi32(-1); }
+#if NQ_LANE_BITS == 16
+static inline vu v_min(vu a, vu b) { return _mm_min_epu16(a, b); }
+#else
+static inline vu v_min(vu a, vu b) { return _mm_min_epu32(a, b); }
+#endif
 static inline vsel v_sel_eq(vu a, vu b) { return NQ_SSE(_mm_cmpeq)(a, b); }
 static inline vmask v_mask(vsel s)
 {
@@ -365,6 +375,7 @@ static inline vu v_sll(vu a, vshift n) { return NQ_NEON(vshlq)(a, n.left); }
 static inline vu v_srl(vu a, vshift n) { return NQ_NEON(vshlq)(a, n.right); }
 static inline vu v_lowest(vu a) { return v_and(a, NQ_NEON(vsubq)(v_zero(), a)); }
 static inline vu v_ones(void) { return NQ_NEON(vdupq_n)((lane_t)~0u); }
+static inline vu v_min(vu a, vu b) { return NQ_NEON(vminq)(a, b); }
 static inline vsel v_sel_eq(vu a, vu b) { return NQ_NEON(vceqq)(a, b); }
 static inline vu v_lane_bits(void)
 {
