@@ -198,8 +198,9 @@ pass_make(const step_consts *k, const lane_t *in, size_t i, vmask live,
     keep = v_keep_open(keep, k->last_open, s->cd, v_sll(s->cl, k->last_shift),
                        v_srl(s->cr, k->last_shift));
     s->mk = v_mask(keep);
-#elif defined(NQ_SIMD_VECTOR_SELECTORS)
-    /* the rows' open squares: a lane fails when their minimum is 0 */
+#else
+    /* the rows' open squares: a lane fails when their (unsigned) minimum
+     * is 0, one test for the three */
     vu lo = v_andnot(v_or3(s->cd, s->cl, s->cr), k->open_next);
     for (int x = 0; x < LOOKAHEAD; x++)
         lo = v_min(lo, v_andnot(v_or3(s->cd, v_sll(s->cl, k->ahead_shift[x]),
@@ -208,17 +209,7 @@ pass_make(const step_consts *k, const lane_t *in, size_t i, vmask live,
     lo = v_min(lo, v_andnot(v_or3(s->cd, v_sll(s->cl, k->last_shift),
                                   v_srl(s->cr, k->last_shift)),
                             k->last_open));
-    s->mk = live & ~v_mask(v_sel_zero(lo));
-#else /* the lanes failing any test, or-ed, dropped from live at once */
-    vsel closed = v_sel_closed(k->open_next, s->cd, s->cl, s->cr);
-    for (int x = 0; x < LOOKAHEAD; x++)
-        closed = v_sel_or(closed, v_sel_closed(k->ahead_open[x], s->cd,
-                                               v_sll(s->cl, k->ahead_shift[x]),
-                                               v_srl(s->cr, k->ahead_shift[x])));
-    closed = v_sel_or(closed, v_sel_closed(k->last_open, s->cd,
-                                           v_sll(s->cl, k->last_shift),
-                                           v_srl(s->cr, k->last_shift)));
-    s->mk = live & ~v_mask(closed);
+    s->mk = v_live_nonzero(live, lo);
 #endif
 }
 

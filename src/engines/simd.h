@@ -451,17 +451,9 @@ static inline vu v_lowest(vu a) { return a & (0u - a); }
 static inline vsel v_nz(vu x) { return x | (0u - x); }
 static inline vsel v_sel_and_test(vsel m, vu a, vu b) { return m & v_nz(a & b); }
 static inline vsel v_sel_and_ne(vsel m, vu a, vu b) { return m & v_nz(a ^ b); }
-/* lanes where open has no square outside d | l | r; those of m where it
- * has one; either of two sets; the lanes of live where a is not 0 */
-static inline vsel v_sel_closed(vu open, vu d, vu l, vu r)
-{
-    return ~v_nz(open & ~(d | l | r));
-}
-static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
-{
-    return m & ~v_sel_closed(open, d, l, r);
-}
-static inline vsel v_sel_or(vsel a, vsel b) { return a | b; }
+/* the smaller (a compare and a conditional move); the lanes of live where
+ * a is not 0 */
+static inline vu v_min(vu a, vu b) { return a < b ? a : b; }
 static inline vmask v_live_nonzero(vmask live, vu a) { return live & (a != 0); }
 static inline vmask v_mask(vsel s) { return s >> 31; }
 static inline vsel v_sel(vmask m) { return 0u - m; }
@@ -507,21 +499,9 @@ static inline vsel v_sel_and_ne(vsel m, vu a, vu b)
 {
     return v_andnot(v_sel_eq(a, b), m);
 }
-/* The lanes where open has no square outside d | l | r (a closed row),
- * and either of two sets: the kernel or-s the lanes failing its tests
- * and drops them from its lane mask in a general register, one
- * instruction fewer a test than and-ing vectors of kept lanes. */
-static inline vsel v_sel_closed(vu open, vu d, vu l, vu r)
-{
-    return v_sel_zero(v_andnot(v_or3(d, l, r), open));
-}
-static inline vsel v_keep_open(vsel m, vu open, vu d, vu l, vu r)
-{
-    return v_andnot(v_sel_closed(open, d, l, r), m);
-}
-static inline vsel v_sel_or(vsel a, vsel b) { return v_or(a, b); }
 /* The lanes of live where a is not 0: the zero lanes' mask, inverted in
- * a general register. */
+ * a general register (the kernel's lane sets are masks there, where a
+ * full register's `live` costs nothing). */
 static inline vmask v_live_nonzero(vmask live, vu a) { return live & ~v_mask(v_sel_zero(a)); }
 #endif
 
