@@ -12,7 +12,12 @@
  * (both rates are printed).
  *
  *   nq-bench-fast [--from N] [--to N] [--threads T] [--kernels k1,k2,...]
+ *                 [--rounds R]
  *   nq-bench-fast --engines e1,e2,... [--from N] [--to N] [--threads T]
+ *
+ * With --rounds R each count runs R times, the kernels taking turns, and
+ * each row gives the median, the range and the ratio to the fastest
+ * kernel (rounds_cell says how).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -67,27 +72,47 @@ static double tsc_hz(void)
 
 static double hz;
 
-/* One count: wall seconds, solutions and nodes per second, cycles per
- * solution (CPU time of all threads times the clock). */
-static void run(const char *engine, const char *kernel, int n, int threads)
+/* One count's measure: wall and CPU seconds, the answer. */
+typedef struct {
+    nq_status status;
+    double wall, cpu;
+    nq_counts counts;
+    int threads; /* the threads it used */
+} sample;
+
+static sample measure(const char *engine, int n, int threads)
 {
     nq_request req = {.n = n, .engine = engine, .threads = threads};
-    nq_counts c;
-    char total[NQ_U128_DIGITS];
+    sample s;
     double cpu0 = cpu_seconds(), t0 = nq_clock_seconds();
-    nq_status st = nq_count_solutions(&req, &c);
-    double wall = nq_clock_seconds() - t0;
-    double cpu = cpu_seconds() - cpu0;
-    if (st != NQ_OK) {
-        printf("%-9s %-7s %3d  %s\n", engine, kernel, n, nq_strerror(st));
-        return;
-    }
-    int used = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS
-                   ? nq_request_threads(&req) : 1;
-    double sols = (double)c.total;
-    printf("%-9s %-7s %3d %7d %18s %10.3f %12.4g %12.4g %9.1f\n", engine,
-           kernel, n, used, nq_format_u128(c.total, total), wall, sols / wall,
-           (double)c.nodes / wall, cpu * hz / sols);
+    s.status = nq_count_solutions(&req, &s.counts);
+    s.wall = nq_clock_seconds() - t0;
+    s.cpu = cpu_seconds() - cpu0;
+    s.threads = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS
+                    ? nq_request_threads(&req) : 1;
+    return s;
+}
+
+/* A row: wall seconds, solutions and nodes per second, cycles per
+ * solution (CPU time of all threads times the clock); no newline. */
+static void print_row(const char *engine, const char *kernel, int n,
+                      const sample *s)
+{
+    char total[NQ_U128_DIGITS];
+    double sols = (double)s->counts.total;
+    printf("%-9s %-7s %3d %7d %18s %10.3f %12.4g %12.4g %9.1f", engine,
+           kernel, n, s->threads, nq_format_u128(s->counts.total, total),
+           s->wall, sols / s->wall, (double)s->counts.nodes / s->wall,
+           s->cpu * hz / sols);
+}
+
+static void run(const char *engine, const char *kernel, int n, int threads)
+{
+    sample s = measure(engine, n, threads);
+    if (s.status != NQ_OK)
+        printf("%-9s %-7s %3d  %s\n", engine, kernel, n, nq_strerror(s.status));
+    else
+        print_row(engine, kernel, n, &s), printf("\n");
     fflush(stdout);
 }
 
@@ -145,6 +170,96 @@ static void kernels_table(int from, int to, int threads, const char *only)
     nq_select_kernel(NULL);
 }
 
+#define MAX_KERNELS 16
+#define MAX_ROUNDS 99
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median, least and greatest of v[0..n) (sorted in place). */
+static double spread(double *v, int n, double *lo, double *hi)
+{
+    qsort(v, (size_t)n, sizeof *v, by_value);
+    *lo = v[0], *hi = v[n - 1];
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Each kernel `rounds` times at N on `threads`, the kernels taking turns
+ * (the order rotating each round) so that the machine's drift, which on
+ * a shared machine moves one run by 10%, falls on all of them alike.  A
+ * row per kernel: its median seconds and cycles, its least and greatest
+ * seconds, and the median over rounds of its time against the time of
+ * the fastest kernel (least median) in the same round, with their range:
+ * the ratio two kernels are compared by.  Returns 1 if a count failed or
+ * two disagreed (a wrong number is never timed). */
+static int rounds_cell(const char *const *ks, int nk, int n, int threads,
+                       int rounds)
+{
+    static sample s[MAX_KERNELS][MAX_ROUNDS];
+    double wall[MAX_ROUNDS], cpu[MAX_ROUNDS], med[MAX_KERNELS], lo, hi;
+    for (int r = 0; r < rounds; r++)
+        for (int j = 0; j < nk; j++) {
+            int k = (j + r) % nk;
+            nq_select_kernel(ks[k]);
+            s[k][r] = measure("fast", n, threads);
+            if (s[k][r].status != NQ_OK) {
+                printf("fast      %-7s %3d  %s\n", ks[k], n, nq_strerror(s[k][r].status));
+                return 1;
+            }
+            if (s[k][r].counts.total != s[0][0].counts.total ||
+                s[k][r].counts.unique != s[0][0].counts.unique) {
+                printf("fast      %-7s %3d  counts differ from %s's\n", ks[k], n, ks[0]);
+                return 1;
+            }
+        }
+    int ref = 0;
+    for (int k = 0; k < nk; k++) {
+        for (int r = 0; r < rounds; r++)
+            wall[r] = s[k][r].wall;
+        med[k] = spread(wall, rounds, &lo, &hi);
+        ref = med[k] < med[ref] ? k : ref;
+    }
+    for (int k = 0; k < nk; k++) {
+        sample m = s[k][0];
+        for (int r = 0; r < rounds; r++)
+            wall[r] = s[k][r].wall, cpu[r] = s[k][r].cpu;
+        m.cpu = spread(cpu, rounds, &lo, &hi);
+        m.wall = spread(wall, rounds, &lo, &hi);
+        print_row("fast", ks[k], n, &m);
+        printf(" %8.3f %8.3f", lo, hi);
+        for (int r = 0; r < rounds; r++)
+            wall[r] = s[k][r].wall / s[ref][r].wall;
+        double x = spread(wall, rounds, &lo, &hi);
+        printf("  %5.2f (%.2f-%.2f)\n", x, lo, hi);
+        fflush(stdout);
+    }
+    return 0;
+}
+
+/* The same for N = from..to, on one thread and on `threads`. */
+static int kernels_rounds(int from, int to, int threads, const char *only,
+                          int rounds)
+{
+    const char *ks[MAX_KERNELS];
+    int nk = 0, fail = 0;
+    for (int i = 0; i < nq_kernel_count() && nk < MAX_KERNELS; i++) {
+        const char *k = nq_kernel_at(i);
+        if (nq_kernel_supported(k) && (!only || listed(only, k)))
+            ks[nk++] = k;
+    }
+    int all = nq_request_threads(&(nq_request){.threads = threads});
+    for (int n = from; n <= to && !fail && nk; n++) {
+        fail = rounds_cell(ks, nk, n, 1, rounds);
+        if (!fail && all > 1)
+            fail = rounds_cell(ks, nk, n, threads, rounds);
+    }
+    nq_select_kernel(NULL);
+    return fail;
+}
+
 /* A whole-number option's value in [lo, hi], else -1. */
 static int number(const char *s, int lo, int hi)
 {
@@ -156,13 +271,13 @@ static int number(const char *s, int lo, int hi)
 static int usage(void)
 {
     fprintf(stderr, "usage: nq-bench-fast [--from N] [--to N] [--threads T] "
-                    "[--kernels k1,k2,...] [--engines e1,e2,...]\n");
+                    "[--kernels k1,k2,...] [--rounds R] [--engines e1,e2,...]\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    int from = 16, to = 19, threads = 0;
+    int from = 16, to = 19, threads = 0, rounds = 1;
     const char *engines = NULL, *kernels = NULL;
     for (int i = 1; i < argc; i += 2) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -178,11 +293,15 @@ int main(int argc, char **argv)
             engines = v;
         else if (!strcmp(argv[i], "--kernels"))
             kernels = v;
+        else if (!strcmp(argv[i], "--rounds"))
+            rounds = number(v, 1, MAX_ROUNDS);
         else
             return usage();
-        if (from < 0 || to < 0 || threads < 0)
+        if (from < 0 || to < 0 || threads < 0 || rounds < 0)
             return usage();
     }
+    if (engines && rounds > 1) /* rounds compare kernels, not engines */
+        return usage();
     print_cpu();
     hz = core_hz();
     printf("core clock %.2f GHz (measured), rdtsc %.2f GHz, %d threads\n"
@@ -191,9 +310,14 @@ int main(int argc, char **argv)
     for (int i = 0; i < nq_kernel_count(); i++)
         if (nq_kernel_supported(nq_kernel_at(i)))
             printf(" %s", nq_kernel_at(i));
-    printf("\n\n%-9s %-7s %3s %7s %18s %10s %12s %12s %9s\n", "engine",
+    printf("\n\n%-9s %-7s %3s %7s %18s %10s %12s %12s %9s", "engine",
            "kernel", "N", "threads", "total", "seconds", "solutions/s",
            "nodes/s", "cyc/sol");
+    if (!engines && rounds > 1) {
+        printf(" %8s %8s  %s\n", "min", "max", "x fastest (range)");
+        return kernels_rounds(from, to, threads, kernels, rounds);
+    }
+    printf("\n");
     if (!engines) {
         kernels_table(from, to, threads, kernels);
         return 0;

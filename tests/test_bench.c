@@ -65,15 +65,16 @@ static void fast_usage(void *arg)
 {
     (void)arg;
     const char *prog = bench_program("nq-bench-fast");
-    static const char *const bad[][3] = {
-        {"--from", NULL, NULL}, {"--from", "99", NULL}, {"--threads", "two", NULL},
-        {"--to", "", NULL}, {"--fast", "16", NULL}, {"--from", "16", "--to"},
+    static const char *const bad[][4] = {
+        {"--from", NULL}, {"--from", "99"}, {"--threads", "two"},
+        {"--to", ""}, {"--fast", "16"}, {"--from", "16", "--to"},
+        {"--rounds", "0"}, {"--rounds", "100"}, {"--rounds", "3", "--engines", "fast"},
     };
     if (!prog)
         return;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         t_proc p;
-        const char *args[5] = {prog, bad[i][0], bad[i][1], bad[i][2], NULL};
+        const char *args[6] = {prog, bad[i][0], bad[i][1], bad[i][2], bad[i][3], NULL};
         run_expect(&p, prog, args, 2);
         CHECKF(p.err && strstr(p.err, "usage: nq-bench-fast") && p.out_len == 0,
                "%s %s: %s%s", bad[i][0], bad[i][1] ? bad[i][1] : "",
@@ -102,9 +103,41 @@ static void fast_runs(void *arg)
     t_proc_free(&p);
 }
 
+/* Rounds: every kernel this CPU runs at N = 8, three times each, taking
+ * turns.  Each row's total is OEIS's, each ratio to the fastest kernel
+ * lies in its range (a round's ratio may be below 1: another kernel may
+ * win a round), and the fastest kernel's own is 1 in every round. */
+static void fast_rounds(void *arg)
+{
+    (void)arg;
+    const char *prog = bench_program("nq-bench-fast");
+    t_proc p;
+    if (!prog)
+        return;
+    run_expect(&p, prog, ARGS(prog, "--from", "8", "--to", "8", "--threads", "1",
+                              "--rounds", "3"), 0);
+    int rows = 0, fastest = 0;
+    for (const char *row = p.out; row && (row = strstr(row, "\nfast ")); row++) {
+        char kernel[16];
+        unsigned long long total = 0;
+        double x, lo, hi;
+        int n = sscanf(row, " fast %15s 8 1 %llu %*f %*f %*f %*f %*f %*f %lf (%lf-%lf)",
+                       kernel, &total, &x, &lo, &hi);
+        CHECKF(n == 5 && total == (unsigned long long)t_oeis_total(8) &&
+                   lo <= x && x <= hi && lo > 0,
+               "row %d: %.80s", rows, row + 1);
+        rows++;
+        fastest += n == 5 && x == 1.0 && hi == 1.0;
+    }
+    CHECKF(rows >= 1 && fastest >= 1, "%d rows, %d fastest: %s", rows, fastest,
+           p.out ? p.out : "");
+    t_proc_free(&p);
+}
+
 void tests_bench(void)
 {
     t_case(order_agrees, NULL, "bench/order-12-totals-and-nodes");
     t_case(fast_usage, NULL, "bench/fast-mistyped-options-refused");
     t_case(fast_runs, NULL, "bench/fast-8-scalar-vs-oeis");
+    t_case(fast_rounds, NULL, "bench/fast-8-rounds-every-kernel-vs-oeis");
 }
