@@ -17,7 +17,7 @@
  *
  * With --rounds R each count runs R times, the kernels taking turns, and
  * each row gives the median, the range and the ratio to the fastest
- * kernel (rounds_cell says how).
+ * kernel (rounds_print says how).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -152,26 +152,49 @@ static int listed(const char *list, const char *name)
     return 0;
 }
 
-/* fast with each kernel this CPU runs (or those listed), N = from..to,
- * on one thread and on `threads`. */
-static void kernels_table(int from, int to, int threads, const char *only)
+#define MAX_KERNELS 16
+#define MAX_ROUNDS 99
+
+/* The kernels to run: those this CPU runs, or of them those listed.
+ * Returns how many, or -1 if the list names a kernel nqueens does not
+ * have (a typo must not leave a kernel out unseen). */
+static int chosen_kernels(const char *only, const char **ks)
 {
-    for (int i = 0; i < nq_kernel_count(); i++) {
+    int nk = 0;
+    if (only) {
+        char copy[256];
+        snprintf(copy, sizeof copy, "%s", only);
+        for (char *p = strtok(copy, ","); p; p = strtok(NULL, ",")) {
+            int known = 0;
+            for (int i = 0; i < nq_kernel_count(); i++)
+                known |= !strcmp(p, nq_kernel_at(i));
+            if (!known)
+                return -1;
+        }
+    }
+    for (int i = 0; i < nq_kernel_count() && nk < MAX_KERNELS; i++) {
         const char *k = nq_kernel_at(i);
-        if (!nq_kernel_supported(k) || (only && !listed(only, k)))
-            continue;
-        nq_select_kernel(k);
+        if (nq_kernel_supported(k) && (!only || listed(only, k)))
+            ks[nk++] = k;
+    }
+    return nk;
+}
+
+/* fast with each chosen kernel, N = from..to, on one thread and on
+ * `threads`. */
+static void kernels_table(const char *const *ks, int nk, int from, int to,
+                          int threads)
+{
+    for (int i = 0; i < nk; i++) {
+        nq_select_kernel(ks[i]);
         for (int n = from; n <= to; n++) {
-            run("fast", k, n, 1);
+            run("fast", ks[i], n, 1);
             if (nq_request_threads(&(nq_request){.threads = threads}) > 1)
-                run("fast", k, n, threads);
+                run("fast", ks[i], n, threads);
         }
     }
     nq_select_kernel(NULL);
 }
-
-#define MAX_KERNELS 16
-#define MAX_ROUNDS 99
 
 static int by_value(const void *a, const void *b)
 {
@@ -187,19 +210,16 @@ static double spread(double *v, int n, double *lo, double *hi)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+typedef sample round_samples[MAX_KERNELS][MAX_ROUNDS];
+
 /* Each kernel `rounds` times at N on `threads`, the kernels taking turns
  * (the order rotating each round) so that the machine's drift, which on
- * a shared machine moves one run by 10%, falls on all of them alike.  A
- * row per kernel: its median seconds and cycles, its least and greatest
- * seconds, and the median over rounds of its time against the time of
- * the fastest kernel (least median) in the same round, with their range:
- * the ratio two kernels are compared by.  Returns 1 if a count failed or
- * two disagreed (a wrong number is never timed). */
-static int rounds_cell(const char *const *ks, int nk, int n, int threads,
-                       int rounds)
+ * a shared machine moves one run by 10%, falls on all of them alike.
+ * Returns 1, having said why, if a count failed or two disagreed: a
+ * wrong number is never timed. */
+static int rounds_measure(const char *const *ks, int nk, int n, int threads,
+                          int rounds, round_samples s)
 {
-    static sample s[MAX_KERNELS][MAX_ROUNDS];
-    double wall[MAX_ROUNDS], cpu[MAX_ROUNDS], med[MAX_KERNELS], lo, hi;
     for (int r = 0; r < rounds; r++)
         for (int j = 0; j < nk; j++) {
             int k = (j + r) % nk;
@@ -215,47 +235,54 @@ static int rounds_cell(const char *const *ks, int nk, int n, int threads,
                 return 1;
             }
         }
+    return 0;
+}
+
+/* A row per kernel: its median seconds and cycles, its least and
+ * greatest seconds, and the median over rounds of its time against the
+ * time of the fastest kernel (least median) in the same round, with
+ * their range: the ratio two kernels are compared by. */
+static void rounds_print(const char *const *ks, int nk, int n, int rounds,
+                         round_samples s)
+{
+    double wall[MAX_ROUNDS], cpu[MAX_ROUNDS], lo, hi, best = 0;
     int ref = 0;
     for (int k = 0; k < nk; k++) {
         for (int r = 0; r < rounds; r++)
             wall[r] = s[k][r].wall;
-        med[k] = spread(wall, rounds, &lo, &hi);
-        ref = med[k] < med[ref] ? k : ref;
+        double med = spread(wall, rounds, &lo, &hi);
+        if (k == 0 || med < best)
+            best = med, ref = k;
     }
     for (int k = 0; k < nk; k++) {
         sample m = s[k][0];
         for (int r = 0; r < rounds; r++)
             wall[r] = s[k][r].wall, cpu[r] = s[k][r].cpu;
         m.cpu = spread(cpu, rounds, &lo, &hi);
-        m.wall = spread(wall, rounds, &lo, &hi);
+        m.wall = spread(wall, rounds, &lo, &hi); /* lo, hi: seconds */
         print_row("fast", ks[k], n, &m);
         printf(" %8.3f %8.3f", lo, hi);
         for (int r = 0; r < rounds; r++)
             wall[r] = s[k][r].wall / s[ref][r].wall;
         double x = spread(wall, rounds, &lo, &hi);
-        printf("  %5.2f (%.2f-%.2f)\n", x, lo, hi);
+        printf("  %.2f (%.2f-%.2f)\n", x, lo, hi);
         fflush(stdout);
     }
-    return 0;
 }
 
-/* The same for N = from..to, on one thread and on `threads`. */
-static int kernels_rounds(int from, int to, int threads, const char *only,
-                          int rounds)
+/* Rounds for N = from..to, on one thread and on `threads`. */
+static int kernels_rounds(const char *const *ks, int nk, int from, int to,
+                          int threads, int rounds)
 {
-    const char *ks[MAX_KERNELS];
-    int nk = 0, fail = 0;
-    for (int i = 0; i < nq_kernel_count() && nk < MAX_KERNELS; i++) {
-        const char *k = nq_kernel_at(i);
-        if (nq_kernel_supported(k) && (!only || listed(only, k)))
-            ks[nk++] = k;
-    }
-    int all = nq_request_threads(&(nq_request){.threads = threads});
-    for (int n = from; n <= to && !fail && nk; n++) {
-        fail = rounds_cell(ks, nk, n, 1, rounds);
-        if (!fail && all > 1)
-            fail = rounds_cell(ks, nk, n, threads, rounds);
-    }
+    static round_samples s;
+    int all = nq_request_threads(&(nq_request){.threads = threads}), fail = 0;
+    for (int n = from; n <= to && !fail; n++)
+        for (int t = 1; t <= (all > 1 ? 2 : 1) && !fail; t++) {
+            int use = t == 1 ? 1 : threads;
+            fail = rounds_measure(ks, nk, n, use, rounds, s);
+            if (!fail)
+                rounds_print(ks, nk, n, rounds, s);
+        }
     nq_select_kernel(NULL);
     return fail;
 }
@@ -271,14 +298,35 @@ static int number(const char *s, int lo, int hi)
 static int usage(void)
 {
     fprintf(stderr, "usage: nq-bench-fast [--from N] [--to N] [--threads T] "
-                    "[--kernels k1,k2,...] [--rounds R] [--engines e1,e2,...]\n");
+                    "[--kernels k1,k2,...] [--rounds R]\n"
+                    "       nq-bench-fast --engines e1,e2,... [--from N] [--to N] "
+                    "[--threads T]\n");
     return 2;
+}
+
+/* The CPU, its clock and kernels, and the table's header. */
+static void print_header(int threads, int rounds)
+{
+    print_cpu();
+    hz = core_hz();
+    printf("core clock %.2f GHz (measured), rdtsc %.2f GHz, %d threads\n"
+           "kernels this CPU runs:", hz / 1e9, tsc_hz() / 1e9,
+           nq_request_threads(&(nq_request){.threads = threads}));
+    for (int i = 0; i < nq_kernel_count(); i++)
+        if (nq_kernel_supported(nq_kernel_at(i)))
+            printf(" %s", nq_kernel_at(i));
+    printf("\n\n%-9s %-7s %3s %7s %18s %10s %12s %12s %9s", "engine",
+           "kernel", "N", "threads", "total", "seconds", "solutions/s",
+           "nodes/s", "cyc/sol");
+    if (rounds)
+        printf(" %8s %8s  %s", "min", "max", "x fastest (range)");
+    printf("\n");
 }
 
 int main(int argc, char **argv)
 {
-    int from = 16, to = 19, threads = 0, rounds = 1;
-    const char *engines = NULL, *kernels = NULL;
+    int from = 16, to = 19, threads = 0, rounds = 0;
+    const char *engines = NULL, *kernels = NULL, *ks[MAX_KERNELS];
     for (int i = 1; i < argc; i += 2) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
@@ -300,26 +348,18 @@ int main(int argc, char **argv)
         if (from < 0 || to < 0 || threads < 0 || rounds < 0)
             return usage();
     }
-    if (engines && rounds > 1) /* rounds compare kernels, not engines */
+    int nk = chosen_kernels(kernels, ks);
+    if (nk < 0 || (engines && (kernels || rounds))) /* rounds compare kernels */
         return usage();
-    print_cpu();
-    hz = core_hz();
-    printf("core clock %.2f GHz (measured), rdtsc %.2f GHz, %d threads\n"
-           "kernels this CPU runs:", hz / 1e9, tsc_hz() / 1e9,
-           nq_request_threads(&(nq_request){.threads = threads}));
-    for (int i = 0; i < nq_kernel_count(); i++)
-        if (nq_kernel_supported(nq_kernel_at(i)))
-            printf(" %s", nq_kernel_at(i));
-    printf("\n\n%-9s %-7s %3s %7s %18s %10s %12s %12s %9s", "engine",
-           "kernel", "N", "threads", "total", "seconds", "solutions/s",
-           "nodes/s", "cyc/sol");
-    if (!engines && rounds > 1) {
-        printf(" %8s %8s  %s\n", "min", "max", "x fastest (range)");
-        return kernels_rounds(from, to, threads, kernels, rounds);
+    if (!engines && nk == 0) {
+        fprintf(stderr, "nq-bench-fast: no kernel listed runs on this CPU\n");
+        return 2;
     }
-    printf("\n");
+    print_header(threads, rounds);
+    if (!engines && rounds)
+        return kernels_rounds(ks, nk, from, to, threads, rounds);
     if (!engines) {
-        kernels_table(from, to, threads, kernels);
+        kernels_table(ks, nk, from, to, threads);
         return 0;
     }
     char list[256];

@@ -200,7 +200,7 @@ pass_make(const step_consts *k, const lane_t *in, size_t i, vmask live,
     s->mk = v_mask(keep);
 #else
     /* the rows' open squares: a lane fails when their (unsigned) minimum
-     * is 0, one test for the three */
+     * is 0, one test for every row tested (next, LOOKAHEAD after, last) */
     vu lo = v_andnot(v_or3(s->cd, s->cl, s->cr), k->open_next);
     for (int x = 0; x < LOOKAHEAD; x++)
         lo = v_min(lo, v_andnot(v_or3(s->cd, v_sll(s->cl, k->ahead_shift[x]),

@@ -446,14 +446,14 @@ static inline vu v_sll(vu a, vshift n) { return a * n.left; }
 static inline vu v_srl(vu a, vshift n) { return (vu)((a * n.right) >> 32); }
 static inline vu v_lowest(vu a) { return a & (0u - a); }
 /* A lane set is its top bit: x | -x has it exactly when x is not 0
- * (below 2^31, and when x has it already), so the tests are plain
+ * (below 2^31, and when x has it already), so the lane tests are plain
  * arithmetic, with no flags to move into registers. */
 static inline vsel v_nz(vu x) { return x | (0u - x); }
 static inline vsel v_sel_and_test(vsel m, vu a, vu b) { return m & v_nz(a & b); }
 static inline vsel v_sel_and_ne(vsel m, vu a, vu b) { return m & v_nz(a ^ b); }
-/* the smaller (a compare and a conditional move); the lanes of live where
- * a is not 0 */
+/* The smaller: a compare and a conditional move, no branch. */
 static inline vu v_min(vu a, vu b) { return a < b ? a : b; }
+/* The lane (live or not) when a is not 0. */
 static inline vmask v_live_nonzero(vmask live, vu a) { return live & (a != 0); }
 static inline vmask v_mask(vsel s) { return s >> 31; }
 static inline vsel v_sel(vmask m) { return 0u - m; }
