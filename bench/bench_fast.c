@@ -270,19 +270,28 @@ static void rounds_print(const char *const *ks, int nk, int n, int rounds,
     }
 }
 
-/* Rounds for N = from..to, on one thread and on `threads`. */
+/* One count's rounds, measured and printed; 1 if they failed. */
+static int rounds_at(const char *const *ks, int nk, int n, int threads,
+                     int rounds)
+{
+    static round_samples s;
+    if (rounds_measure(ks, nk, n, threads, rounds, s))
+        return 1;
+    rounds_print(ks, nk, n, rounds, s);
+    return 0;
+}
+
+/* Rounds for N = from..to, on one thread and on `threads`, as
+ * kernels_table runs them. */
 static int kernels_rounds(const char *const *ks, int nk, int from, int to,
                           int threads, int rounds)
 {
-    static round_samples s;
     int all = nq_request_threads(&(nq_request){.threads = threads}), fail = 0;
-    for (int n = from; n <= to && !fail; n++)
-        for (int t = 1; t <= (all > 1 ? 2 : 1) && !fail; t++) {
-            int use = t == 1 ? 1 : threads;
-            fail = rounds_measure(ks, nk, n, use, rounds, s);
-            if (!fail)
-                rounds_print(ks, nk, n, rounds, s);
-        }
+    for (int n = from; n <= to && !fail; n++) {
+        fail = rounds_at(ks, nk, n, 1, rounds);
+        if (!fail && all > 1)
+            fail = rounds_at(ks, nk, n, threads, rounds);
+    }
     nq_select_kernel(NULL);
     return fail;
 }

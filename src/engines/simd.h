@@ -453,7 +453,7 @@ static inline vsel v_sel_and_test(vsel m, vu a, vu b) { return m & v_nz(a & b); 
 static inline vsel v_sel_and_ne(vsel m, vu a, vu b) { return m & v_nz(a ^ b); }
 /* The smaller: a compare and a conditional move, no branch. */
 static inline vu v_min(vu a, vu b) { return a < b ? a : b; }
-/* The lane (live or not) when a is not 0. */
+/* The lanes of live (here one) where a is not 0. */
 static inline vmask v_live_nonzero(vmask live, vu a) { return live & (a != 0); }
 static inline vmask v_mask(vsel s) { return s >> 31; }
 static inline vsel v_sel(vmask m) { return 0u - m; }
