@@ -21,17 +21,21 @@
  * each make one child per parent and store the parents with squares
  * left (here in place: a chunk's states are not read again once it is
  * expanded), unconditional stores at a count that advances by 0 or 1,
- * so no branch depends on the data.  The level before the last two rows counts
- * its children in closed form.  Row j of a job of R rows sits in field
- * R-1-j: the last row in the low bits of word 0, and a level's words are
- * the low ones, so a state shrinks as it descends.  A filled row's field
- * keeps the open squares it had when its queen was placed, the queen's
- * among them (a queen's mask clears only the rows below it), and the
- * fields that hold no row are set at the root, so a child is alive
- * exactly when every field of its words is not 0: one test of the
- * fields' top bits, the same at every level (the level before the last
- * two rows counts its children instead), cheaper still when no square
- * lies in a field's top bit (expand_any).
+ * so no branch depends on the data.  The level before the last two rows
+ * counts its children in closed form.
+ *
+ * The layout is chosen so that the row being filled needs no mask.  Row
+ * j sits in field j + off of the job's W words, off = 4W - R, so the
+ * last row is the top field of the top word; a filled row's field and
+ * the fields below the first row are 0.  The row being filled is then
+ * the lowest field that is not 0: its lowest open square is the word's
+ * lowest bit, and the square is cleared by x & (x - 1).  A level's words
+ * are the high ones (its row's word and those above it), stored from
+ * plane 0 up, so a state shrinks as it descends.  A child is alive when
+ * every field of its live rows is not 0: one test of the fields' top
+ * bits after an add that carries into them, the dead fields of its
+ * lowest word given the carry by the added constant (`add` below);
+ * cheaper still when no square lies in a field's top bit (expand_any).
  */
 #include <string.h>
 
@@ -57,11 +61,15 @@ _Static_assert(WORDS * PLANE * 8 <= 3 * (NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * 4,
  * each square of its row, by the square's bit in its word (row i's field
  * at `shift`, so the lowest open square's bit indexes the table as it
  * stands), the squares to keep in each word once the queen is there
- * (every square but those it attacks in the rows below: row i's field
- * and those above it stay whole); the field of row i. */
+ * (every square but those it attacks in the rows below, and none of row
+ * i's own field); row i's word and where its field ends; the constant
+ * that gives the child's dead fields their carry. */
 typedef struct {
-    int rows;
-    unsigned shift[MAX_ROWS];          /* row i's field: word top(i), bit */
+    int rows, words;
+    unsigned shift[MAX_ROWS];          /* row i's field: bit in its word */
+    unsigned end[MAX_ROWS];            /* the bit past row i's field */
+    int word[MAX_ROWS];                /* row i's word */
+    uint64_t add[MAX_ROWS];            /* the child's lowest word's add */
     uint64_t keep[MAX_ROWS][WORDS][64];
     uint64_t weight[2][256];           /* last row: a set of its columns, */
                                        /* by its low and its high byte */
@@ -75,18 +83,33 @@ typedef struct {
 _Static_assert(sizeof(rows_job) <= 4 * (NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * 4,
                "the tables must fit the scratch buffer");
 
-static int field_of(const rows_job *r, int row) { return r->rows - 1 - row; }
+static int field_of(const rows_job *r, int row)
+{
+    return row + 4 * r->words - r->rows;
+}
 
-/* The words a state at level i has: its rows' fields are 0..R-1-i. */
-static int words_at(const rows_job *r, int i) { return field_of(r, i) / 4 + 1; }
+/* The words a state at level i has: its row's word and those above. */
+static int words_at(const rows_job *r, int i) { return r->words - r->word[i]; }
 
 /* Each field's top bit set exactly when the field is not 0 (the low 15
- * bits plus 0x7fff carry into bit 15 when one of them is set); the other
- * bits are garbage, so the words' results are and-ed and one test serves
- * them all: every top bit set, i.e. the result or LOWS all ones. */
-static inline uint64_t open_fields(uint64_t x)
+ * bits plus 0x7fff carry into bit 15 when one of them is set), or, for a
+ * field whose part of `add` is 0x8000, set always; the other bits are
+ * garbage, so the words' results are and-ed and one test serves them all:
+ * every top bit set, i.e. the result or LOWS all ones.  A narrow job has
+ * no bit 15 to mask or or back in. */
+static inline uint64_t open_fields(uint64_t x, uint64_t add, int narrow)
 {
-    return ((x & LOWS) + LOWS) | x;
+    return narrow ? x + add : ((x & LOWS) + add) | x;
+}
+
+/* The add for a child whose lowest word's rows start at field `live`:
+ * 0x7fff for its live fields, 0x8000 (always carried) below them. */
+static uint64_t dead_carry(int live)
+{
+    uint64_t add = 0;
+    for (int f = 0; f < 4; f++)
+        add |= (uint64_t)(f < live ? 0x8000u : 0x7fffu) << (f * FIELD);
+    return add;
 }
 
 /* The per-level tables of job j (narrowed to 16 columns). */
@@ -94,22 +117,28 @@ static void build(const nq_frontier *j, rows_job *r)
 {
     int at[MAX_ROWS];
     r->rows = j->rows;
+    r->words = (j->rows + 3) / 4;
     r->stop = j->stop;
     for (int i = 0, row = 0; i < j->rows; row += j->gap[i++])
         at[i] = row;
     for (int i = 0; i < j->rows; i++) {
         int f = field_of(r, i);
-        uint64_t(*keep)[64] = r->keep[i];
+        r->word[i] = f / 4;
         r->shift[i] = (unsigned)(f % 4 * FIELD);
+        r->end[i] = r->shift[i] + FIELD;
+        r->add[i] = dead_carry((f + 1) % 4);
+    }
+    for (int i = 0; i < j->rows; i++) {
+        uint64_t(*keep)[64] = r->keep[i];
         for (uint32_t open = j->open[i]; open; open &= open - 1) {
             int c = nq_ctz(open);
             unsigned at_c = r->shift[i] + (unsigned)c;
             for (int k = 0; k < WORDS; k++)
                 keep[k][at_c] = ~0ull;
+            keep[r->word[i]][at_c] &= ~(0xffffull << r->shift[i]);
             for (int below = i + 1; below < j->rows; below++) {
-                int g = field_of(r, below);
                 uint64_t hit = nq_row_attacks(1ull << c, at[below] - at[i]);
-                keep[g / 4][at_c] &= ~((hit & 0xffffu) << (g % 4 * FIELD));
+                keep[r->word[below]][at_c] &= ~((hit & 0xffffu) << r->shift[below]);
             }
         }
     }
@@ -139,12 +168,9 @@ static int root(const nq_frontier *j, nq_frontier_state s, const rows_job *r,
     for (int i = 0, at = 0; i < j->rows; at += j->gap[i++]) {
         uint64_t taken = s.down | ((uint64_t)s.left << at) | ((uint64_t)s.right >> at);
         uint64_t f = j->open[i] & ~taken & 0xffffu;
-        int g = field_of(r, i);
-        word[g / 4] |= f << (g % 4 * FIELD);
+        word[r->word[i]] |= f << r->shift[i];
         open &= f != 0;
     }
-    for (int g = j->rows; g < WORDS * 4; g++) /* no row: never closed */
-        word[g / 4] |= 1ull << (g % 4 * FIELD);
     return open;
 }
 
@@ -168,21 +194,23 @@ static inline uint64_t count_two(const rows_job *r, uint64_t f1, uint64_t f0)
     return r->weight[0][last & 0xff] + r->weight[1][last >> 8];
 }
 
-/* One pass over m parents at `in` of level i, nw words each: each makes
- * the child on the lowest open square of its row.  The child, cw words
- * (one fewer than its parent's when the parent's row is its top word's
- * lowest field, the rest filled rows or none: that word holds no row the
- * child has left to fill), is stored at
- * out[*op] (the count advancing when all its rows are open), or with
- * `fused` counted; the parent, without that square, back in the run at
- * in[lp] (lp advancing when it has squares left, so lp <= t: a parent is
- * loaded before anything is stored over it).  Returns the parents left. */
+/* One pass over m parents at `in` of level i, nw words each (word 0
+ * holds row i): each makes the child on the lowest open square of its
+ * row.  The child, cw words (one fewer than its parent's when row i is
+ * its word's top field: that word has no row the child has left to
+ * fill), is stored at out[*op] (the count advancing when all its rows
+ * are open), or with `fused` counted; the parent, without that square,
+ * back in the run at in[lp] (lp advancing when it has squares left, so
+ * lp <= t: a parent is loaded before anything is stored over it).
+ * Returns the parents left. */
 static inline __attribute__((always_inline)) size_t
 pass(const rows_job *r, int i, int nw, int cw, int fused, int narrow,
      uint64_t *in, size_t m, uint64_t *out, size_t *op, uint64_t *count)
 {
-    const uint64_t row = 0xffffull << r->shift[i];
-    const uint64_t(*keep)[64] = r->keep[i];
+    const int drop = nw - cw;
+    const uint64_t(*keep)[64] = r->keep[i] + r->word[i] + drop;
+    const uint64_t add = r->add[i];
+    const uint64_t end = r->end[i];
     size_t lp = 0, o = *op;
     uint64_t sum = 0;
     /* Four parents an iteration: the loop's own compare and branch, a
@@ -193,18 +221,19 @@ pass(const rows_job *r, int i, int nw, int cw, int fused, int narrow,
         uint64_t w[WORDS], c[WORDS], open = ~0ull;
         for (int k = 0; k < nw; k++)
             w[k] = in[k * PLANE + t];
-        uint64_t x = w[nw - 1] & row, b = x & (0 - x);
-        uint64_t at = nq_ctz_index(x);
+        uint64_t at = nq_ctz_index(w[0]);
         for (int k = 0; k < cw; k++) {
-            c[k] = w[k] & keep[k][at];
-            open &= narrow ? c[k] + LOWS : open_fields(c[k]);
+            c[k] = w[k + drop] & keep[k][at];
+            open &= open_fields(c[k], k ? LOWS : add, narrow);
         }
-        w[nw - 1] ^= b;
+        w[0] &= w[0] - 1;
         for (int k = 0; k < nw; k++)
             in[k * PLANE + lp] = w[k];
-        lp += b < x; /* another square left */
+        /* another square left: in a word of its own the row is all
+         * there is; else the word's lowest bit is still the row's */
+        lp += drop ? w[0] != 0 : nq_ctz_index(w[0]) < end;
         if (fused) {
-            sum += count_two(r, c[0] >> FIELD & 0xffffu, c[0] & 0xffffu);
+            sum += count_two(r, c[0] >> 2 * FIELD & 0xffffu, c[0] >> 3 * FIELD);
             continue;
         }
         for (int k = 0; k < cw; k++)
