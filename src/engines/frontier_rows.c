@@ -208,7 +208,7 @@ pass(const rows_job *r, int i, int nw, int cw, int fused, int narrow,
      uint64_t *in, size_t m, uint64_t *out, size_t *op, uint64_t *count)
 {
     const int drop = nw - cw;
-    const uint64_t(*keep)[64] = r->keep[i] + r->word[i] + drop;
+    const uint64_t *keep = r->keep[i][r->word[i] + drop];
     const uint64_t add = r->add[i];
     const uint64_t end = r->end[i];
     size_t lp = 0, o = *op;
@@ -223,7 +223,7 @@ pass(const rows_job *r, int i, int nw, int cw, int fused, int narrow,
             w[k] = in[k * PLANE + t];
         uint64_t at = nq_ctz_index(w[0]);
         for (int k = 0; k < cw; k++) {
-            c[k] = w[k + drop] & keep[k][at];
+            c[k] = w[k + drop] & keep[k * 64 + at];
             open &= open_fields(c[k], k ? LOWS : add, narrow);
         }
         w[0] &= w[0] - 1;
