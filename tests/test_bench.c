@@ -37,7 +37,8 @@ static void run_expect(t_proc *p, const char *prog, const char *const *args,
 /* bench-order on every unit of N = 12: its orders agree with the
  * kernels' totals and OEIS's, its board order makes exactly the scalar
  * kernel's nodes and its vector model the vector kernel's (where this CPU
- * has one: the exit status says so); a bad N is a usage error. */
+ * has one: the exit status says so); the same nodes on a sample of
+ * N = 18's units; a bad N is a usage error. */
 static void order_agrees(void *arg)
 {
     (void)arg;
@@ -51,6 +52,14 @@ static void order_agrees(void *arg)
              (unsigned long long)t_oeis_total(12));
     CHECKF(p.out && strstr(p.out, want) &&
                strstr(p.out, "board order's nodes equal the scalar kernel's") &&
+               !strstr(p.out, "DIFFER"),
+           "%s", p.out ? p.out : "");
+    t_proc_free(&p);
+    /* every 4000th unit of N = 18 (0.2 s): 16-column jobs, whose squares
+     * reach a field's top bit, where the scalar kernel's row test takes
+     * its wide form */
+    run_expect(&p, prog, ARGS(prog, "18", "4000"), 0);
+    CHECKF(p.out && strstr(p.out, "board order's nodes equal the scalar kernel's") &&
                !strstr(p.out, "DIFFER"),
            "%s", p.out ? p.out : "");
     t_proc_free(&p);
@@ -148,7 +157,7 @@ static void fast_rounds(void *arg)
 
 void tests_bench(void)
 {
-    t_case(order_agrees, NULL, "bench/order-12-totals-and-nodes");
+    t_case(order_agrees, NULL, "bench/order-12-and-18-totals-and-nodes");
     t_case(fast_usage, NULL, "bench/fast-mistyped-options-refused");
     t_case(fast_runs, NULL, "bench/fast-8-scalar-vs-oeis");
     t_case(fast_rounds, NULL, "bench/fast-8-rounds-every-kernel-vs-oeis");

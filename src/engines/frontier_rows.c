@@ -33,9 +33,10 @@
  * are the high ones (its row's word and those above it), stored from
  * plane 0 up, so a state shrinks as it descends.  A child is alive when
  * every field of its live rows is not 0: one test of the fields' top
- * bits after an add that carries into them, the dead fields of its
- * lowest word given the carry by the added constant (`add` below);
- * cheaper still when no square lies in a field's top bit (expand_any).
+ * bits after an add that carries into them (open_fields), the dead
+ * fields of its lowest word given their top bit by the added constant
+ * (`add` below); cheaper when no square lies in a field's top bit
+ * (expand_any).
  */
 #include <string.h>
 
@@ -103,7 +104,8 @@ static inline uint64_t open_fields(uint64_t x, uint64_t add, int narrow)
 }
 
 /* The add for a child whose lowest word's rows start at field `live`:
- * 0x7fff for its live fields, 0x8000 (always carried) below them. */
+ * 0x7fff for its live fields, 0x8000 below them (a dead field is 0, so
+ * the sum is its top bit: it always passes). */
 static uint64_t dead_carry(int live)
 {
     uint64_t add = 0;
@@ -229,8 +231,9 @@ pass(const rows_job *r, int i, int nw, int cw, int fused, int narrow,
         w[0] &= w[0] - 1;
         for (int k = 0; k < nw; k++)
             in[k * PLANE + lp] = w[k];
-        /* another square left: in a word of its own the row is all
-         * there is; else the word's lowest bit is still the row's */
+        /* another square left: where the row is its word's top field
+         * the fields below it are 0, so the word is the row; else the
+         * word's lowest bit is still in the row's field */
         lp += drop ? w[0] != 0 : nq_ctz_index(w[0]) < end;
         if (fused) {
             sum += count_two(r, c[0] >> 2 * FIELD & 0xffffu, c[0] >> 3 * FIELD);
@@ -284,9 +287,9 @@ expand_words(const rows_job *r, int i, int narrow, uint64_t *in, size_t m,
 }
 
 /* A job whose squares all lie in the low 15 columns (every board to
- * N = 17) leaves each field's top bit free, so a field is open exactly
- * when adding 0x7fff carries into that bit: one add a word instead of
- * open_fields' four operations (bench/RESULTS.md). */
+ * N = 17) leaves each field's top bit free, so open_fields needs no mask
+ * and no or: one add a word instead of three operations
+ * (bench/RESULTS.md). */
 static size_t expand_any(const rows_job *r, int i, uint64_t *in, size_t m,
                          uint64_t *out, uint64_t *count, uint64_t *nodes)
 {
