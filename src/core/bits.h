@@ -37,9 +37,20 @@ static inline NQ_HD unsigned nq_all_ones64(uint64_t x)
 #endif
 }
 
+/* The bit scans below are undefined for 0 (and tzcnt and bsf, which the
+ * x86-64 build's nq_ctz_index runs as on different CPUs, disagree there),
+ * so a 0 is a caller's bug that may show on one CPU only: `make asan`
+ * (gcc defines __SANITIZE_ADDRESS__) traps on it on every CPU. */
+#if defined(__SANITIZE_ADDRESS__) && !defined(__CUDA_ARCH__)
+#define NQ_NOT_ZERO(x) ((x) ? (void)0 : __builtin_trap())
+#else
+#define NQ_NOT_ZERO(x) ((void)0)
+#endif
+
 /* Index of the lowest set bit; x must not be 0. */
 static inline NQ_HD int nq_ctz(uint64_t x)
 {
+    NQ_NOT_ZERO(x);
 #ifdef __CUDA_ARCH__
     return __ffsll((long long)x) - 1;
 #elif defined(NQ_HAVE_BUILTINS)
@@ -63,6 +74,7 @@ static inline NQ_HD int nq_ctz(uint64_t x)
  * time at count 17 (bench/RESULTS.md). */
 static inline NQ_HD uint64_t nq_ctz_index(uint64_t x)
 {
+    NQ_NOT_ZERO(x);
 #if defined(__x86_64__) && defined(NQ_HAVE_BUILTINS) && !defined(__CUDA_ARCH__)
     uint64_t i;
     __asm__("tzcnt {%1, %0|%0, %1}" : "=r"(i) : "r"(x) : "cc");
