@@ -64,7 +64,7 @@ _Static_assert(WORDS * PLANE * 8 <= 3 * (NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * 4,
  * stands), the squares to keep in each word once the queen is there
  * (every square but those it attacks in the rows below, and none of row
  * i's own field); row i's word and where its field ends; the constant
- * that gives the child's dead fields their carry. */
+ * that gives the child's dead fields their top bit in its row test. */
 typedef struct {
     int rows, words;
     unsigned shift[MAX_ROWS];          /* row i's field: bit in its word */
