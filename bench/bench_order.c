@@ -77,7 +77,7 @@ static const char *const short_name[ORDERS] = {
  * below the first, its queen attacks another row j at distance
  * |at[i] - at[j]|, and a queen in the last row counts w[column]. */
 typedef struct {
-    int rows, at[NQ_MAX_N], root;
+    int rows, at[NQ_MAX_N];
     uint64_t w[32];
     int order;
     double nodes, branching; /* all; made on a line of 2+ places */
@@ -132,12 +132,12 @@ static int row_key(int order, int n)
 }
 
 /* The rows that must be open for a state to live: the vector kernels
- * test a child's own row, the next and the last (the root only its own
- * row); the other orders every row. */
+ * test a child's own row, the next and the last (the root, the one state
+ * with every row left, only its own row); the other orders every row. */
 static int dead(const walk *k, const uint32_t *f, int left)
 {
     if (k->order == VECTOR || k->order == VECTOR_TRIMMED)
-        return !f[0] || (!k->root && (!f[1] || !f[left - 1]));
+        return !f[0] || (left < k->rows && (!f[1] || !f[left - 1]));
     for (int i = 0; i < left; i++)
         if (!f[i])
             return 1;
@@ -229,7 +229,6 @@ static uint64_t search(walk *k, const int *row, const uint32_t *f, int left)
     uint32_t col;
     int t = choose(k, f, left, &col);
     uint64_t ways = 0;
-    k->root = 0;
     if (t < 0)
         return 0;
     if (col) {
@@ -258,7 +257,6 @@ static uint64_t walk_job(walk *k, const nq_frontier *j, nq_frontier_state s)
         row[t] = i;
         f[t] = j->open[i] & ~(s.down | s.left << at | s.right >> at);
     }
-    k->root = 1;
     for (int c = 0; c < 32; c++) {
         k->w[c] = 0;
         for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++)
