@@ -63,12 +63,11 @@ _Static_assert(WORDS * PLANE * 8 <= 3 * (NQ_FRONTIER_SEG + NQ_FRONTIER_PAD) * 4,
  * at `shift`, so the lowest open square's bit indexes the table as it
  * stands), the squares to keep in each word once the queen is there
  * (every square but those it attacks in the rows below, and none of row
- * i's own field); row i's word and where its field ends; the constant
- * that gives the child's dead fields their top bit in its row test. */
+ * i's own field); row i's word; the constant that gives the child's dead
+ * fields their top bit in its row test. */
 typedef struct {
     int rows, words;
     unsigned shift[MAX_ROWS];          /* row i's field: bit in its word */
-    unsigned end[MAX_ROWS];            /* the bit past row i's field */
     int word[MAX_ROWS];                /* row i's word */
     uint64_t add[MAX_ROWS];            /* the child's lowest word's add */
     uint64_t keep[MAX_ROWS][WORDS][64];
@@ -127,7 +126,6 @@ static void build(const nq_frontier *j, rows_job *r)
         int f = field_of(r, i);
         r->word[i] = f / 4;
         r->shift[i] = (unsigned)(f % 4 * FIELD);
-        r->end[i] = r->shift[i] + FIELD;
         r->add[i] = dead_carry((f + 1) % 4);
     }
     for (int i = 0; i < j->rows; i++) {
@@ -212,7 +210,7 @@ pass(const rows_job *r, int i, int nw, int cw, int fused, int narrow,
     const int drop = nw - cw;
     const uint64_t *keep = r->keep[i][r->word[i] + drop];
     const uint64_t add = r->add[i];
-    const uint64_t end = r->end[i];
+    const uint64_t end = r->shift[i] + FIELD; /* the bit past row i's field */
     size_t lp = 0, o = *op;
     uint64_t sum = 0;
     /* Four parents an iteration: the loop's own compare and branch, a
