@@ -36,8 +36,9 @@
  *
  * Checks: every order's total is the same and is what the fast engine
  * counts, the board order's nodes are exactly the scalar kernel's (which
- * prunes the same way), and the vector model's exactly the vector
- * kernel's this CPU runs (to N = 18, where no job is split).
+ * prunes the same way; its jobs are not split here, so that N = 18 gives
+ * it 16-column jobs, its wide row test), and the vector model's exactly
+ * the vector kernel's this CPU runs (to N = 18, where no job is split).
  *
  * A measurement for bench/RESULTS.md, not a counter: the search here is
  * plain, recursive and slow.
@@ -321,11 +322,15 @@ int main(int argc, char **argv)
     req.n = n;
     req.engine = "fast";
     nq_frontier_work *scalar = nq_frontier_work_new(), *vector = nq_frontier_work_new();
+    const nq_frontier_kernel *found;
     if (nq_plan_create(&req, &plan) != NQ_OK || !scalar || !vector ||
-        nq_frontier_kernel_find("scalar", &scalar->kernel) != NQ_OK) {
+        nq_frontier_kernel_find("scalar", &found) != NQ_OK) {
         fprintf(stderr, "nq-bench-order: cannot set up N=%d\n", n);
         return 1;
     }
+    nq_frontier_kernel unsplit = *found;
+    unsplit.span16 = 16;
+    scalar->kernel = &unsplit;
     walk k[ORDERS] = {{0}};
     double scalar_nodes = 0, vector_nodes = 0;
     uint64_t total[ORDERS] = {0}, kernel_total = 0, units = 0;

@@ -207,13 +207,14 @@ static uint64_t place_in_row(const nq_frontier *j, nq_frontier_state s,
  * N = 22 four levels measured within noise of none (bench/RESULTS.md). */
 #define SPLIT_SPAN 19
 
-/* A job whose free columns span more than 16 (up to SPLIT_SPAN: N = 19
- * to 21 in the fast engine) as the sum of jobs that do not: each of its
- * two outer free columns takes a queen in some row, so the job is the sum
- * over the rows of the one open in fewer rows of the job with its queen
- * placed there.  Each of those spans a column fewer, so a span of 17
- * narrows after one split (18 after two, 19 after three) and 16-bit
- * lanes, twice as many a register, count it.  Paths that meet that column
+/* A job whose free columns span more than the kernel's span16 (up to
+ * SPLIT_SPAN: N = 19 to 21 in the fast engine, and N = 18 for the scalar
+ * kernel) as the sum of jobs that do not: each of its two outer free
+ * columns takes a queen in some row, so the job is the sum over the rows
+ * of the one open in fewer rows of the job with its queen placed there.
+ * Each of those spans a column fewer, so a span of 17 fits 16 after one
+ * split (18 after two, 19 after three) and 16-bit lanes, twice as many a
+ * register, count it.  Paths that meet that column
  * late are walked once for each row it could still take, but the placed
  * queen prunes each sub-job from its first row (bench/RESULTS.md has
  * what it gains). */
@@ -245,9 +246,10 @@ static uint64_t count_split(const nq_frontier *j, nq_frontier_state s,
 /* Jobs of under three rows have no level to stream; a thread without
  * buffers (out of memory) counts with the plain DFS.  The kernel is the
  * buffers' (its count's), else the process default.  A kernel with
- * 16-bit lanes takes every job that narrows, and wide jobs split until
- * they do (count_split); a job narrow but for stray diagonals of its
- * start goes to 32-bit lanes. */
+ * 16-bit lanes takes every job whose free columns span at most its
+ * span16 and that narrows, and wider jobs split until they do
+ * (count_split); a job narrow but for stray diagonals of its start goes
+ * to 32-bit lanes. */
 uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
                            nq_frontier_work *w, uint64_t *nodes)
 {
@@ -256,11 +258,11 @@ uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
         return nq_frontier_count_dfs(j, s, nodes);
     const nq_frontier_kernel *k = w->kernel ? w->kernel
                                             : nq_frontier_kernel_current();
-    if (k->count16 && narrow(j, &s, &narrowed))
-        return k->count16(&narrowed, s, w, nodes);
     uint32_t free = j->full & ~s.down;
     int span = free ? nq_top_index(free) - nq_ctz(free) + 1 : 0;
-    if (k->count16 && span > 16 && span <= SPLIT_SPAN &&
+    if (k->count16 && span <= k->span16 && narrow(j, &s, &narrowed))
+        return k->count16(&narrowed, s, w, nodes);
+    if (k->count16 && span > k->span16 && span <= SPLIT_SPAN &&
         (!k->narrow_pays || k->narrow_pays()))
         return count_split(j, s, free, w, nodes);
     return k->count32(j, s, w, nodes);

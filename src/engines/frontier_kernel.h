@@ -43,14 +43,17 @@ typedef uint64_t nq_frontier_count_fn(const nq_frontier *job,
 
 /* A kernel: prepare its tables (once, before any count), count.  count16
  * (may be NULL) takes jobs whose columns fit 16 bits (frontier.c says
- * which), in twice the lanes; count32 takes any job.  narrow_pays (NULL:
- * always) says whether count16 has those lanes on this CPU: only then are
- * wide jobs split to reach it. */
+ * which), in twice the lanes; count32 takes any job.  span16 is the
+ * widest span of free columns count16 is given (16, or 15 for the scalar
+ * kernel, whose row test is cheaper with a field's top bit free); wider
+ * jobs are split to reach it, but only where narrow_pays (NULL: always)
+ * says count16 has its lanes on this CPU. */
 typedef struct nq_frontier_kernel {
     const char *name;
     int (*supported)(void);
     void (*init)(void);
     nq_frontier_count_fn *count16, *count32;
+    int span16;
     int (*narrow_pays)(void);
 } nq_frontier_kernel;
 

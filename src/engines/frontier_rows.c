@@ -284,10 +284,11 @@ expand_words(const rows_job *r, int i, int narrow, uint64_t *in, size_t m,
     }
 }
 
-/* A job whose squares all lie in the low 15 columns (every board to
- * N = 17) leaves each field's top bit free, so open_fields needs no mask
- * and no or: one add a word instead of three operations
- * (bench/RESULTS.md). */
+/* A job whose squares all lie in the low 15 columns leaves each field's
+ * top bit free, so open_fields needs no mask and no or: one add a word
+ * instead of three operations (bench/RESULTS.md).  That is every job of
+ * the fast engine: frontier.c splits wider ones for this kernel (its
+ * span16), which pays at N = 18 and 19. */
 static size_t expand_any(const rows_job *r, int i, uint64_t *in, size_t m,
                          uint64_t *out, uint64_t *count, uint64_t *nodes)
 {

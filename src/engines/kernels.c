@@ -73,18 +73,18 @@ static void init_neon(void)
 /* Widest last: the automatic choice is the last one supported. */
 static const nq_frontier_kernel kernels[] = {
     {"scalar", always, init_scalar, nq_frontier_count_rows_16,
-     nq_frontier_count_scalar_32, NULL},
+     nq_frontier_count_scalar_32, 15, NULL},
 #if defined(__x86_64__)
     {"sse4", nq_cpu_has_sse4, init_sse4, nq_frontier_count_sse4_16,
-     nq_frontier_count_sse4_32, NULL},
+     nq_frontier_count_sse4_32, 16, NULL},
     {"avx2", nq_cpu_has_avx2, init_avx2,
-     nq_frontier_count_avx2_16, nq_frontier_count_avx2_32, NULL},
+     nq_frontier_count_avx2_16, nq_frontier_count_avx2_32, 16, NULL},
     {"avx512", nq_cpu_has_avx512, init_avx512, count_avx512_16,
-     nq_frontier_count_avx512_32, avx512_16_lanes},
+     nq_frontier_count_avx512_32, 16, avx512_16_lanes},
 #endif
 #if defined(__aarch64__)
     {"neon", always, init_neon, nq_frontier_count_neon_16,
-     nq_frontier_count_neon_32, NULL},
+     nq_frontier_count_neon_32, 16, NULL},
 #endif
 };
 #define KERNELS ((int)(sizeof kernels / sizeof kernels[0]))
