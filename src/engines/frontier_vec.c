@@ -248,7 +248,7 @@ pass(const step_consts *k, const lane_t *in, size_t m, int first,
     size_t lp = 0, o = *op; /* locals: the stores may alias anything */
     pass_reg cur, next;
     size_t full = m / NQ_LANES * NQ_LANES; /* the whole registers: all lanes live */
-    const vmask all = V_ALL;
+    const vmask all = V_LIVE_ALL;
     if (!PIPELINE) {
 #pragma GCC unroll 4
         for (size_t i = 0; i < full; i += NQ_LANES) {
@@ -260,9 +260,16 @@ pass(const step_consts *k, const lane_t *in, size_t m, int first,
             pass_store(&cur, out, &o, fused);
         }
     } else if (m) {
+        size_t i = NQ_LANES;
         pass_make(k, in, 0, first_lanes(m), first, c, fused, left, &lp, &cur);
-#pragma GCC unroll 4
-        for (size_t i = NQ_LANES; i < full; i += NQ_LANES) {
+#pragma GCC unroll 2
+        for (; i + NQ_LANES < full; i += 2 * NQ_LANES) {
+            pass_make(k, in, i, all, first, c, fused, left, &lp, &next);
+            pass_store(&cur, out, &o, fused);
+            pass_make(k, in, i + NQ_LANES, all, first, c, fused, left, &lp, &cur);
+            pass_store(&next, out, &o, fused);
+        }
+        if (i < full) {
             pass_make(k, in, i, all, first, c, fused, left, &lp, &next);
             pass_store(&cur, out, &o, fused);
             cur = next;

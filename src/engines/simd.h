@@ -244,6 +244,18 @@ static inline vplan v_plan_compress(vmask m)
 {
     return v_plan_of(NQ_SIMD_SHUFFLES.compress, m);
 }
+/* The lanes of live where a is not 0.  Packed beside all-ones bytes, the
+ * zero lanes' movemask, inverted, has 0 between the two halves' lane
+ * bits, so a full register's live can be every bit (V_LIVE_ALL) and the
+ * and goes. */
+static inline vmask v_live_nonzero(vmask live, vu a)
+{
+    vu zero = _mm256_cmpeq_epi16(a, _mm256_setzero_si256());
+    return live & ~(unsigned)_mm256_movemask_epi8(
+                      _mm256_packs_epi16(zero, _mm256_set1_epi32(-1)));
+}
+#define NQ_SIMD_LIVE_NONZERO 1
+#define V_LIVE_ALL (~(vmask)0)
 static inline void v_compress(lane_t *out, vplan p, vu a)
 {
     vu packed = _mm256_shuffle_epi8(a, p.idx);
@@ -486,6 +498,9 @@ static inline int v_count(vmask m) { return nq_popcount(m); }
 #define NQ_SIMD_MASK_OF(b) (b)
 #endif
 #define V_ALL ((vmask)NQ_SIMD_MASK_OF((1ull << NQ_LANES) - 1))
+#ifndef V_LIVE_ALL
+#define V_LIVE_ALL V_ALL
+#endif
 
 /* ---- selectors as vectors of all-ones lanes (avx2, neon) and as one
  * general register (scalar): the combinations, in terms of the above ---- */
@@ -502,7 +517,9 @@ static inline vsel v_sel_and_ne(vsel m, vu a, vu b)
 /* The lanes of live where a is not 0: the zero lanes' mask, inverted in
  * a general register (the kernel's lane sets are masks there, where a
  * full register's `live` costs nothing). */
+#if !defined(NQ_SIMD_LIVE_NONZERO)
 static inline vmask v_live_nonzero(vmask live, vu a) { return live & ~v_mask(v_sel_zero(a)); }
+#endif
 #endif
 
 /* Counters in vector lanes (a selected lane is all ones, -1: subtract). */
