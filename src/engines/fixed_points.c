@@ -15,6 +15,7 @@
  * they use plain occupancy words for rows, columns and the 2n-1 diagonals
  * of each direction rather than shifting bitboards.
  */
+#include "../core/bits.h"
 #include "engine.h"
 #include "stop.h"
 
@@ -95,6 +96,38 @@ static uint64_t fixed_search(fixed_board *b, int turns)
     return count;
 }
 
+/* The half turn's search, which is nearly all of the time here (some
+ * 0.07 s at n = 18, 2% of the whole count; the quarter turn's is a
+ * hundredth of it): rows r and n-1-r are filled together, r from the top,
+ * the queen (r, c) bringing its image (n-1-r, n-1-c).  The image needs no
+ * test of its own against the board: the board is its own half turn, so
+ * the image is attacked exactly when (r, c) is.  Only the pair itself
+ * must be at peace: never one column (the centre column of an odd board
+ * is the centre queen's), and on one diagonal exactly when c is r or
+ * n-1-r.  The same squares, in the same order, as fixed_search takes;
+ * cols, sum (r + c) and dif (c - r + n - 1) as bit sets. */
+static uint64_t half_turn_rows(fixed_board *b, int r, uint64_t cols,
+                               uint64_t sum, uint64_t dif)
+{
+    int n = b->n;
+    if (2 * r + 1 >= n)
+        return 1;
+    uint64_t count = 0;
+    uint64_t open = nq_low_bits(n) & ~(cols | sum >> r | dif >> (n - 1 - r)) &
+                    ~((uint64_t)1 << r | (uint64_t)1 << (n - 1 - r));
+    for (; open && !nq_stop_requested(b->stop); open &= open - 1) {
+        int c = nq_ctz(open), ic = n - 1 - c;
+        b->nodes++;
+        count += half_turn_rows(b, r + 1,
+                                cols | (uint64_t)1 << c | (uint64_t)1 << ic,
+                                sum | (uint64_t)1 << (r + c) |
+                                    (uint64_t)1 << (2 * n - 2 - r - c),
+                                dif | (uint64_t)1 << (c - r + n - 1) |
+                                    (uint64_t)1 << (r - c + n - 1));
+    }
+    return count;
+}
+
 /* Odd n: the centre square is its own image, and the middle row and column
  * must hold their queen there. */
 static uint64_t count_fixed(int n, int turns, uint64_t *nodes,
@@ -104,7 +137,8 @@ static uint64_t count_fixed(int n, int turns, uint64_t *nodes,
     int centre = n / 2;
     if (n % 2 == 1)
         squares_place(&b, &centre, &centre, 1);
-    uint64_t count = fixed_search(&b, turns);
+    uint64_t count = turns == 2 ? half_turn_rows(&b, 0, b.cols, b.sum, b.dif)
+                                : fixed_search(&b, turns);
     *nodes += b.nodes;
     return count;
 }
