@@ -33,6 +33,15 @@ static char *screen(const char *session)
     return text;
 }
 
+/* Whether the count's result line ("19:" at the start of a line) is on
+ * the screen: the bar's elapsed time and ETA can hold "19:" too, and
+ * taking that for the result cut the watch short now and then. */
+static int result_shown(const char *text)
+{
+    return !strncmp(text, BOARD ":", strlen(BOARD ":")) ||
+           strstr(text, "\n" BOARD ":") != NULL;
+}
+
 /* Non-empty lines, and the widest, of a screen. */
 static void measure(const char *text, int *lines, int *widest)
 {
@@ -86,7 +95,7 @@ static void bar_fits(void *arg)
     for (; tick < 600 && bars < 3; tick++) { /* 120 s at most */
         free(text);
         text = screen(session);
-        if (!text || strstr(text, BOARD ":"))
+        if (!text || result_shown(text))
             break;
         measure(text, &lines, &widest);
         bars += strstr(text, "N=" BOARD) != NULL;
