@@ -11,9 +11,10 @@
  * placements: a queen at (r, c) brings its images with it, so only about a
  * half (P) or a quarter (R) of the rows are chosen freely.
  *
- * The board is small here and the searches are tiny next to the total, so
- * they use plain occupancy words for rows, columns and the 2n-1 diagonals
- * of each direction rather than shifting bitboards.
+ * The searches are small next to the total.  The quarter turn's, a
+ * hundredth of the half turn's, places whole orbits on plain occupancy
+ * words for rows, columns and the 2n-1 diagonals of each direction; the
+ * half turn's keeps the same words as bit sets it shifts to each row.
  */
 #include "../core/bits.h"
 #include "engine.h"
@@ -96,16 +97,17 @@ static uint64_t fixed_search(fixed_board *b, int turns)
     return count;
 }
 
-/* The half turn's search, which is nearly all of the time here (some
- * 0.07 s at n = 18, 2% of the whole count; the quarter turn's is a
- * hundredth of it): rows r and n-1-r are filled together, r from the top,
- * the queen (r, c) bringing its image (n-1-r, n-1-c).  The image needs no
- * test of its own against the board: the board is its own half turn, so
- * the image is attacked exactly when (r, c) is.  Only the pair itself
- * must be at peace: never one column (the centre column of an odd board
- * is the centre queen's), and on one diagonal exactly when c is r or
- * n-1-r.  The same squares, in the same order, as fixed_search takes;
- * cols, sum (r + c) and dif (c - r + n - 1) as bit sets. */
+/* The half turn's search (with fixed_search's orbits, 2% of the whole
+ * count at n = 18; a tenth of that in this form): rows r and n-1-r are
+ * filled together, r from the top, the queen (r, c) bringing its image
+ * (n-1-r, n-1-c).  The image needs no test of its own against the board:
+ * the board is its own half turn, so the image is attacked exactly when
+ * (r, c) is.  Only the pair itself must be at peace: never one column
+ * (the centre column of an odd board is the centre queen's), and on one
+ * diagonal exactly when c is r or n-1-r.  The same squares, in the same
+ * order, as fixed_search takes.  cols, sum (r + c) and dif (c - r + n - 1,
+ * fixed_board's r - c + n - 1 mirrored, which is the same bit for the
+ * centre queen, the one square a search starts with) as bit sets. */
 static uint64_t half_turn_rows(fixed_board *b, int r, uint64_t cols,
                                uint64_t sum, uint64_t dif)
 {
