@@ -12,9 +12,10 @@
  * half (P) or a quarter (R) of the rows are chosen freely.
  *
  * The searches are small next to the total.  The quarter turn's, a
- * hundredth of the half turn's, places whole orbits on plain occupancy
- * words for rows, columns and the 2n-1 diagonals of each direction; the
- * half turn's keeps the same words as bit sets it shifts to each row.
+ * tenth of the half turn's time or less, places whole orbits on plain
+ * occupancy words for rows, columns and the 2n-1 diagonals of each
+ * direction; the half turn's keeps the same words as bit sets it shifts
+ * to each row.
  */
 #include "../core/bits.h"
 #include "engine.h"

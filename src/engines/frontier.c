@@ -201,7 +201,8 @@ static uint64_t place_in_row(const nq_frontier *j, nq_frontier_state s,
 }
 
 /* The widest span of free columns count_split takes: 19, three splits
- * deep (some 2,000 jobs a unit of the fast engine at N = 21).  Each split
+ * deep (some 2,000 jobs a unit of the fast engine at N = 21; four for
+ * the scalar kernel, whose span16 is 15: not timed at N = 20 and 21).  Each split
  * level multiplies the kernel calls by the rows, and the calls' set-up
  * and part-filled registers soon cost what the wider lanes gain: at
  * N = 22 four levels measured within noise of none (bench/RESULTS.md). */
@@ -213,8 +214,8 @@ static uint64_t place_in_row(const nq_frontier *j, nq_frontier_state s,
  * columns takes a queen in some row, so the job is the sum over the rows
  * of the one open in fewer rows of the job with its queen placed there.
  * Each of those spans a column fewer, so a span of 17 fits 16 after one
- * split (18 after two, 19 after three) and 16-bit lanes, twice as many a
- * register, count it.  Paths that meet that column
+ * split (18 after two, 19 after three; one more to reach 15) and 16-bit
+ * lanes, twice as many a register, count it.  Paths that meet that column
  * late are walked once for each row it could still take, but the placed
  * queen prunes each sub-job from its first row (bench/RESULTS.md has
  * what it gains). */
