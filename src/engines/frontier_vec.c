@@ -120,6 +120,14 @@ typedef struct {
     vacc ways[NQ_FRONTIER_WEIGHTS];
 } counters;
 
+/* The open squares of the row `sh` rows below the one the lanes' states
+ * are aligned to: the row's squares less the columns and the diagonals
+ * moved down to it. */
+static inline vu open_below(vu d, vu l, vu r, vshift sh, vu open)
+{
+    return v_andnot(v_or3(d, v_sll(l, sh), v_srl(r, sh)), open);
+}
+
 /* Completions of the lanes' states aligned to the second-last row: the
  * two free columns x < y go in either order, unless they are exactly the
  * row gap apart; the last row's column carries the weight (dfs.h's
@@ -128,7 +136,7 @@ static inline void count_two_vec(vsel live, vu d, vu l, vu r,
                                  const step_consts *k, counters *c)
 {
     vu a0 = v_andnot(v_or3(d, l, r), k->open0);
-    vu a1 = v_andnot(v_or3(d, v_sll(l, k->gap2), v_srl(r, k->gap2)), k->open1);
+    vu a1 = open_below(d, l, r, k->gap2, k->open1);
     vu f = v_andnot(d, k->full);
     vu x = v_lowest(f), y = v_xor(f, x);
     vsel ok = v_sel_and_ne(live, v_sll(x, k->gap2), y);
@@ -203,12 +211,9 @@ pass_make(const step_consts *k, const lane_t *in, size_t i, vmask live,
      * is 0, one test for every row tested (next, LOOKAHEAD after, last) */
     vu lo = v_andnot(v_or3(s->cd, s->cl, s->cr), k->open_next);
     for (int x = 0; x < LOOKAHEAD; x++)
-        lo = v_min(lo, v_andnot(v_or3(s->cd, v_sll(s->cl, k->ahead_shift[x]),
-                                      v_srl(s->cr, k->ahead_shift[x])),
-                                k->ahead_open[x]));
-    lo = v_min(lo, v_andnot(v_or3(s->cd, v_sll(s->cl, k->last_shift),
-                                  v_srl(s->cr, k->last_shift)),
-                            k->last_open));
+        lo = v_min(lo, open_below(s->cd, s->cl, s->cr, k->ahead_shift[x],
+                                  k->ahead_open[x]));
+    lo = v_min(lo, open_below(s->cd, s->cl, s->cr, k->last_shift, k->last_open));
     s->mk = v_live_nonzero(live, lo);
 #endif
 }
