@@ -14,6 +14,8 @@
 #   make bench      engine x N timing table
 #   make bench-fast fast with each kernel this CPU runs, N = 16..19, one
 #                   thread and all (about 15 minutes: scalar is slow)
+#   make bench-peer PEER='COMMAND'  fast beside another counter, in rounds
+#                   at one N (N=18, THREADS=2, ROUNDS=9, PEER_KERNELS=k,...)
 #   make bench-gpu  the cuda engine against fast, N = 16..22 (needs a GPU)
 #   make bench-subunits  the spread of the GPU's sub-unit costs at N = 18
 #   make bench-bottom    bottom states met again inside fast's units
@@ -157,7 +159,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check coverage fuzz asan bench bench-fast bench-gpu bench-subunits bench-bottom bench-order mpi cuda clean
+.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-gpu bench-subunits bench-bottom bench-order mpi cuda clean
 all: $(CLI) $(LIB) shared
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -314,6 +316,15 @@ bench: $(BENCH)
 
 bench-fast: $(BENCH_FAST)
 	$(BENCH_FAST)
+
+# fast beside another counter (PEER: its command line, for a counter
+# built for one N such as Kluev's: its threads are its own), taking turns
+# in rounds; its output must hold the same total.  Each kernel's time
+# against it, round by round, is the figure for bench/RESULTS.md.
+bench-peer: $(BENCH_FAST)
+	@test -n "$(PEER)" || { echo "make bench-peer: PEER='COMMAND' names the other counter" >&2; exit 2; }
+	$(BENCH_FAST) --from $(or $(N),18) --to $(or $(N),18) --threads $(or $(THREADS),2) \
+	    --rounds $(or $(ROUNDS),9) $(if $(PEER_KERNELS),--kernels $(PEER_KERNELS)) --peer '$(PEER)'
 
 # How even the GPU's sub-units are, at N = 18 (N=.. for another board).
 bench-subunits: $(BENCH_SUBUNITS)

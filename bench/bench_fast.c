@@ -12,17 +12,21 @@
  * (both rates are printed).
  *
  *   nq-bench-fast [--from N] [--to N] [--threads T] [--kernels k1,k2,...]
- *                 [--rounds R]
+ *                 [--rounds R [--peer 'COMMAND ARGS']]
  *   nq-bench-fast --engines e1,e2,... [--from N] [--to N] [--threads T]
  *
  * With --rounds R each count runs R times, the kernels taking turns, and
  * each row gives the median, the range and the ratio to the fastest
- * kernel (rounds_print says how).
+ * kernel (rounds_print says how).  With --peer another counter takes its
+ * turn too (one N: from = to), run by the shell, and each kernel's time
+ * is also given against the peer's in the same round (peer_print).
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
@@ -93,6 +97,85 @@ static sample measure(const char *engine, int n, int threads)
     return s;
 }
 
+/* ---- a peer: another counter, timed beside the kernels ---- */
+
+/* The peer's command line (run by the shell), or NULL. */
+static const char *peer;
+
+static double timeval_seconds(struct timeval t)
+{
+    return (double)t.tv_sec + (double)t.tv_usec * 1e-6;
+}
+
+/* CPU time of the children waited for (the peer's runs). */
+static double children_cpu_seconds(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_CHILDREN, &ru);
+    return timeval_seconds(ru.ru_utime) + timeval_seconds(ru.ru_stime);
+}
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Whether text holds the decimal number `digits`, not as part of a longer
+ * one: the peer's answer, among whatever else it prints. */
+static int holds_number(const char *text, const char *digits)
+{
+    size_t len = strlen(digits);
+    for (const char *p = text; (p = strstr(p, digits)); p++)
+        if ((p == text || !is_digit(p[-1])) && !is_digit(p[len]))
+            return 1;
+    return 0;
+}
+
+/* The peer's output (at most the first 64 KiB, enough for any counter's
+ * report) and exit status; -1 if it could not be started. */
+static int run_peer(char *out, size_t cap)
+{
+    FILE *f = popen(peer, "r");
+    size_t len = 0, got;
+    if (!f)
+        return -1;
+    while ((got = fread(out + len, 1, cap - 1 - len, f)) > 0)
+        len += got;
+    while (fgetc(f) != EOF) /* the rest, so that the peer is not cut off */
+        ;
+    out[len] = '\0';
+    return pclose(f);
+}
+
+/* One run of the peer: its wall and CPU seconds, with the counts of
+ * nqueens' own run `ours` once the peer's output is seen to hold its
+ * total.  A peer that fails or counts anything else is never timed:
+ * status NQ_ERR_IO, having said why on stderr. */
+static sample measure_peer(const sample *ours)
+{
+    static char out[1 << 16];
+    char total[NQ_U128_DIGITS];
+    sample s = *ours;
+    double cpu0 = children_cpu_seconds(), t0 = nq_clock_seconds();
+    int rc = run_peer(out, sizeof out);
+    s.wall = nq_clock_seconds() - t0;
+    s.cpu = children_cpu_seconds() - cpu0;
+    s.counts.nodes = 0, s.threads = 0; /* neither is known */
+    nq_format_u128(ours->counts.total, total);
+    if (rc != 0) {
+        if (rc > 0 && WIFEXITED(rc))
+            fprintf(stderr, "nq-bench-fast: the peer '%s' exited %d\n", peer,
+                    WEXITSTATUS(rc));
+        else
+            fprintf(stderr, "nq-bench-fast: the peer '%s' did not run to its end\n", peer);
+        s.status = NQ_ERR_IO;
+    } else if (!holds_number(out, total)) {
+        for (char *c = out; *c; c++)
+            *c = *c == '\n' ? ' ' : *c;
+        fprintf(stderr, "nq-bench-fast: the peer's output does not hold the "
+                        "total, %s: %.160s\n", total, out);
+        s.status = NQ_ERR_IO;
+    }
+    return s;
+}
+
 /* A row: wall seconds, solutions and nodes per second, cycles per
  * solution (CPU time of all threads times the clock); no newline. */
 static void print_row(const char *engine, const char *kernel, int n,
@@ -100,10 +183,15 @@ static void print_row(const char *engine, const char *kernel, int n,
 {
     char total[NQ_U128_DIGITS];
     double sols = (double)s->counts.total;
-    printf("%-9s %-7s %3d %7d %18s %10.3f %12.4g %12.4g %9.1f", engine,
-           kernel, n, s->threads, nq_format_u128(s->counts.total, total),
-           s->wall, sols / s->wall, (double)s->counts.nodes / s->wall,
-           s->cpu * hz / sols);
+    char nodes[32] = "-"; /* a peer's are unknown */
+    if (s->counts.nodes)
+        snprintf(nodes, sizeof nodes, "%12.4g", (double)s->counts.nodes / s->wall);
+    char threads[16] = "-"; /* nor its threads */
+    if (s->threads)
+        snprintf(threads, sizeof threads, "%d", s->threads);
+    printf("%-9s %-7s %3d %7s %18s %10.3f %12.4g %12s %9.1f", engine,
+           kernel, n, threads, nq_format_u128(s->counts.total, total),
+           s->wall, sols / s->wall, nodes, s->cpu * hz / sols);
 }
 
 static void run(const char *engine, const char *kernel, int n, int threads)
@@ -210,19 +298,28 @@ static double spread(double *v, int n, double *lo, double *hi)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-typedef sample round_samples[MAX_KERNELS][MAX_ROUNDS];
+typedef sample round_samples[MAX_KERNELS + 1][MAX_ROUNDS];
 
-/* Each kernel `rounds` times at N on `threads`, the kernels taking turns
- * (the order rotating each round) so that the machine's drift, which on
- * a shared machine moves one run by 10%, falls on all of them alike.
- * Returns 1, having said why, if a count failed or two disagreed: a
- * wrong number is never timed. */
+/* Each kernel `rounds` times at N on `threads`, and the peer (if any) as
+ * one more, taking turns (the order rotating each round) so that the
+ * machine's drift, which on a shared machine moves one run by 10%, falls
+ * on all of them alike.  The first kernel runs first in the first round,
+ * so the peer's answer is always checked against a count.  Returns 1,
+ * having said why, if a count failed or two disagreed: a wrong number is
+ * never timed. */
 static int rounds_measure(const char *const *ks, int nk, int n, int threads,
                           int rounds, round_samples s)
 {
+    int slots = nk + (peer != NULL);
     for (int r = 0; r < rounds; r++)
-        for (int j = 0; j < nk; j++) {
-            int k = (j + r) % nk;
+        for (int j = 0; j < slots; j++) {
+            int k = (j + r) % slots;
+            if (k == nk) {
+                s[k][r] = measure_peer(&s[0][0]);
+                if (s[k][r].status != NQ_OK)
+                    return 1;
+                continue;
+            }
             nq_select_kernel(ks[k]);
             s[k][r] = measure("fast", n, threads);
             if (s[k][r].status != NQ_OK) {
@@ -238,36 +335,73 @@ static int rounds_measure(const char *const *ks, int nk, int n, int threads,
     return 0;
 }
 
-/* A row per kernel: its median seconds and cycles, its least and
- * greatest seconds, and the median over rounds of its time against the
- * time of the fastest kernel (least median) in the same round, with
+/* The median over rounds of row a's time against row b's in the same
+ * round, with its range. */
+static double round_ratio(round_samples s, int a, int b, int rounds,
+                          double *lo, double *hi)
+{
+    double x[MAX_ROUNDS];
+    for (int r = 0; r < rounds; r++)
+        x[r] = s[a][r].wall / s[b][r].wall;
+    return spread(x, rounds, lo, hi);
+}
+
+/* Row k's median seconds, and its least. */
+static double median_wall(round_samples s, int k, int rounds, double *least)
+{
+    double wall[MAX_ROUNDS], hi;
+    for (int r = 0; r < rounds; r++)
+        wall[r] = s[k][r].wall;
+    return spread(wall, rounds, least, &hi);
+}
+
+/* A row per kernel (and the peer): its median seconds and cycles, its
+ * least and greatest seconds, and the median over rounds of its time
+ * against the time of the fastest (least median) in the same round, with
  * their range: the ratio two kernels are compared by. */
 static void rounds_print(const char *const *ks, int nk, int n, int rounds,
                          round_samples s)
 {
-    double wall[MAX_ROUNDS], cpu[MAX_ROUNDS], lo, hi, best = 0;
-    int ref = 0;
-    for (int k = 0; k < nk; k++) {
-        for (int r = 0; r < rounds; r++)
-            wall[r] = s[k][r].wall;
-        double med = spread(wall, rounds, &lo, &hi);
+    double cpu[MAX_ROUNDS], lo, hi, best = 0;
+    int ref = 0, slots = nk + (peer != NULL);
+    for (int k = 0; k < slots; k++) {
+        double med = median_wall(s, k, rounds, &lo);
         if (k == 0 || med < best)
             best = med, ref = k;
     }
-    for (int k = 0; k < nk; k++) {
+    for (int k = 0; k < slots; k++) {
         sample m = s[k][0];
         for (int r = 0; r < rounds; r++)
-            wall[r] = s[k][r].wall, cpu[r] = s[k][r].cpu;
+            cpu[r] = s[k][r].cpu;
         m.cpu = spread(cpu, rounds, &lo, &hi);
-        m.wall = spread(wall, rounds, &lo, &hi); /* lo, hi: seconds */
-        print_row("fast", ks[k], n, &m);
-        printf(" %8.3f %8.3f", lo, hi);
+        m.wall = median_wall(s, k, rounds, &lo);
+        hi = lo;
         for (int r = 0; r < rounds; r++)
-            wall[r] = s[k][r].wall / s[ref][r].wall;
-        double x = spread(wall, rounds, &lo, &hi);
+            hi = s[k][r].wall > hi ? s[k][r].wall : hi;
+        print_row(k < nk ? "fast" : "peer", k < nk ? ks[k] : "-", n, &m);
+        printf(" %8.3f %8.3f", lo, hi);
+        double x = round_ratio(s, k, ref, rounds, &lo, &hi);
         printf("  %.2f (%.2f-%.2f)\n", x, lo, hi);
         fflush(stdout);
     }
+}
+
+/* Each kernel against the peer: the median of the rounds' ratios (the
+ * figure to quote: the machine's speed moves between rounds, and each
+ * ratio is of two runs side by side), its range, and beside it the ratios
+ * of the medians and of the least times. */
+static void peer_print(const char *const *ks, int nk, int rounds,
+                       round_samples s)
+{
+    double lo, hi, peer_least, peer_med = median_wall(s, nk, rounds, &peer_least);
+    printf("\npeer: %s\n", peer);
+    for (int k = 0; k < nk; k++) {
+        double least, med = median_wall(s, k, rounds, &least);
+        double x = round_ratio(s, k, nk, rounds, &lo, &hi);
+        printf("%-7s against the peer: %.3f (rounds %.3f-%.3f); medians %.3f, least %.3f\n",
+               ks[k], x, lo, hi, med / peer_med, least / peer_least);
+    }
+    fflush(stdout);
 }
 
 /* One count's rounds, measured and printed; 1 if they failed. */
@@ -278,17 +412,21 @@ static int rounds_at(const char *const *ks, int nk, int n, int threads,
     if (rounds_measure(ks, nk, n, threads, rounds, s))
         return 1;
     rounds_print(ks, nk, n, rounds, s);
+    if (peer)
+        peer_print(ks, nk, rounds, s);
     return 0;
 }
 
 /* Rounds for N = from..to, on one thread and on `threads`, as
- * kernels_table runs them. */
+ * kernels_table runs them; beside a peer, whose threads are its own
+ * command's, on `threads` only. */
 static int kernels_rounds(const char *const *ks, int nk, int from, int to,
                           int threads, int rounds)
 {
     int all = nq_request_threads(&(nq_request){.threads = threads}), fail = 0;
     for (int n = from; n <= to && !fail; n++) {
-        fail = rounds_at(ks, nk, n, 1, rounds);
+        if (!peer || all == 1)
+            fail = rounds_at(ks, nk, n, 1, rounds);
         if (!fail && all > 1)
             fail = rounds_at(ks, nk, n, threads, rounds);
     }
@@ -307,7 +445,7 @@ static int number(const char *s, int lo, int hi)
 static int usage(void)
 {
     fprintf(stderr, "usage: nq-bench-fast [--from N] [--to N] [--threads T] "
-                    "[--kernels k1,k2,...] [--rounds R]\n"
+                    "[--kernels k1,k2,...] [--rounds R [--peer 'COMMAND']]\n"
                     "       nq-bench-fast --engines e1,e2,... [--from N] [--to N] "
                     "[--threads T]\n");
     return 2;
@@ -352,6 +490,8 @@ int main(int argc, char **argv)
             kernels = v;
         else if (!strcmp(argv[i], "--rounds"))
             rounds = number(v, 1, MAX_ROUNDS);
+        else if (!strcmp(argv[i], "--peer") && *v)
+            peer = v;
         else
             return usage();
         if (from < 0 || to < 0 || threads < 0 || rounds < 0)
@@ -359,6 +499,8 @@ int main(int argc, char **argv)
     }
     int nk = chosen_kernels(kernels, ks);
     if (nk < 0 || (engines && (kernels || rounds))) /* rounds compare kernels */
+        return usage();
+    if (peer && (!rounds || from != to)) /* a peer counts one N, in rounds */
         return usage();
     if (!engines && nk == 0) {
         fprintf(stderr, "nq-bench-fast: no kernel listed runs on this CPU\n");

@@ -155,10 +155,55 @@ static void fast_rounds(void *arg)
     t_proc_free(&p);
 }
 
+/* A peer timed beside a kernel, the way a reader times another counter:
+ * here the CLI itself, counting N = 10 (its table holds 724).  Its row
+ * and each kernel's ratio against it are printed; a peer that counts
+ * another N, or fails, ends the run with status 1 and a line on stderr
+ * saying so; a peer without rounds, or over a range of N, is a usage
+ * error. */
+static void fast_peer(void *arg)
+{
+    (void)arg;
+    const char *prog = bench_program("nq-bench-fast"), *cli = getenv("NQ_CLI");
+    char good[600], wrong[600];
+    t_proc p;
+    if (!prog)
+        return;
+    snprintf(good, sizeof good, "%s count 10 -t 1 -q", cli ? cli : "build/nqueens");
+    snprintf(wrong, sizeof wrong, "%s count 9 -t 1 -q", cli ? cli : "build/nqueens");
+    run_expect(&p, prog, ARGS(prog, "--from", "10", "--to", "10", "--threads", "1",
+                              "--kernels", "scalar", "--rounds", "3", "--peer", good), 0);
+    double x, lo, hi;
+    const char *row = p.out ? strstr(p.out, "\npeer      -") : NULL;
+    const char *vs = p.out ? strstr(p.out, "\nscalar  against the peer: ") : NULL;
+    CHECKF(row && strstr(row, " 724 ") && vs &&
+               sscanf(vs, "\nscalar  against the peer: %lf (rounds %lf-%lf)", &x, &lo, &hi) == 3 &&
+               lo <= x && x <= hi && lo > 0,
+           "%s", p.out ? p.out : "");
+    t_proc_free(&p);
+    run_expect(&p, prog, ARGS(prog, "--from", "10", "--to", "10", "--threads", "1",
+                              "--kernels", "scalar", "--rounds", "2", "--peer", wrong), 1);
+    CHECKF(p.err && strstr(p.err, "does not hold the total, 724") && !strstr(p.out, "against"),
+           "%s", p.err ? p.err : "");
+    t_proc_free(&p);
+    run_expect(&p, prog, ARGS(prog, "--from", "10", "--to", "10", "--kernels", "scalar",
+                              "--rounds", "2", "--peer", "exit 3"), 1);
+    CHECKF(p.err && strstr(p.err, "the peer 'exit 3' exited 3"), "%s", p.err ? p.err : "");
+    t_proc_free(&p);
+    run_expect(&p, prog, ARGS(prog, "--from", "10", "--to", "11", "--rounds", "2",
+                              "--peer", good), 2);
+    CHECKF(p.out_len == 0 && p.err && strstr(p.err, "usage"), "%s", p.err ? p.err : "");
+    t_proc_free(&p);
+    run_expect(&p, prog, ARGS(prog, "--from", "10", "--to", "10", "--peer", good), 2);
+    CHECKF(p.out_len == 0 && p.err && strstr(p.err, "usage"), "%s", p.err ? p.err : "");
+    t_proc_free(&p);
+}
+
 void tests_bench(void)
 {
     t_case(order_agrees, NULL, "bench/order-12-and-18-totals-and-nodes");
     t_case(fast_usage, NULL, "bench/fast-mistyped-options-refused");
     t_case(fast_runs, NULL, "bench/fast-8-scalar-vs-oeis");
     t_case(fast_rounds, NULL, "bench/fast-8-rounds-every-kernel-vs-oeis");
+    t_case(fast_peer, NULL, "bench/fast-10-beside-a-peer-checked");
 }
