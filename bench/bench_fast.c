@@ -19,7 +19,9 @@
  * each row gives the median, the range and the ratio to the fastest
  * kernel (rounds_print says how).  With --peer another counter takes its
  * turn too (one N: from = to), run by the shell, and each kernel's time
- * is also given against the peer's in the same round (peer_print).
+ * is also given against the peer's in the same round (peer_print).  The
+ * kernels' times are of the library's count, the peer's of its whole
+ * process (its start and exit too: a millisecond or two).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -160,7 +162,9 @@ static sample measure_peer(const sample *ours)
     s.counts.nodes = 0, s.threads = 0; /* neither is known */
     nq_format_u128(ours->counts.total, total);
     if (rc != 0) {
-        if (rc > 0 && WIFEXITED(rc))
+        if (rc < 0)
+            fprintf(stderr, "nq-bench-fast: the peer '%s' could not be started\n", peer);
+        else if (WIFEXITED(rc))
             fprintf(stderr, "nq-bench-fast: the peer '%s' exited %d\n", peer,
                     WEXITSTATUS(rc));
         else
