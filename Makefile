@@ -320,11 +320,13 @@ bench-fast: $(BENCH_FAST)
 # fast beside another counter (PEER: its command line, for a counter
 # built for one N such as Kluev's: its threads are its own), taking turns
 # in rounds; its output must hold the same total.  Each kernel's time
-# against it, round by round, is the figure for bench/RESULTS.md.
+# against it, round by round, is the figure for bench/RESULTS.md.  PEER
+# reaches the recipe through the environment, quotes and all.
+bench-peer: export PEER := $(PEER)
 bench-peer: $(BENCH_FAST)
-	@test -n "$(PEER)" || { echo "make bench-peer: PEER='COMMAND' names the other counter" >&2; exit 2; }
+	@test -n "$$PEER" || { echo "make bench-peer: PEER='COMMAND' names the other counter" >&2; exit 2; }
 	$(BENCH_FAST) --from $(or $(N),18) --to $(or $(N),18) --threads $(or $(THREADS),2) \
-	    --rounds $(or $(ROUNDS),9) $(if $(PEER_KERNELS),--kernels $(PEER_KERNELS)) --peer '$(PEER)'
+	    --rounds $(or $(ROUNDS),9) $(if $(PEER_KERNELS),--kernels $(PEER_KERNELS)) --peer "$$PEER"
 
 # How even the GPU's sub-units are, at N = 18 (N=.. for another board).
 bench-subunits: $(BENCH_SUBUNITS)

@@ -117,33 +117,97 @@ static double children_cpu_seconds(void)
     return timeval_seconds(ru.ru_utime) + timeval_seconds(ru.ru_stime);
 }
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_digit(int c) { return c >= '0' && c <= '9'; }
 
-/* Whether text holds the decimal number `digits`, not as part of a longer
- * one: the peer's answer, among whatever else it prints. */
-static int holds_number(const char *text, const char *digits)
+/* The peer's output, read as a stream (of any length): whether a whole
+ * number in it is the total, and its first characters for a message.  A
+ * whole number is a run of digits with no '.', ',' or '-' just before it, and
+ * after it neither a digit nor a '.' or ',' that goes on with a digit: a
+ * total seen inside "0.724 s" or "17240" is no answer.  (At small N the
+ * total may equal some other number the peer prints; the check is meant
+ * for the counts peers are timed at.) */
+typedef struct {
+    const char *want;  /* the total's digits */
+    char run[48];      /* the digits read since the last other character */
+    size_t len;        /* how many (may pass the run's size: not the total) */
+    int may_start;     /* the character before the run allows a number */
+    int ended_by_mark; /* the run was the total, then '.' or ',' came */
+    int found;
+    char head[161];    /* the first characters, blanks squeezed to one */
+    size_t head_len;
+} peer_scan;
+
+static int is_mark(int c) { return c == '.' || c == ','; }
+
+/* A character a number may not follow: a mark or a minus sign. */
+static int joins_before(int c) { return is_mark(c) || c == '-'; }
+
+/* The run of digits just ended, before c (EOF at the end). */
+static void scan_run_end(peer_scan *p, int c)
 {
-    size_t len = strlen(digits);
-    for (const char *p = text; (p = strstr(p, digits)); p++)
-        if ((p == text || !is_digit(p[-1])) && !is_digit(p[len]))
-            return 1;
-    return 0;
+    size_t want = strlen(p->want);
+    if (p->len && p->may_start && p->len == want && !memcmp(p->run, p->want, want)) {
+        if (is_mark(c))
+            p->ended_by_mark = 1; /* the next character decides */
+        else
+            p->found = 1;
+    }
+    p->len = 0;
 }
 
-/* The peer's output (at most the first 64 KiB, enough for any counter's
- * report) and exit status; -1 if it could not be started. */
-static int run_peer(char *out, size_t cap)
+static void scan_head(peer_scan *p, int c)
+{
+    int blank = c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    if (p->head_len + 1 >= sizeof p->head || (blank && (!p->head_len ||
+                                                        p->head[p->head_len - 1] == ' ')))
+        return;
+    p->head[p->head_len++] = blank ? ' ' : (char)c;
+    p->head[p->head_len] = '\0';
+}
+
+static void scan_char(peer_scan *p, int c)
+{
+    scan_head(p, c);
+    if (p->ended_by_mark)
+        p->found |= !is_digit(c), p->ended_by_mark = 0;
+    if (is_digit(c)) {
+        if (p->len < sizeof p->run)
+            p->run[p->len] = (char)c;
+        p->len++;
+        return;
+    }
+    scan_run_end(p, c);
+    p->may_start = !joins_before(c);
+}
+
+/* Runs the peer, reading all it prints into *scan; its exit status, or
+ * -1 if it could not be started. */
+static int run_peer(peer_scan *scan)
 {
     FILE *f = popen(peer, "r");
-    size_t len = 0, got;
+    int c;
     if (!f)
         return -1;
-    while ((got = fread(out + len, 1, cap - 1 - len, f)) > 0)
-        len += got;
-    while (fgetc(f) != EOF) /* the rest, so that the peer is not cut off */
-        ;
-    out[len] = '\0';
+    while ((c = getc(f)) != EOF)
+        scan_char(scan, c);
+    scan_run_end(scan, EOF);
+    scan->found |= scan->ended_by_mark;
     return pclose(f);
+}
+
+/* Why the peer's run failed, on stderr, from its status. */
+static void say_peer_failed(int rc)
+{
+    if (rc < 0)
+        fprintf(stderr, "nq-bench-fast: the peer '%s' could not be started\n", peer);
+    else if (WIFEXITED(rc) && WEXITSTATUS(rc) == 127)
+        fprintf(stderr, "nq-bench-fast: the peer '%s' exited 127: the shell found "
+                        "no such command\n", peer);
+    else if (WIFEXITED(rc))
+        fprintf(stderr, "nq-bench-fast: the peer '%s' exited %d\n", peer,
+                WEXITSTATUS(rc));
+    else
+        fprintf(stderr, "nq-bench-fast: the peer '%s' did not run to its end\n", peer);
 }
 
 /* One run of the peer: its wall and CPU seconds, with the counts of
@@ -152,29 +216,22 @@ static int run_peer(char *out, size_t cap)
  * status NQ_ERR_IO, having said why on stderr. */
 static sample measure_peer(const sample *ours)
 {
-    static char out[1 << 16];
     char total[NQ_U128_DIGITS];
+    peer_scan scan = {.want = nq_format_u128(ours->counts.total, total), .may_start = 1};
     sample s = *ours;
     double cpu0 = children_cpu_seconds(), t0 = nq_clock_seconds();
-    int rc = run_peer(out, sizeof out);
+    int rc = run_peer(&scan);
     s.wall = nq_clock_seconds() - t0;
     s.cpu = children_cpu_seconds() - cpu0;
     s.counts.nodes = 0, s.threads = 0; /* neither is known */
-    nq_format_u128(ours->counts.total, total);
     if (rc != 0) {
-        if (rc < 0)
-            fprintf(stderr, "nq-bench-fast: the peer '%s' could not be started\n", peer);
-        else if (WIFEXITED(rc))
-            fprintf(stderr, "nq-bench-fast: the peer '%s' exited %d\n", peer,
-                    WEXITSTATUS(rc));
-        else
-            fprintf(stderr, "nq-bench-fast: the peer '%s' did not run to its end\n", peer);
+        say_peer_failed(rc);
         s.status = NQ_ERR_IO;
-    } else if (!holds_number(out, total)) {
-        for (char *c = out; *c; c++)
-            *c = *c == '\n' ? ' ' : *c;
+    } else if (!scan.found) {
+        if (scan.head_len && scan.head[scan.head_len - 1] == ' ')
+            scan.head[--scan.head_len] = '\0';
         fprintf(stderr, "nq-bench-fast: the peer's output does not hold the "
-                        "total, %s: %.160s\n", total, out);
+                        "total, %s, as a number: %s\n", total, scan.head);
         s.status = NQ_ERR_IO;
     }
     return s;
@@ -361,14 +418,14 @@ static double median_wall(round_samples s, int k, int rounds, double *least)
 
 /* A row per kernel (and the peer): its median seconds and cycles, its
  * least and greatest seconds, and the median over rounds of its time
- * against the time of the fastest (least median) in the same round, with
- * their range: the ratio two kernels are compared by. */
+ * against the time of the fastest kernel (least median) in the same
+ * round, with their range: the ratio two kernels are compared by. */
 static void rounds_print(const char *const *ks, int nk, int n, int rounds,
                          round_samples s)
 {
     double cpu[MAX_ROUNDS], lo, hi, best = 0;
     int ref = 0, slots = nk + (peer != NULL);
-    for (int k = 0; k < slots; k++) {
+    for (int k = 0; k < nk; k++) {
         double med = median_wall(s, k, rounds, &lo);
         if (k == 0 || med < best)
             best = med, ref = k;
@@ -449,7 +506,8 @@ static int number(const char *s, int lo, int hi)
 static int usage(void)
 {
     fprintf(stderr, "usage: nq-bench-fast [--from N] [--to N] [--threads T] "
-                    "[--kernels k1,k2,...] [--rounds R [--peer 'COMMAND']]\n"
+                    "[--kernels k1,k2,...]\n"
+                    "                     [--rounds R [--peer 'COMMAND' (with --from N --to N)]]\n"
                     "       nq-bench-fast --engines e1,e2,... [--from N] [--to N] "
                     "[--threads T]\n");
     return 2;

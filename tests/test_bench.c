@@ -158,9 +158,9 @@ static void fast_rounds(void *arg)
 /* A peer timed beside a kernel, the way a reader times another counter:
  * here the CLI itself, counting N = 10 (its table holds 724).  Its row
  * and each kernel's ratio against it are printed; a peer that counts
- * another N, or fails, ends the run with status 1 and a line on stderr
- * saying so; a peer without rounds, or over a range of N, is a usage
- * error. */
+ * another N, prints the total only inside another number, or fails, ends
+ * the run with status 1 and a line on stderr saying so; a peer without
+ * rounds, or over a range of N, is a usage error. */
 static void fast_peer(void *arg)
 {
     (void)arg;
@@ -184,6 +184,13 @@ static void fast_peer(void *arg)
     run_expect(&p, prog, ARGS(prog, "--from", "10", "--to", "10", "--threads", "1",
                               "--kernels", "scalar", "--rounds", "2", "--peer", wrong), 1);
     CHECKF(p.err && strstr(p.err, "does not hold the total, 724") && !strstr(p.out, "against"),
+           "%s", p.err ? p.err : "");
+    t_proc_free(&p);
+    /* the total inside a decimal is no answer */
+    run_expect(&p, prog, ARGS(prog, "--from", "10", "--to", "10", "--threads", "1",
+                              "--kernels", "scalar", "--rounds", "1", "--peer",
+                              "echo 'solutions 0 in 0.724 s'"), 1);
+    CHECKF(p.err && strstr(p.err, "does not hold the total, 724, as a number: solutions 0 in 0.724 s\n"),
            "%s", p.err ? p.err : "");
     t_proc_free(&p);
     run_expect(&p, prog, ARGS(prog, "--from", "10", "--to", "10", "--kernels", "scalar",
