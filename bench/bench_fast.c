@@ -155,6 +155,8 @@ static void scan_run_end(peer_scan *p, int c)
     p->len = 0;
 }
 
+/* The output's start, kept for the message that says what the peer
+ * printed instead: its line breaks and runs of blanks as one space. */
 static void scan_head(peer_scan *p, int c)
 {
     int blank = c == ' ' || c == '\n' || c == '\r' || c == '\t';
@@ -165,6 +167,9 @@ static void scan_head(peer_scan *p, int c)
     p->head[p->head_len] = '\0';
 }
 
+/* One character of the output: a digit extends the run, anything else
+ * ends it (and says whether a run may start after it); a mark that
+ * ended the total waits for this character to say if it was a decimal. */
 static void scan_char(peer_scan *p, int c)
 {
     scan_head(p, c);
