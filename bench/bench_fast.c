@@ -412,13 +412,14 @@ static double round_ratio(round_samples s, int a, int b, int rounds,
     return spread(x, rounds, lo, hi);
 }
 
-/* Row k's median seconds, and its least. */
-static double median_wall(round_samples s, int k, int rounds, double *least)
+/* Row k's median seconds, its least and its greatest. */
+static double median_wall(round_samples s, int k, int rounds, double *least,
+                          double *most)
 {
-    double wall[MAX_ROUNDS], hi;
+    double wall[MAX_ROUNDS];
     for (int r = 0; r < rounds; r++)
         wall[r] = s[k][r].wall;
-    return spread(wall, rounds, least, &hi);
+    return spread(wall, rounds, least, most);
 }
 
 /* A row per kernel (and the peer): its median seconds and cycles, its
@@ -431,7 +432,7 @@ static void rounds_print(const char *const *ks, int nk, int n, int rounds,
     double cpu[MAX_ROUNDS], lo, hi, best = 0;
     int ref = 0, slots = nk + (peer != NULL);
     for (int k = 0; k < nk; k++) {
-        double med = median_wall(s, k, rounds, &lo);
+        double med = median_wall(s, k, rounds, &lo, &hi);
         if (k == 0 || med < best)
             best = med, ref = k;
     }
@@ -440,10 +441,7 @@ static void rounds_print(const char *const *ks, int nk, int n, int rounds,
         for (int r = 0; r < rounds; r++)
             cpu[r] = s[k][r].cpu;
         m.cpu = spread(cpu, rounds, &lo, &hi);
-        m.wall = median_wall(s, k, rounds, &lo);
-        hi = lo;
-        for (int r = 0; r < rounds; r++)
-            hi = s[k][r].wall > hi ? s[k][r].wall : hi;
+        m.wall = median_wall(s, k, rounds, &lo, &hi);
         print_row(k < nk ? "fast" : "peer", k < nk ? ks[k] : "-", n, &m);
         printf(" %8.3f %8.3f", lo, hi);
         double x = round_ratio(s, k, ref, rounds, &lo, &hi);
@@ -459,10 +457,10 @@ static void rounds_print(const char *const *ks, int nk, int n, int rounds,
 static void peer_print(const char *const *ks, int nk, int rounds,
                        round_samples s)
 {
-    double lo, hi, peer_least, peer_med = median_wall(s, nk, rounds, &peer_least);
+    double lo, hi, peer_least, peer_med = median_wall(s, nk, rounds, &peer_least, &hi);
     printf("\npeer: %s\n", peer);
     for (int k = 0; k < nk; k++) {
-        double least, med = median_wall(s, k, rounds, &least);
+        double least, med = median_wall(s, k, rounds, &least, &hi);
         double x = round_ratio(s, k, nk, rounds, &lo, &hi);
         printf("%-7s against the peer: %.3f (rounds %.3f-%.3f); medians %.3f, least %.3f\n",
                ks[k], x, lo, hi, med / peer_med, least / peer_least);
