@@ -437,6 +437,19 @@ typedef struct {
 nq_status nq_journal_merge(const char *const *paths, int count,
                            nq_journal_header *header, nq_journal_state *state,
                            unsigned char **done, char *why, size_t why_size);
+/* The same, as a command does it: giving up (NQ_ERR_STOPPED) when *stop is
+ * set, while reading or while making the plan (minutes at N = 22 with
+ * carry); and, when every unit is covered and counts is not NULL, the
+ * board's counts in *counts (the plan's final check failing is
+ * NQ_ERR_INTERNAL: a record is wrong).  Every record is also checked
+ * against what the plan knows of its unit (a symmetric count holds only
+ * its own fixed points; a unit's total is a multiple of its orbit sizes):
+ * NQ_ERR_CORRUPT, naming the line, when it cannot be right. */
+nq_status nq_journal_merge_ext(const char *const *paths, int count,
+                               volatile sig_atomic_t *stop,
+                               nq_journal_header *header,
+                               nq_journal_state *state, unsigned char **done,
+                               nq_counts *counts, char *why, size_t why_size);
 /* Checking journals someone else wrote, by recounting some of their
  * units (a tag proves nothing against a forger: the key is in the file). */
 typedef struct {

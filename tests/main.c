@@ -473,6 +473,7 @@ static void run_groups(void)
     tests_request();
     tests_gpu();
     tests_journal();
+    tests_forgery();
     tests_signals();
     tests_mpi();
     tests_cli();

@@ -53,28 +53,6 @@ static void list_missing(const unsigned char *done, uint64_t units)
     fputc('\n', stderr);
 }
 
-static int merge_finish(const nq_journal_header *h, const nq_journal_state *s,
-                        int json)
-{
-    nq_request req = {.n = h->n, .engine = h->engine};
-    nq_plan *plan;
-    nq_counts c;
-    nq_status st;
-    if (!nq_engine_find(h->engine) || nq_check_request(&req, 0) != NQ_OK)
-        return cli_error(CLI_FAIL, "the journals are for engine '%s' N=%d, "
-                         "which this nqueens cannot count", h->engine, h->n);
-    if ((st = nq_plan_create(&req, &plan)) != NQ_OK)
-        return cli_error(CLI_FAIL, "merge: %s", nq_strerror(st));
-    st = nq_plan_finish(plan, &s->sum, &c);
-    nq_plan_free(plan);
-    if (st != NQ_OK)
-        return cli_error(CLI_FAIL, "merge: %s", nq_strerror(st));
-    /* the time and threads the journals' runs recorded */
-    cli_print_counts(h->n, &c, h->engine, NULL, s->threads, s->seconds, json,
-                     1);
-    return CLI_OK;
-}
-
 /* merge --verify: the recount first; the sum only if it agrees. */
 static int merge_verified(const char **pos, int npos, const char *sample,
                           int all, int json)
@@ -106,10 +84,16 @@ int cmd_merge(int argc, char **argv)
     }
     nq_journal_header h;
     nq_journal_state s;
+    nq_counts c;
     unsigned char *done;
     char why[4096] = "";
-    nq_status st = nq_journal_merge(pos, npos, &h, &s, &done, why, sizeof why);
+    volatile sig_atomic_t *stop = cli_catch_stop_signals("merge");
+    cli_stop_waits(1); /* reading and planning watch the flag */
+    nq_status st = nq_journal_merge_ext(pos, npos, stop, &h, &s, &done, &c,
+                                        why, sizeof why);
     free(pos);
+    if (st == NQ_ERR_STOPPED)
+        return cli_report_stopped();
     if (st != NQ_OK) /* a journal of another format is bad input */
         return cli_error(st == NQ_ERR_VERSION ? CLI_USAGE : CLI_FAIL, "%s",
                          why[0] ? why : nq_strerror(st));
@@ -128,5 +112,7 @@ int cmd_merge(int argc, char **argv)
     if (s.dropped_tail) /* harmless once every unit is there */
         fprintf(stderr, "nqueens: warning: a journal ends with a half-written "
                 "line (a crash); its unit was found in another journal\n");
-    return merge_finish(&h, &s, json);
+    /* the time and threads the journals' runs recorded */
+    cli_print_counts(h.n, &c, h.engine, NULL, s.threads, s.seconds, json, 1);
+    return CLI_OK;
 }

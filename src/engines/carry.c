@@ -248,6 +248,46 @@ static nq_status carry_finish(const nq_plan *p, const nq_tally *sum,
     return NQ_OK;
 }
 
+/* The stabiliser's size of unit i: 1 for most, 2 or 4 for a symmetric
+ * constellation (0 for a board counted whole). */
+static int stabiliser_size(const nq_plan *p, uint64_t i)
+{
+    carry_unit u = ((const carry_unit *)p->data)[i];
+    return p->n < FRAME_MIN_N ? 0 : nq_popcount((uint32_t)(u >> 40 & 0xff));
+}
+
+/* A symmetric constellation's unique count comes from its fixed
+ * completions, which only a recount sees; an asymmetric one's is its
+ * total over 8, checked from the record alone (carry_flaw). */
+static int carry_forced(const nq_plan *p, uint64_t i)
+{
+    return stabiliser_size(p, i) != 1;
+}
+
+/* What a record can hold: a total of 8/|H| per completion c, and
+ * (c + f180 + 2 f90) / |H| classes, which lie between c/|H| and 4c/|H|
+ * (each fixed count is at most c). */
+static const char *carry_flaw(const nq_plan *p, uint64_t i, const nq_tally *t)
+{
+    int size = stabiliser_size(p, i);
+    if (t->fixed180 || t->fixed90)
+        return "a carry unit records no fixed points";
+    if (!size)
+        return t->unique > t->total ? "a whole board's unique count exceeds "
+               "its total" : NULL;
+    nq_u128 grain = (unsigned)(8 / size), c = t->total / grain;
+    if (t->total % grain)
+        return "its total is no multiple of its constellation's orbit size";
+    if (size == 1)
+        return t->unique != c ? "an asymmetric constellation's unique count "
+               "is not its total over 8" : NULL;
+    nq_u128 scaled = t->unique * (unsigned)size;
+    return scaled / (unsigned)size != t->unique || scaled < c ||
+           (scaled && (scaled - 1) / 4 >= c) /* scaled > 4c, not wrapping */
+           ? "a symmetric constellation's unique count out of the bounds "
+             "its completions set" : NULL;
+}
+
 /* "r:c r:c ... weight w": the frame queens, and the orbit size. */
 static void carry_describe(const nq_plan *p, uint64_t i, char *buf,
                            size_t size)
@@ -284,4 +324,6 @@ const nq_engine nq_engine_carry = {
     .unit = carry_unit_run,
     .describe = carry_describe,
     .finish = carry_finish,
+    .forced = carry_forced,
+    .flaw = carry_flaw,
 };

@@ -80,6 +80,17 @@ nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
  * engine of a taken name is NQ_ERR_ARG, a full table NQ_ERR_NOMEM. */
 nq_status nq_engine_add(const nq_engine *e);
 
+/* The identity a plan of split e for n with `units` units has
+ * (nq_plan_identity), known before the plan is made: a journal header
+ * whose identity is not this is refused without planning. */
+uint64_t nq_split_identity(const nq_engine *e, int n, uint64_t units);
+
+/* The engine's forced and flaw (above) for unit i, or 0 and NULL for an
+ * engine that knows nothing of its records. */
+int nq_plan_unit_forced(const nq_plan *p, uint64_t i);
+const char *nq_plan_record_flaw(const nq_plan *p, uint64_t i,
+                                const nq_tally *t);
+
 /* Append one unit of `size` bytes to the plan's table; -1 if out of
  * memory.  The table is freed with the plan. */
 int nq_plan_push(nq_plan *p, const void *unit, size_t size);
@@ -143,6 +154,16 @@ struct nq_engine {
                       nq_tally *t);
     void (*describe)(const nq_plan *p, uint64_t i, char *buf, size_t size);
     nq_status (*finish)(const nq_plan *p, const nq_tally *sum, nq_counts *out);
+    /* What the plan alone knows of a unit's record, for journals written
+     * by someone else (merge, verify).  forced: 1 if the unit can hold
+     * solutions fixed by a turn, or is counted whole, so that its record
+     * carries counts (fixed points, a unit's unique) that nothing but a
+     * recount can check: verify recounts every such unit, whatever its
+     * record claims.  flaw: NULL if the plan allows the record, else the
+     * words for what cannot be (fixed points in a unit that has none, a
+     * total that is no multiple of the unit's orbit sizes). */
+    int (*forced)(const nq_plan *p, uint64_t i);
+    const char *(*flaw)(const nq_plan *p, uint64_t i, const nq_tally *t);
     void (*free_scratch)(void *scratch);
     /* Optional: run `count` units at once (up to `batch` of them), filling
      * out[k] for ids[k].  A GPU engine ships a batch per call. */

@@ -285,10 +285,55 @@ nq_status nq_fast_finish(const nq_plan *p, const nq_tally *sum,
         nq_add_u128(&classes, sum->fixed90) ||
         nq_add_u128(&classes, sum->fixed90))
         return NQ_ERR_OVERFLOW;
-    if (classes % 8)
+    /* a solution fixed by the quarter turn is fixed by the half turn */
+    if (classes % 8 || sum->fixed90 > sum->fixed180)
         return NQ_ERR_INTERNAL;
     out->unique = classes / 8;
     return NQ_OK;
+}
+
+/* The symmetric counts and a whole board carry what only a recount can
+ * check (P and R decide the unique count); a ring unit's total is checked
+ * by the sampled recount like any other. */
+int nq_fast_unit_forced(const nq_plan *p, uint64_t i)
+{
+    return ((const fast_unit *)p->data)[i].kind != UNIT_RING;
+}
+
+/* The least orbit size a ring unit counts with: every completion adds one
+ * of its weights, so its total is a multiple of the least. */
+static unsigned ring_grain(const fast_unit *u)
+{
+    return u->weight[2] ? 2 : u->weight[1] ? 4 : 8;
+}
+
+/* What a unit's record can hold.  A ring unit counts only a total; a
+ * symmetric count only its own fixed points, an even number (the mirror
+ * image of a solution fixed by a turn is another one, never itself). */
+const char *nq_fast_record_flaw(const nq_plan *p, uint64_t i,
+                                const nq_tally *t)
+{
+    const fast_unit *u = (const fast_unit *)p->data + i;
+    switch (u->kind) {
+    case UNIT_RING:
+        if (t->unique || t->fixed180 || t->fixed90)
+            return "a ring unit counts only a total, no unique count or "
+                   "fixed points";
+        return t->total % ring_grain(u) ? "its total is no multiple of its "
+               "rings' orbit sizes" : NULL;
+    case UNIT_HALF_TURN:
+    case UNIT_QUARTER_TURN:
+        if (t->total || t->unique ||
+            (u->kind == UNIT_HALF_TURN ? t->fixed90 : t->fixed180))
+            return "a symmetric count records only the solutions fixed by "
+                   "its own turn";
+        return (t->fixed180 | t->fixed90) % 2 ? "an odd number of solutions "
+               "fixed by a turn (mirror images pair them)" : NULL;
+    default:
+        return t->fixed180 || t->fixed90 || t->unique > t->total
+               ? "a whole board's unique count exceeds its total, or it "
+                 "records fixed points" : NULL;
+    }
 }
 
 /* snprintf that keeps appending safely once the buffer is full. */
@@ -354,5 +399,7 @@ const nq_engine nq_engine_fast = {
     .unit = nq_fast_unit,
     .describe = nq_fast_describe,
     .finish = nq_fast_finish,
+    .forced = nq_fast_unit_forced,
+    .flaw = nq_fast_record_flaw,
     .free_scratch = fast_free_scratch,
 };

@@ -187,21 +187,37 @@ static size_t put_le(unsigned char *buf, uint64_t v, int bytes)
 /* FNV-1a of the canonical bytes (doc/journal-format.md): "nqueens-plan",
  * N, the split's stable name, its parameters and the unit count.  Nothing
  * a person reads (a description, a display name) enters it. */
-uint64_t nq_plan_identity(const nq_plan *p)
+uint64_t nq_split_identity(const nq_engine *e, int n, uint64_t units)
 {
     unsigned char buf[128];
-    const char *id = p->engine->plan_id ? p->engine->plan_id : "";
+    const char *id = e->plan_id ? e->plan_id : "";
     size_t len = sizeof "nqueens-plan", idlen = strlen(id) + 1;
     memcpy(buf, "nqueens-plan", len);
-    len += put_le(buf + len, (uint64_t)p->n, 4);
+    len += put_le(buf + len, (uint64_t)n, 4);
     if (idlen > sizeof buf - len - 4 * NQ_PLAN_PARAMS - 8)
         idlen = sizeof buf - len - 4 * NQ_PLAN_PARAMS - 8;
     memcpy(buf + len, id, idlen);
     len += idlen;
     for (int i = 0; i < NQ_PLAN_PARAMS; i++)
-        len += put_le(buf + len, p->engine->plan_param[i], 4);
-    len += put_le(buf + len, p->units, 8);
+        len += put_le(buf + len, e->plan_param[i], 4);
+    len += put_le(buf + len, units, 8);
     return nq_fnv1a(NQ_FNV_OFFSET, buf, len);
+}
+
+uint64_t nq_plan_identity(const nq_plan *p)
+{
+    return nq_split_identity(p->engine, p->n, p->units);
+}
+
+int nq_plan_unit_forced(const nq_plan *p, uint64_t i)
+{
+    return p->engine->forced && i < p->units && p->engine->forced(p, i);
+}
+
+const char *nq_plan_record_flaw(const nq_plan *p, uint64_t i,
+                                const nq_tally *t)
+{
+    return p->engine->flaw && i < p->units ? p->engine->flaw(p, i, t) : NULL;
 }
 
 const char *nq_plan_split(const nq_plan *p)

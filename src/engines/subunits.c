@@ -243,6 +243,8 @@ const nq_engine nq_engine_subunits = {
     .unit = host_unit,
     .describe = nq_fast_describe,
     .finish = nq_fast_finish,
+    .forced = nq_fast_unit_forced,
+    .flaw = nq_fast_record_flaw,
     .run_batch = host_batch,
     .batch = 64,
 };

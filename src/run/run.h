@@ -48,4 +48,13 @@ nq_status nq_count_with(const nq_request_ext *x, const nq_resume_options *o,
 nq_status nq_run_read_journal(const char *path, const nq_jf_reader *rd,
                               nq_jf_result *res, char *why, size_t wsize);
 
+/* nq_journal_merge, giving up when *stop is set (reading, planning), and
+ * keeping in *plan (when not NULL; to free) the plan that every record was
+ * checked against. */
+nq_status nq_run_merge(const char *const *paths, int count,
+                       const volatile sig_atomic_t *stop,
+                       nq_journal_header *header, nq_journal_state *state,
+                       unsigned char **done, nq_plan **plan, char *why,
+                       size_t wsize);
+
 #endif

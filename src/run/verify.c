@@ -6,9 +6,12 @@
  * key is in the file.  So a sample of the recorded units, drawn at random
  * after the journals are written, is counted again and compared.  A
  * forger who changed k of R records escapes a sample of s units with
- * probability C(R-k, s) / C(R, s), about (1 - s/R)^k.  The units whose
- * solutions are fixed by a turn are few and carry the whole unique count,
- * so they can be added to the sample outright.
+ * probability C(R-k, s) / C(R, s), about (1 - s/R)^k.  The units that
+ * can hold solutions fixed by a turn are few and carry the unique count,
+ * which no sample would guard, so every one of them is added to the
+ * sample outright.  Which units those are is the plan's word, never the
+ * record's: a forger who zeroes a record's fixed points must not thereby
+ * take it out of the recount.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +29,7 @@ typedef struct {
     nq_tally *records;
     uint64_t count, cap, fixed;
     int fixed_points;
+    const nq_plan *plan;
     const nq_verify_options *o;
     nq_verify_report *r;
 } chosen;
@@ -74,16 +78,16 @@ static nq_status any_header(void *ctx, const char *path,
     return NQ_OK; /* nq_journal_merge has checked every header */
 }
 
-/* A record read again: kept if drawn, or if it has fixed points and
- * those are wanted; a unit recorded twice is kept once (merging has
- * shown that its records agree). */
+/* A record read again: kept if drawn, or if its plan says the unit
+ * can hold fixed points and those are wanted; a unit recorded twice is
+ * kept once (merging has shown that its records agree). */
 static nq_status take(void *ctx, const char *path, long line, uint64_t unit,
                       const nq_tally *t, char *why, size_t wsize)
 {
     chosen *c = ctx;
     (void)path, (void)line, (void)why, (void)wsize;
     int drawn = c->drawn[unit / 8] >> (unit % 8) & 1;
-    int fixed = c->fixed_points && (t->fixed180 || t->fixed90);
+    int fixed = c->fixed_points && nq_plan_unit_forced(c->plan, unit);
     if ((!drawn && !fixed) || (c->kept[unit / 8] >> (unit % 8) & 1))
         return NQ_OK;
     c->fixed += !drawn;
@@ -140,22 +144,15 @@ static nq_status compare(void *ctx, uint64_t unit, const nq_tally *t)
 }
 
 /* The chosen units counted again with the plan's engine. */
-static nq_status recount(chosen *c, const nq_journal_header *h)
+static nq_status recount(chosen *c)
 {
-    nq_request req = {.n = h->n, .engine = h->engine};
-    nq_plan *plan;
-    nq_status st = nq_plan_create(&req, &plan);
-    if (st != NQ_OK)
-        return st;
     nq_run_options ro = {.threads = c->o->threads, .ids = c->ids,
                          .count = c->count, .stop = c->o->stop,
                          .on_unit = compare, .ctx = c,
                          .progress = c->o->progress,
                          .progress_ctx = c->o->progress_ctx};
     nq_tally sum = {0};
-    st = c->count ? nq_plan_run(plan, &ro, &sum) : NQ_OK;
-    nq_plan_free(plan);
-    return st;
+    return c->count ? nq_plan_run(c->plan, &ro, &sum) : NQ_OK;
 }
 
 /* The records of the chosen units, read again from every journal. */
@@ -195,7 +192,7 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
          sample_size(c->o, c->r->recorded), c->r->seed);
     nq_status st = collect(c, paths, count, why, wsize);
     c->r->fixed_points = c->fixed;
-    return st == NQ_OK ? recount(c, h) : st;
+    return st == NQ_OK ? recount(c) : st;
 }
 
 nq_status nq_journal_verify(const char *const *paths, int count,
@@ -209,17 +206,20 @@ nq_status nq_journal_verify(const char *const *paths, int count,
     memset(r, 0, sizeof *r);
     if (!o || !(o->percent >= 0 && o->percent <= 100))
         return NQ_ERR_ARG;
-    nq_status st = nq_journal_merge(paths, count, header, &state, &done, why,
-                                    wsize);
+    nq_plan *plan = NULL;
+    nq_status st = nq_run_merge(paths, count, o->stop, header, &state, &done,
+                                &plan, why, wsize);
     if (st != NQ_OK)
         return st;
     uint64_t key[2];
     nq_journal_new_key(key); /* a seed no journal's writer could know */
     r->units = header->units, r->recorded = state.units_done;
     r->seed = o->seed ? o->seed : (key[0] >> 11) | 1; /* exact in JSON */
-    chosen c = {.fixed_points = o->fixed_points, .o = o, .r = r};
+    chosen c = {.fixed_points = o->fixed_points, .plan = plan, .o = o,
+                .r = r};
     st = verify_chosen(&c, paths, count, header, done, why, wsize);
     free(done), free(c.drawn), free(c.kept), free(c.ids), free(c.records);
+    nq_plan_free(plan);
     r->seconds = nq_clock_seconds() - t0;
     return st;
 }
