@@ -429,11 +429,14 @@ typedef struct {
     int threads;                /* the most threads (or ranks) one used */
 } nq_journal_state;
 
-/* Read journals of one count (header->engine is then an engine of this
- * release that counts their plan, whatever engine wrote them) (parts of a split run, or copies): the union
- * of their records, each unit once; a unit recorded with different counts
- * is NQ_ERR_CORRUPT, journals of different counts NQ_ERR_MISMATCH.  *done
- * (a bit per unit, to free) says which units are covered. */
+/* Read journals of one count (parts of a split run, or copies; header->
+ * engine is then an engine of this release that counts their plan,
+ * whatever engine wrote them): the union of their records, each unit
+ * once; a unit recorded with different counts, or a record the plan
+ * rules out (nq_journal_merge_ext), is NQ_ERR_CORRUPT, journals of
+ * different counts NQ_ERR_MISMATCH.  *done (a bit per unit, to free)
+ * says which units are covered.  The runs' time is summed once per
+ * journal key: a file named twice, or a copy, counts once. */
 nq_status nq_journal_merge(const char *const *paths, int count,
                            nq_journal_header *header, nq_journal_state *state,
                            unsigned char **done, char *why, size_t why_size);
@@ -457,9 +460,10 @@ typedef struct {
                                    units, chosen at random (100: all) */
     uint64_t at_least;          /* ...but at least this many (all, if
                                    fewer are recorded) */
-    int fixed_points;           /* also every unit whose record has
-                                   solutions fixed by a turn (they carry
-                                   the unique count) */
+    int fixed_points;           /* also every unit the plan says can
+                                   hold solutions fixed by a turn,
+                                   whatever its record claims (they
+                                   carry the unique count) */
     uint64_t seed;              /* the sample's seed; 0: a random one */
     int threads;                /* 0: one per online core */
     volatile sig_atomic_t *stop;
