@@ -1440,6 +1440,112 @@ static void merge_reports_run_time(void *arg)
     CHECK(refused);
 }
 
+/* ---- shares, and files without a header (issue 36) ---- */
+
+/* Rewrite the journal at path as part `part` of its split (the header's
+ * crc redone), its records copied as they are or, with retag, retagged
+ * under the new header as a writer holding the key could; run lines are
+ * left out when retagging.  0 if it could not be read or rewritten. */
+static int reshare(const char *path, unsigned part, int retag)
+{
+    nq_journal_header h;
+    size_t len;
+    char *text = t_read_file(path, &len), line[NQ_JOURNAL_LINE_MAX], *save;
+    FILE *f = text && read_header(path, &h) ? fopen(path, "wb") : NULL;
+    int ok = f != NULL;
+    h.part = part;
+    if (f)
+        fwrite(line, 1, (size_t)nq_jf_header_line(line, sizeof line, &h), f);
+    for (char *l = f ? strtok_r(strchr(text, '\n') + 1, "\n", &save) : NULL;
+         l; l = strtok_r(NULL, "\n", &save)) {
+        unsigned long long v[6];
+        if (!retag) {
+            fprintf(f, "%s\n", l);
+        } else if (sscanf(l, "unit %llu %llu %llu %llu %llu %llu", &v[0],
+                          &v[1], &v[2], &v[3], &v[4], &v[5]) == 6) {
+            nq_tally t = {v[1], v[2], v[3], v[4], v[5]};
+            fwrite(line, 1, (size_t)nq_jf_record_line(line, sizeof line, &h,
+                                                      v[0], &t), f);
+        }
+    }
+    if (f)
+        ok &= fclose(f) == 0;
+    free(text);
+    return ok;
+}
+
+/* A finished part 1/2 of N = 12 (the committed sample of a format version,
+ * resumed to its end) edited to say part 2/2.  Version 2's tags do not
+ * cover part=, so the records still check out (version 3's are retagged,
+ * as a writer with the key could): resuming part 2/2 on it must not call
+ * the share done with part 2 never counted.  Refused, by resume and
+ * merge alike, in one line naming the file, the line and the unit; the
+ * file left as it was. */
+typedef struct {
+    const char *sample;
+    int retag;
+} reshared;
+
+static void other_share_refused(void *arg)
+{
+    const reshared *r = arg;
+    const char *j = file("reshared.journal");
+    t_proc p;
+    remove(j);
+    CHECK(copy_sample(r->sample, j));
+    CHECK(t_run_cli(&p, ARGS("count", "12", "--part", "1/2", "--checkpoint",
+                             j)) == 0);
+    int finished = p.exit_code == 0 && strstr(p.out, "done: 409 of");
+    t_proc_free(&p);
+    CHECKF(finished, "part 1/2 of the sample did not finish");
+    CHECK(reshare(j, 2, r->retag));
+    size_t len, after_len;
+    char *before = t_read_file(j, &len), want[512], err[2][512];
+    unsigned long long unit = 0;
+    CHECK(before && sscanf(strchr(before, '\n') + 1, "unit %llu", &unit) == 1);
+    snprintf(want, sizeof want, "nqueens: %s line 2: unit %llu is outside "
+             "the journal's share, part 2/2", j, unit);
+    for (int k = 0; k < 2; k++) {
+        CHECK(t_run_cli(&p, k ? ARGS("merge", j) : ARGS("count", "12",
+                        "--part", "2/2", "--checkpoint", j)) == 0);
+        int refused = p.exit_code == 1 && p.out_len == 0 &&
+                      !strncmp(p.err, want, strlen(want)) &&
+                      strchr(p.err, '\n') == p.err + p.err_len - 1;
+        snprintf(err[k], sizeof err[k], "%s%s", p.out, p.err);
+        t_proc_free(&p);
+        CHECKF(refused, "%s: %s", k ? "merge" : "count", err[k]);
+    }
+    CHECKF(!strcmp(err[0], err[1]), "count and merge say different things: "
+           "%s / %s", err[0], err[1]);
+    char *after = t_read_file(j, &after_len);
+    int same = after && after_len == len && !memcmp(after, before, len);
+    free(after);
+    free(before);
+    CHECK(same);
+}
+
+/* A journal records its own share only: a unit of another share (which
+ * no run of the share finishes) is refused, and not counted. */
+static void records_only_its_share(void *arg)
+{
+    (void)arg;
+    const char *j = file("share.journal");
+    nq_journal_header h;
+    nq_journal *jn;
+    char why[256];
+    plan_header("fast", 9, &h);
+    h.part = 2, h.parts = 3;
+    CHECK(nq_journal_open(j, &h, NULL, &jn, why, sizeof why) == NQ_OK);
+    nq_tally t = {.total = 5};
+    int ok = nq_journal_record(jn, 4, &t) == NQ_OK &&
+             nq_journal_record(jn, 3, &t) == NQ_ERR_ARG &&
+             nq_journal_record(jn, 5, &t) == NQ_ERR_ARG &&
+             nq_journal_state_get(jn)->units_done == 1;
+    ok &= nq_journal_close(jn, why, sizeof why) == NQ_OK;
+    CHECK(ok);
+    CHECK(lines_in(j) == 2);
+}
+
 static void remove_dir(void)
 {
     DIR *d = opendir(dir);
@@ -1528,6 +1634,13 @@ void tests_journal(void)
     t_case(header_cut_in_key, NULL, "journal/header-cut-inside-its-key-dropped");
     t_case(merge_reports_run_time, NULL,
            "journal/run-lines-give-merge-its-time-and-threads");
+    static const reshared v2_edit = {"journal-v2-n12-part1of2.txt", 0},
+                          v3_retag = {"journal-v3-n12-part1of2.txt", 1};
+    t_case(other_share_refused, (void *)&v2_edit,
+           "journal/v2-part-edited-to-2of2-refused-not-done");
+    t_case(other_share_refused, (void *)&v3_retag,
+           "journal/v3-records-retagged-under-part-2of2-refused-not-done");
+    t_case(records_only_its_share, NULL, "journal/records-only-its-share");
     t_full_case(removed_before_the_end, NULL,
            "journal/removed-after-the-last-write-then-stopped");
     t_case(interrupted_while_planning, (void *)&sigint,

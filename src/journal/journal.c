@@ -439,7 +439,8 @@ nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t)
 {
     char line[NQ_JOURNAL_LINE_MAX];
     nq_status st = NQ_OK;
-    if (unit >= j->set.units || !j->writable)
+    if (unit >= j->set.units || !nq_jf_in_share(&j->header, unit) ||
+        !j->writable)
         return NQ_ERR_ARG;
     int len = nq_jf_record_line(line, sizeof line, &j->header, unit, t);
     pthread_mutex_lock(&j->lock);

@@ -196,6 +196,11 @@ int nq_jf_same_count(const nq_journal_header *a, const nq_journal_header *b)
            a->units == b->units && a->identity == b->identity;
 }
 
+int nq_jf_in_share(const nq_journal_header *h, uint64_t unit)
+{
+    return h->parts && unit % h->parts == h->part - 1;
+}
+
 /* ---- reading ---- */
 
 /* Is s (len bytes) the start of the header this run would write?  Its
@@ -307,6 +312,24 @@ static nq_status check_run(char *line, const char *path, long no,
     return NQ_OK;
 }
 
+/* A record that checks out but whose unit is outside the header's share.
+ * No nqueens writes one (a share runs only its own units), so the header
+ * or the record was edited: version 2's tags do not cover part=, and a
+ * writer with the key can tag anything.  Refused by every reader, not only
+ * by resuming, which would otherwise count it towards the share and call
+ * the share done with units of it never counted: one verdict for one
+ * file, and merge needs no such record (the other share's journal holds
+ * it). */
+static nq_status outside_share(const char *path, long no, uint64_t unit,
+                               const nq_journal_header *h, char *why,
+                               size_t wsize)
+{
+    nq_jf_why(why, wsize, "%s line %ld: unit %llu is outside the journal's "
+              "share, part %u/%u (damaged or edited)", path, no,
+              (unsigned long long)unit, h->part, h->parts);
+    return NQ_ERR_CORRUPT;
+}
+
 static nq_status check_line(char *line, size_t len, const char *path, long no,
                             const nq_jf_reader *rd, nq_jf_result *res,
                             char *why, size_t wsize)
@@ -333,6 +356,8 @@ static nq_status check_line(char *line, size_t len, const char *path, long no,
             nq_jf_why(why, wsize, "%s line %ld: damaged record", path, no);
         return NQ_ERR_CORRUPT;
     }
+    if (!nq_jf_in_share(&res->header, unit))
+        return outside_share(path, no, unit, &res->header, why, wsize);
     return rd->record(rd->ctx, path, no, unit, &t, why, wsize);
 }
 

@@ -38,6 +38,10 @@ int nq_jf_parse_header(char *line, nq_journal_header *h);
  * share aside). */
 int nq_jf_same_count(const nq_journal_header *a, const nq_journal_header *b);
 
+/* 1 if unit is in the header's share (unit % parts == part - 1): the only
+ * units its journal may record. */
+int nq_jf_in_share(const nq_journal_header *h, uint64_t unit);
+
 /* What the reader does with what it reads: header() once the header is
  * checked (a journal of another count is refused before its records are
  * looked at), record() for each record that checks out.  Either may
@@ -66,7 +70,8 @@ typedef struct {
 
 /* Read and check a whole journal.  A half-written last line (the remains
  * of a crash) is left out and noted; anything else that does not check
- * out is NQ_ERR_CORRUPT, another format version NQ_ERR_VERSION, with why
+ * out (a record of a unit outside the header's share included) is
+ * NQ_ERR_CORRUPT, another format version NQ_ERR_VERSION, with why
  * naming the file and line; a stop request NQ_ERR_STOPPED. */
 nq_status nq_jf_read(FILE *f, const char *path, const nq_jf_reader *rd,
                      nq_jf_result *res, char *why, size_t wsize);
