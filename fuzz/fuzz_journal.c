@@ -5,9 +5,9 @@
  * The reader must never crash, hang or read out of bounds, and what it
  * accepts must hold together: the bytes it calls good are a prefix of
  * the input, and every record it passes on names a unit of the header's
- * plan.  A record's tag is SipHash under the header's key, which random
- * mutation will not forge: the committed corpus holds real journals so
- * that mutations start from lines that check out.
+ * plan and share.  A record's tag is SipHash under the header's key,
+ * which random mutation will not forge: the committed corpus holds real
+ * journals so that mutations start from lines that check out.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -38,8 +38,9 @@ static nq_status take_record(void *ctx, const char *path, long line,
 {
     (void)path, (void)line, (void)t, (void)why, (void)wsize;
     seen *s = ctx;
-    if (!s->have_header || unit >= s->header.units)
-        abort(); /* a record before its header, or outside its plan */
+    if (!s->have_header || unit >= s->header.units ||
+        unit % s->header.parts != s->header.part - 1)
+        abort(); /* a record before its header, outside its plan or share */
     s->records++;
     return NQ_OK;
 }
