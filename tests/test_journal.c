@@ -1546,6 +1546,105 @@ static void records_only_its_share(void *arg)
     CHECK(lines_in(j) == 2);
 }
 
+/* Files without a header that checks out, each made at path. */
+static void no_bytes(const char *path)
+{
+    write_text(path, "", 0);
+}
+
+/* The header a count of N = 11 writes, cut inside its key, as a crash
+ * while creating the journal leaves it: of another count than the one
+ * the test resumes (N = 10), which restarts it all the same, as the words
+ * say (it holds no record). */
+static void half_header_file(const char *path)
+{
+    nq_journal_header h;
+    char line[NQ_JOURNAL_LINE_MAX];
+    plan_header("fast", 11, &h);
+    nq_jf_header_line(line, sizeof line, &h);
+    write_text(path, line, (size_t)(strstr(line, " key=") + 5 + 9 - line));
+}
+
+/* A whole journal of N = 10 whose header says N = 11, its crc not redone
+ * (a flipped bit): damage, the record after it intact. */
+static void damaged_header_file(const char *path)
+{
+    nq_journal_header h;
+    nq_tally t = {.total = 4};
+    char line[2][NQ_JOURNAL_LINE_MAX];
+    plan_header("fast", 10, &h);
+    int k = nq_jf_header_line(line[0], sizeof line[0], &h);
+    int r = nq_jf_record_line(line[1], sizeof line[1], &h, 0, &t);
+    memcpy(strstr(line[0], " n=10 "), " n=11 ", 6);
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fwrite(line[0], 1, (size_t)k, f);
+        fwrite(line[1], 1, (size_t)r, f);
+        fclose(f);
+    }
+}
+
+static void notes_file(const char *path)
+{
+    static const char text[] = "shopping\neggs\n";
+    write_text(path, text, sizeof text - 1);
+}
+
+static void note_without_newline(const char *path)
+{
+    static const char text[] = "nqueens: try N = 27";
+    write_text(path, text, sizeof text - 1);
+}
+
+typedef struct {
+    const char *name;
+    void (*make)(const char *path);
+    const char *says;
+    int restarts; /* count --checkpoint starts the journal afresh */
+} headless_file;
+
+/* One file met by merge, verify and count --checkpoint: merge and verify
+ * refuse it in one line (exit 1), the same line; the count says that
+ * line too (the file left as it was), or, for a file that holds no
+ * record, starts the journal afresh and counts N = 10 whole. */
+static void headless_same_words(void *arg)
+{
+    const headless_file *hf = arg;
+    const char *j = file("headless.journal");
+    const char *const *runs[3] = {ARGS("merge", j), ARGS("verify", j),
+                                  ARGS("count", "10", "--checkpoint", j)};
+    char first[512] = "";
+    size_t len, after_len;
+    remove(j);
+    hf->make(j);
+    char *before = t_read_file(j, &len);
+    CHECK(before);
+    free(before);
+    for (int r = 0; r < 3; r++) {
+        t_proc p;
+        before = t_read_file(j, &len);
+        CHECK(t_run_cli(&p, runs[r]) == 0);
+        char *after = t_read_file(j, &after_len);
+        int same = after && before && after_len == len &&
+                   !memcmp(after, before, len);
+        free(after), free(before);
+        int refused = p.exit_code == 1 && !p.out_len && strstr(p.err,
+                      hf->says) && strchr(p.err, '\n') == p.err + p.err_len - 1
+                      && (!r || !strcmp(p.err, first));
+        int restarted = r == 2 && hf->restarts && p.exit_code == 0 &&
+                        row_is_oeis(p.out, 10);
+        char err[512];
+        snprintf(err, sizeof err, "%s", p.err);
+        if (!r)
+            snprintf(first, sizeof first, "%s", p.err);
+        t_proc_free(&p);
+        CHECKF(restarted || (refused && same), "%s: exit or words wrong: %s "
+               "(merge said: %s)", runs[r][0], err, first);
+    }
+    if (hf->restarts)
+        CHECK(records_once(j, plan_units("fast", 10), 0, NULL));
+}
+
 static void remove_dir(void)
 {
     DIR *d = opendir(dir);
@@ -1576,7 +1675,7 @@ void tests_journal(void)
          "not an nqueens journal"},
         {"garbage-merge", NULL, garbage, {"merge", "@"}, "not an nqueens journal"},
         {"text-without-newline", NULL, notes, {"count", "10", "--checkpoint",
-         "@"}, "cut short"},
+         "@"}, "not an nqueens journal"},
         {"junk-after-last-line", "count", junk_tail, {"count", "12",
          "--checkpoint", "@"}, "cut short"},
     };
@@ -1641,6 +1740,21 @@ void tests_journal(void)
     t_case(other_share_refused, (void *)&v3_retag,
            "journal/v3-records-retagged-under-part-2of2-refused-not-done");
     t_case(records_only_its_share, NULL, "journal/records-only-its-share");
+    static const headless_file headless[] = {
+        {"empty-file", no_bytes, "an empty file, no journal yet", 1},
+        {"half-written-header", half_header_file, "a half-written journal "
+         "header and nothing more (a crash while the journal was being "
+         "created", 1},
+        {"damaged-header", damaged_header_file, "the journal's header (line "
+         "1) is damaged", 0},
+        {"not-a-journal", notes_file, "not an nqueens journal", 0},
+        {"not-a-journal-no-newline", note_without_newline,
+         "not an nqueens journal", 0},
+    };
+    for (size_t i = 0; i < sizeof headless / sizeof headless[0]; i++)
+        t_case(headless_same_words, (void *)&headless[i],
+               "journal/headless/%s-same-words-in-merge-verify-count",
+               headless[i].name);
     t_full_case(removed_before_the_end, NULL,
            "journal/removed-after-the-last-write-then-stopped");
     t_case(interrupted_while_planning, (void *)&sigint,
