@@ -1445,6 +1445,211 @@ static void merge_reports_run_time(void *arg)
     CHECK(refused);
 }
 
+/* ---- shares, and files without a header (issue 36) ---- */
+
+/* Rewrite the journal at path as part `part` of its split (the header's
+ * crc redone), its records copied as they are or, with retag, retagged
+ * under the new header as a writer holding the key could; run lines are
+ * left out when retagging.  0 if it could not be read or rewritten. */
+static int reshare(const char *path, unsigned part, int retag)
+{
+    nq_journal_header h;
+    size_t len;
+    char *text = t_read_file(path, &len), line[NQ_JOURNAL_LINE_MAX], *save;
+    FILE *f = text && read_header(path, &h) ? fopen(path, "wb") : NULL;
+    int ok = f != NULL;
+    h.part = part;
+    if (f)
+        fwrite(line, 1, (size_t)nq_jf_header_line(line, sizeof line, &h), f);
+    for (char *l = f ? strtok_r(strchr(text, '\n') + 1, "\n", &save) : NULL;
+         l; l = strtok_r(NULL, "\n", &save)) {
+        unsigned long long v[6];
+        if (!retag) {
+            fprintf(f, "%s\n", l);
+        } else if (sscanf(l, "unit %llu %llu %llu %llu %llu %llu", &v[0],
+                          &v[1], &v[2], &v[3], &v[4], &v[5]) == 6) {
+            nq_tally t = {v[1], v[2], v[3], v[4], v[5]};
+            fwrite(line, 1, (size_t)nq_jf_record_line(line, sizeof line, &h,
+                                                      v[0], &t), f);
+        }
+    }
+    if (f)
+        ok &= fclose(f) == 0;
+    free(text);
+    return ok;
+}
+
+/* A finished part 1/2 of N = 12 (the committed sample of a format version,
+ * resumed to its end) edited to say part 2/2.  Version 2's tags do not
+ * cover part=, so the records still check out (version 3's are retagged,
+ * as a writer with the key could): resuming part 2/2 on it must not call
+ * the share done with part 2 never counted.  Refused, by resume and
+ * merge alike, in one line naming the file, the line and the unit; the
+ * file left as it was. */
+typedef struct {
+    const char *sample;
+    int retag;
+} reshared;
+
+static void other_share_refused(void *arg)
+{
+    const reshared *r = arg;
+    const char *j = file("reshared.journal");
+    t_proc p;
+    remove(j);
+    CHECK(copy_sample(r->sample, j));
+    CHECK(t_run_cli(&p, ARGS("count", "12", "--part", "1/2", "--checkpoint",
+                             j)) == 0);
+    int finished = p.exit_code == 0 && strstr(p.out, "done: 409 of");
+    t_proc_free(&p);
+    CHECKF(finished, "part 1/2 of the sample did not finish");
+    CHECK(reshare(j, 2, r->retag));
+    size_t len, after_len;
+    char *before = t_read_file(j, &len), want[512], err[2][512];
+    unsigned long long unit = 0;
+    CHECK(before && sscanf(strchr(before, '\n') + 1, "unit %llu", &unit) == 1);
+    snprintf(want, sizeof want, "nqueens: %s line 2: unit %llu is outside "
+             "the journal's share, part 2/2", j, unit);
+    for (int k = 0; k < 2; k++) {
+        CHECK(t_run_cli(&p, k ? ARGS("merge", j) : ARGS("count", "12",
+                        "--part", "2/2", "--checkpoint", j)) == 0);
+        int refused = p.exit_code == 1 && p.out_len == 0 &&
+                      !strncmp(p.err, want, strlen(want)) &&
+                      strchr(p.err, '\n') == p.err + p.err_len - 1;
+        snprintf(err[k], sizeof err[k], "%s%s", p.out, p.err);
+        t_proc_free(&p);
+        CHECKF(refused, "%s: %s", k ? "merge" : "count", err[k]);
+    }
+    CHECKF(!strcmp(err[0], err[1]), "count and merge say different things: "
+           "%s / %s", err[0], err[1]);
+    char *after = t_read_file(j, &after_len);
+    int same = after && after_len == len && !memcmp(after, before, len);
+    free(after);
+    free(before);
+    CHECK(same);
+}
+
+/* A journal records its own share only: a unit of another share (which
+ * no run of the share finishes) is refused, and not counted. */
+static void records_only_its_share(void *arg)
+{
+    (void)arg;
+    const char *j = file("share.journal");
+    nq_journal_header h;
+    nq_journal *jn;
+    char why[256];
+    plan_header("fast", 9, &h);
+    h.part = 2, h.parts = 3;
+    CHECK(nq_journal_open(j, &h, NULL, &jn, why, sizeof why) == NQ_OK);
+    nq_tally t = {.total = 5};
+    int ok = nq_journal_record(jn, 4, &t) == NQ_OK &&
+             nq_journal_record(jn, 3, &t) == NQ_ERR_ARG &&
+             nq_journal_record(jn, 5, &t) == NQ_ERR_ARG &&
+             nq_journal_state_get(jn)->units_done == 1;
+    ok &= nq_journal_close(jn, why, sizeof why) == NQ_OK;
+    CHECK(ok);
+    CHECK(lines_in(j) == 2);
+}
+
+/* Files without a header that checks out, each made at path. */
+static void no_bytes(const char *path)
+{
+    write_text(path, "", 0);
+}
+
+/* The header a count of N = 11 writes, cut inside its key, as a crash
+ * while creating the journal leaves it: of another count than the one
+ * the test resumes (N = 10), which restarts it all the same, as the words
+ * say (it holds no record). */
+static void half_header_file(const char *path)
+{
+    nq_journal_header h;
+    char line[NQ_JOURNAL_LINE_MAX];
+    plan_header("fast", 11, &h);
+    nq_jf_header_line(line, sizeof line, &h);
+    write_text(path, line, (size_t)(strstr(line, " key=") + 5 + 9 - line));
+}
+
+/* A whole journal of N = 10 whose header says N = 11, its crc not redone
+ * (a flipped bit): damage, the record after it intact. */
+static void damaged_header_file(const char *path)
+{
+    nq_journal_header h;
+    nq_tally t = {.total = 4};
+    char line[2][NQ_JOURNAL_LINE_MAX];
+    plan_header("fast", 10, &h);
+    int k = nq_jf_header_line(line[0], sizeof line[0], &h);
+    int r = nq_jf_record_line(line[1], sizeof line[1], &h, 0, &t);
+    memcpy(strstr(line[0], " n=10 "), " n=11 ", 6);
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fwrite(line[0], 1, (size_t)k, f);
+        fwrite(line[1], 1, (size_t)r, f);
+        fclose(f);
+    }
+}
+
+static void notes_file(const char *path)
+{
+    static const char text[] = "shopping\neggs\n";
+    write_text(path, text, sizeof text - 1);
+}
+
+static void note_without_newline(const char *path)
+{
+    static const char text[] = "nqueens: try N = 27";
+    write_text(path, text, sizeof text - 1);
+}
+
+typedef struct {
+    const char *name;
+    void (*make)(const char *path);
+    const char *says;
+    int restarts; /* count --checkpoint starts the journal afresh */
+} headless_file;
+
+/* One file met by merge, verify and count --checkpoint: merge and verify
+ * refuse it in one line (exit 1), the same line; the count says that
+ * line too (the file left as it was), or, for a file that holds no
+ * record, starts the journal afresh and counts N = 10 whole. */
+static void headless_same_words(void *arg)
+{
+    const headless_file *hf = arg;
+    const char *j = file("headless.journal");
+    const char *const *runs[3] = {ARGS("merge", j), ARGS("verify", j),
+                                  ARGS("count", "10", "--checkpoint", j)};
+    char first[512] = "";
+    size_t len, after_len;
+    remove(j);
+    hf->make(j);
+    char *before = t_read_file(j, &len);
+    CHECK(before);
+    free(before);
+    for (int r = 0; r < 3; r++) {
+        t_proc p;
+        before = t_read_file(j, &len);
+        CHECK(t_run_cli(&p, runs[r]) == 0);
+        char *after = t_read_file(j, &after_len);
+        int same = after && before && after_len == len &&
+                   !memcmp(after, before, len);
+        free(after), free(before);
+        int refused = p.exit_code == 1 && !p.out_len && strstr(p.err,
+                      hf->says) && strchr(p.err, '\n') == p.err + p.err_len - 1
+                      && (!r || !strcmp(p.err, first));
+        int restarted = r == 2 && hf->restarts && p.exit_code == 0 &&
+                        row_is_oeis(p.out, 10);
+        char err[512];
+        snprintf(err, sizeof err, "%s", p.err);
+        if (!r)
+            snprintf(first, sizeof first, "%s", p.err);
+        t_proc_free(&p);
+        CHECKF(restarted || (refused && same), "%s: exit or words wrong: %s "
+               "(merge said: %s)", runs[r][0], err, first);
+    }
+    if (hf->restarts)
+        CHECK(records_once(j, plan_units("fast", 10), 0, NULL));
+}
+
 static void remove_dir(void)
 {
     DIR *d = opendir(dir);
@@ -1475,7 +1680,7 @@ void tests_journal(void)
          "not an nqueens journal"},
         {"garbage-merge", NULL, garbage, {"merge", "@"}, "not an nqueens journal"},
         {"text-without-newline", NULL, notes, {"count", "10", "--checkpoint",
-         "@"}, "cut short"},
+         "@"}, "not an nqueens journal"},
         {"junk-after-last-line", "count", junk_tail, {"count", "12",
          "--checkpoint", "@"}, "cut short"},
     };
@@ -1533,6 +1738,28 @@ void tests_journal(void)
     t_case(header_cut_in_key, NULL, "journal/header-cut-inside-its-key-dropped");
     t_case(merge_reports_run_time, NULL,
            "journal/run-lines-give-merge-its-time-and-threads");
+    static const reshared v2_edit = {"journal-v2-n12-part1of2.txt", 0},
+                          v3_retag = {"journal-v3-n12-part1of2.txt", 1};
+    t_case(other_share_refused, (void *)&v2_edit,
+           "journal/v2-part-edited-to-2of2-refused-not-done");
+    t_case(other_share_refused, (void *)&v3_retag,
+           "journal/v3-records-retagged-under-part-2of2-refused-not-done");
+    t_case(records_only_its_share, NULL, "journal/records-only-its-share");
+    static const headless_file headless[] = {
+        {"empty-file", no_bytes, "an empty file, no journal yet", 1},
+        {"half-written-header", half_header_file, "a half-written journal "
+         "header and nothing more (a crash while the journal was being "
+         "created", 1},
+        {"damaged-header", damaged_header_file, "the journal's header (line "
+         "1) is damaged", 0},
+        {"not-a-journal", notes_file, "not an nqueens journal", 0},
+        {"not-a-journal-no-newline", note_without_newline,
+         "not an nqueens journal", 0},
+    };
+    for (size_t i = 0; i < sizeof headless / sizeof headless[0]; i++)
+        t_case(headless_same_words, (void *)&headless[i],
+               "journal/headless/%s-same-words-in-merge-verify-count",
+               headless[i].name);
     t_full_case(removed_before_the_end, NULL,
            "journal/removed-after-the-last-write-then-stopped");
     t_case(interrupted_while_planning, (void *)&sigint,

@@ -245,8 +245,8 @@ static nq_status append(nq_journal *j, const char *buf, size_t len)
 static nq_status prepare(nq_journal *j, const volatile sig_atomic_t *stop,
                          char *why, size_t wsize)
 {
-    char expected[NQ_JOURNAL_LINE_MAX];
-    nq_jf_reader rd = {header_matches, keep_record, j, expected, stop};
+    char header[NQ_JOURNAL_LINE_MAX];
+    nq_jf_reader rd = {header_matches, keep_record, j, NULL, stop};
     nq_jf_result res;
     int fd2 = dup(j->fd);
     FILE *f = fd2 >= 0 ? fdopen(fd2, "r") : NULL;
@@ -256,7 +256,6 @@ static nq_status prepare(nq_journal *j, const volatile sig_atomic_t *stop,
         nq_jf_why(why, wsize, "cannot read %s: %s", j->path, strerror(errno));
         return NQ_ERR_IO;
     }
-    nq_jf_header_line(expected, sizeof expected, &j->header);
     nq_status st = nq_jf_read(f, j->path, &rd, &res, why, wsize);
     fclose(f);
     if (st != NQ_OK)
@@ -277,8 +276,8 @@ static nq_status prepare(nq_journal *j, const volatile sig_atomic_t *stop,
     j->synced = res.good;
     if (res.have_header)
         return NQ_OK;
-    int len = nq_jf_header_line(expected, sizeof expected, &j->header);
-    if ((st = append(j, expected, (size_t)len)) != NQ_OK)
+    int len = nq_jf_header_line(header, sizeof header, &j->header);
+    if ((st = append(j, header, (size_t)len)) != NQ_OK)
         nq_jf_why(why, wsize, "cannot write %s: %s", j->path, strerror(errno));
     return st;
 }
@@ -439,7 +438,8 @@ nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t)
 {
     char line[NQ_JOURNAL_LINE_MAX];
     nq_status st = NQ_OK;
-    if (unit >= j->set.units || !j->writable)
+    if (unit >= j->set.units || !nq_jf_in_share(&j->header, unit) ||
+        !j->writable)
         return NQ_ERR_ARG;
     int len = nq_jf_record_line(line, sizeof line, &j->header, unit, t);
     pthread_mutex_lock(&j->lock);

@@ -50,11 +50,16 @@ nq_status nq_journal_open(const char *path, const nq_journal_header *want,
                           const volatile sig_atomic_t *stop, nq_journal **out,
                           char *why, size_t wsize);
 int nq_journal_writable(const nq_journal *j);
+/* What the journal holds.  Its units are all of the header's share: the
+ * reader refuses a record outside it and nq_journal_record takes none, so
+ * units_done is the share's units recorded, and a share is done only when
+ * it equals the share's size. */
 const nq_journal_state *nq_journal_state_get(const nq_journal *j);
 /* A bit per unit, set for those with a record (nq_run_options.done). */
 const unsigned char *nq_journal_done(const nq_journal *j);
 /* Queue a finished unit's record; a writer thread appends and fsyncs it.
- * A unit recorded before is not recorded (or counted) again. */
+ * A unit recorded before is not recorded (or counted) again; a unit
+ * outside the header's share (or the plan) is NQ_ERR_ARG. */
 nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t);
 /* Queue the run line of this session (its seconds, threads, and the units
  * it recorded), so a merge can report the whole run's time. */

@@ -196,23 +196,84 @@ int nq_jf_same_count(const nq_journal_header *a, const nq_journal_header *b)
            a->units == b->units && a->identity == b->identity;
 }
 
+int nq_jf_in_share(const nq_journal_header *h, uint64_t unit)
+{
+    return h->parts && unit % h->parts == h->part - 1;
+}
+
 /* ---- reading ---- */
 
-/* Is s (len bytes) the start of the header this run would write?  Its
- * key is random, so there any lower-case hex digit will do. */
-static int header_prefix(const char *s, size_t len, const char *expected)
+/* What a file is when no header of it checks out. */
+typedef enum {
+    HL_EMPTY,          /* no bytes at all */
+    HL_HALF_HEADER,    /* a header cut short: a crash while creating it */
+    HL_DAMAGED_HEADER, /* a header that does not check out */
+    HL_NOT_A_JOURNAL,  /* a first line that is no header at all */
+} headless_kind;
+
+/* The words for each kind, here alone: count --checkpoint, merge and
+ * verify meet these files through the one reader, and each says of a file
+ * what the others say.  A file that is not a journal is refused before
+ * anything is written to it; an empty one or a half-written header holds
+ * no record, so resuming starts it afresh and only the others refuse it. */
+static nq_status headless(headless_kind kind, const char *path, char *why,
+                          size_t wsize)
 {
-    const char *key = strstr(expected, " key=");
-    size_t from = key ? (size_t)(key - expected) + 5 : 0, to = from + 32;
-    if (len > strlen(expected))
+    static const char *const words[] = {
+        [HL_EMPTY] = "an empty file, no journal yet (no unit was ever "
+                     "recorded in it; count --checkpoint starts one there)",
+        [HL_HALF_HEADER] = "a half-written journal header and nothing more "
+                           "(a crash while the journal was being created, "
+                           "before any unit was recorded); count "
+                           "--checkpoint restarts it",
+        [HL_DAMAGED_HEADER] = "the journal's header (line 1) is damaged: it "
+                              "does not check out",
+        [HL_NOT_A_JOURNAL] = "not an nqueens journal (its first line is no "
+                             "journal header)",
+    };
+    nq_jf_why(why, wsize, "%s: %s", path, words[kind]);
+    return NQ_ERR_CORRUPT;
+}
+
+/* Does the first line s (len bytes) begin as a header does?  A whole line
+ * must hold the magic words; one cut short as much of them as it has.
+ * If so it is a journal's header, damaged; if not, no journal's. */
+static headless_kind first_line_kind(const char *s, size_t len, int whole)
+{
+    static const char magic[] = "nqueens-journal ";
+    size_t m = sizeof magic - 1;
+    int header = len >= m ? !memcmp(s, magic, m)
+                          : !whole && len && !memcmp(s, magic, len);
+    return header ? HL_DAMAGED_HEADER : HL_NOT_A_JOURNAL;
+}
+
+/* Could s (len bytes, no newline, the file's only line) be a header cut
+ * short by a crash while the journal was created?  Zeros (what some file
+ * systems leave after a power loss), or the magic words (as much of them
+ * as there are) and printable text.  Any header will do, not only the
+ * one this run would write: such a file holds no record, so restarting it
+ * loses nothing, and every reader, knowing no run's header, names it
+ * alike. */
+static int half_header(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && s[i] == '\0')
+        i++;
+    if (i == len)
+        return 1;
+    if (len > NQ_JOURNAL_LINE_MAX ||
+        first_line_kind(s, len, 0) != HL_DAMAGED_HEADER)
         return 0;
-    for (size_t i = 0; i < len; i++) {
-        int in_key = key && i >= from && i < to;
-        if (in_key ? !s[i] || !strchr("0123456789abcdef", s[i])
-                   : s[i] != expected[i])
+    for (i = 0; i < len; i++)
+        if ((unsigned char)s[i] < ' ' || (unsigned char)s[i] > '~')
             return 0;
-    }
     return 1;
+}
+
+nq_status nq_jf_no_header(const char *path, const nq_jf_result *res,
+                          char *why, size_t wsize)
+{
+    return headless(res->tail ? HL_HALF_HEADER : HL_EMPTY, path, why, wsize);
 }
 
 /* The start of a run line: its fixed words, digits, dots, spaces, and
@@ -229,19 +290,18 @@ static int run_leftover(const char *s, size_t len)
 
 /* Could `s` (len bytes, no newline) be the start of a line a journal
  * holds?  Only then is it the remains of a write cut short by a crash:
- * zeros (what some file systems leave after a power loss), a prefix of the
- * expected header, or "unit " and numbers, perhaps up to " tag=" and some
- * hex digits.  Anything else is damage, and is refused. */
-static int crash_leftover(const char *s, size_t len, int have_header,
-                          const char *expected_header)
+ * zeros (what some file systems leave after a power loss), a header cut
+ * short, a run line's start, or "unit " and numbers, perhaps up to
+ * " tag=" and some hex digits.  Anything else is damage, and is refused. */
+static int crash_leftover(const char *s, size_t len, int have_header)
 {
     size_t i = 0;
+    if (!have_header)
+        return half_header(s, len);
     while (i < len && s[i] == '\0')
         i++;
     if (i == len)
         return 1;
-    if (!have_header)
-        return expected_header && header_prefix(s, len, expected_header);
     static const char unit[] = "unit ", tag[] = "tag=";
     if (len >= 1 && s[0] == 'r') /* a run line: "run " and its fields */
         return run_leftover(s, len);
@@ -275,11 +335,9 @@ static nq_status check_header(char *line, const char *path,
                   NQ_JOURNAL_OLDEST, NQ_JOURNAL_VERSION);
         return NQ_ERR_VERSION;
     }
-    if (!nq_jf_parse_header(line, &res->header)) {
-        nq_jf_why(why, wsize, "%s: not an nqueens journal (line 1 does not "
-                  "check out)", path);
-        return NQ_ERR_CORRUPT;
-    }
+    headless_kind kind = first_line_kind(line, strlen(line), 1);
+    if (!nq_jf_parse_header(line, &res->header))
+        return headless(kind, path, why, wsize);
     nq_status st = rd->header(rd->ctx, path, &res->header, why, wsize);
     res->have_header = st == NQ_OK;
     return st;
@@ -307,6 +365,24 @@ static nq_status check_run(char *line, const char *path, long no,
     return NQ_OK;
 }
 
+/* A record that checks out but whose unit is outside the header's share.
+ * No nqueens writes one (a share runs only its own units), so the header
+ * or the record was edited: version 2's tags do not cover part=, and a
+ * writer with the key can tag anything.  Refused by every reader, not only
+ * by resuming, which would otherwise count it towards the share and call
+ * the share done with units of it never counted: one verdict for one
+ * file, and merge needs no such record (the other share's journal holds
+ * it). */
+static nq_status outside_share(const char *path, long no, uint64_t unit,
+                               const nq_journal_header *h, char *why,
+                               size_t wsize)
+{
+    nq_jf_why(why, wsize, "%s line %ld: unit %llu is outside the journal's "
+              "share, part %u/%u (damaged or edited)", path, no,
+              (unsigned long long)unit, h->part, h->parts);
+    return NQ_ERR_CORRUPT;
+}
+
 static nq_status check_line(char *line, size_t len, const char *path, long no,
                             const nq_jf_reader *rd, nq_jf_result *res,
                             char *why, size_t wsize)
@@ -314,9 +390,9 @@ static nq_status check_line(char *line, size_t len, const char *path, long no,
     uint64_t unit;
     nq_tally t = {0};
     if (len > NQ_JOURNAL_LINE_MAX || memchr(line, '\0', len)) {
-        nq_jf_why(why, wsize, res->have_header ? "%s line %ld: damaged record"
-                  : "%s: not an nqueens journal (line %ld does not check out)",
-                  path, no);
+        if (!res->have_header)
+            return headless(first_line_kind(line, len, 1), path, why, wsize);
+        nq_jf_why(why, wsize, "%s line %ld: damaged record", path, no);
         return NQ_ERR_CORRUPT;
     }
     line[len] = '\0';
@@ -333,6 +409,8 @@ static nq_status check_line(char *line, size_t len, const char *path, long no,
             nq_jf_why(why, wsize, "%s line %ld: damaged record", path, no);
         return NQ_ERR_CORRUPT;
     }
+    if (!nq_jf_in_share(&res->header, unit))
+        return outside_share(path, no, unit, &res->header, why, wsize);
     return rd->record(rd->ctx, path, no, unit, &t, why, wsize);
 }
 
@@ -354,9 +432,11 @@ nq_status nq_jf_read(FILE *f, const char *path, const nq_jf_reader *rd,
             break;
         }
         if (len == 0 || line[len - 1] != '\n') { /* the end, cut short */
-            if (crash_leftover(line, (size_t)len, res->have_header,
-                               rd->expected_header)) {
+            if (crash_leftover(line, (size_t)len, res->have_header)) {
                 res->tail = 1;
+            } else if (!res->have_header) {
+                st = headless(first_line_kind(line, (size_t)len, 0), path,
+                              why, wsize);
             } else {
                 nq_jf_why(why, wsize, "%s line %ld: the last line is cut "
                           "short and no part of a journal", path, no);

@@ -38,6 +38,10 @@ int nq_jf_parse_header(char *line, nq_journal_header *h);
  * share aside). */
 int nq_jf_same_count(const nq_journal_header *a, const nq_journal_header *b);
 
+/* 1 if unit is in the header's share (unit % parts == part - 1): the only
+ * units its journal may record. */
+int nq_jf_in_share(const nq_journal_header *h, uint64_t unit);
+
 /* What the reader does with what it reads: header() once the header is
  * checked (a journal of another count is refused before its records are
  * looked at), record() for each record that checks out.  Either may
@@ -49,9 +53,10 @@ typedef struct {
                         uint64_t unit, const nq_tally *t, char *why,
                         size_t wsize);
     void *ctx;
-    const char *expected_header; /* resuming: the header a new file gets,
-                                    so a crash's half-written header is
-                                    recognised; NULL when merging */
+    const char *expected_header; /* unread: any header cut short by a
+                                    crash is recognised without it (so
+                                    every reader names the file alike);
+                                    kept for the readers' initialisers */
     const volatile sig_atomic_t *stop; /* reading gives up when set */
 } nq_jf_reader;
 
@@ -64,12 +69,24 @@ typedef struct {
     int threads;
 } nq_jf_result;
 
-/* Read and check a whole journal.  A half-written last line (the remains
+/* Read and check a whole journal.  A file that is empty, or holds only a
+ * header cut short by a crash (while the journal was created), is NQ_OK
+ * with have_header 0 (and tail set for the second): resuming starts it
+ * afresh, another reader refuses it with nq_jf_no_header.  A first line
+ * that is a damaged header or no header at all is NQ_ERR_CORRUPT, in the
+ * same words for every reader.  A half-written last line (the remains
  * of a crash) is left out and noted; anything else that does not check
- * out is NQ_ERR_CORRUPT, another format version NQ_ERR_VERSION, with why
+ * out (a record of a unit outside the header's share included) is
+ * NQ_ERR_CORRUPT, another format version NQ_ERR_VERSION, with why
  * naming the file and line; a stop request NQ_ERR_STOPPED. */
 nq_status nq_jf_read(FILE *f, const char *path, const nq_jf_reader *rd,
                      nq_jf_result *res, char *why, size_t wsize);
+
+/* A file that nq_jf_read found without a header and without fault (empty,
+ * or a crash's half-written header): NQ_ERR_CORRUPT, why saying which,
+ * in the words the reader uses for its other headerless files. */
+nq_status nq_jf_no_header(const char *path, const nq_jf_result *res,
+                          char *why, size_t wsize);
 
 /* snprintf into why (when given): the library's words for a failure. */
 void nq_jf_why(char *why, size_t size, const char *fmt, ...)

@@ -150,10 +150,10 @@ nq_status nq_run_read_journal(const char *path, const nq_jf_reader *rd,
     }
     nq_status st = nq_jf_read(f, path, rd, res, why, wsize);
     fclose(f);
-    if (st == NQ_OK && !res->have_header) {
-        nq_jf_why(why, wsize, "%s: not an nqueens journal (no header)", path);
-        st = NQ_ERR_CORRUPT;
-    }
+    /* empty, or a crash's half-written header: what resuming restarts is
+     * no journal to read, said in the reader's words for such a file */
+    if (st == NQ_OK && !res->have_header)
+        st = nq_jf_no_header(path, res, why, wsize);
     return st;
 }
 

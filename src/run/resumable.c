@@ -88,6 +88,8 @@ static nq_status conclude(const nq_plan *plan, const nq_resume_options *o,
     }
     if (run != NQ_OK)
         return run;
+    /* the journal holds units of this share only (journal.h), so as many
+     * recorded as the share has is every unit of it */
     r->complete = r->recorded >= r->share || !o->journal;
     if (!r->complete)
         return NQ_ERR_STOPPED;
