@@ -161,12 +161,19 @@ double cli_estimate_completion_seconds(int n, const int *given, int threads);
 /* "10^12 years", "3 days", ... */
 void cli_format_duration(double seconds, char *buf, size_t size);
 
-/* One count's result: a table row (after the header if `header`) or a
- * JSON line, flushed; -1 if it could not be written.  kernel: the one
- * the count named, NULL for the process default. */
-int cli_print_counts(int n, const nq_counts *c, const char *engine,
-                     const char *kernel, int threads, double seconds,
-                     int json, int header);
+/* Counts printed one after another: the seed's table (its columns as
+ * wide as the largest N needs, table.c) or, with json, JSON lines. */
+typedef struct {
+    int json, width, rows;
+} cli_count_table;
+/* A table for boards up to max_n (a range's last N, a merge's N). */
+cli_count_table cli_count_table_for(int max_n, int json);
+/* One count's result: a table row (after the header, before the first
+ * row) or a JSON line, flushed; -1 if it could not be written.  kernel:
+ * the one the count named, NULL for the process default. */
+int cli_print_counts(cli_count_table *t, int n, const nq_counts *c,
+                     const char *engine, const char *kernel, int threads,
+                     double seconds);
 
 /* A count (count, nqueens-mpi): the request, its kernel and GPUs (NULL:
  * the process default kernel, every visible GPU), the long count's

@@ -291,6 +291,7 @@ int cmd_count(int argc, char **argv)
         return count_long(&a.c);
     const char *engine = a.c.req.engine;
     int units = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS;
+    cli_count_table table = cli_count_table_for(a.hi, a.c.json);
     for (int n = a.lo; n <= a.hi; n++) {
         nq_request_ext x = cli_request_ext(&a.c, n);
         x.base.iterative = a.iterative;
@@ -305,9 +306,8 @@ int cmd_count(int argc, char **argv)
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "count %d: %s", n,
                              cli_strerror(st, why, sizeof why));
-        if (cli_print_counts(n, &c, engine, a.c.kernel,
-                             units ? nq_request_threads(&x.base) : 1, seconds,
-                             a.c.json, !a.c.json && n == a.lo))
+        if (cli_print_counts(&table, n, &c, engine, a.c.kernel,
+                             units ? nq_request_threads(&x.base) : 1, seconds))
             return CLI_OK; /* the caller reports the failed write */
     }
     return CLI_OK;

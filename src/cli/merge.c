@@ -70,8 +70,8 @@ static int merge_finish(const nq_journal_header *h, const nq_journal_state *s,
     if (st != NQ_OK)
         return cli_error(CLI_FAIL, "merge: %s", nq_strerror(st));
     /* the time and threads the journals' runs recorded */
-    cli_print_counts(h->n, &c, h->engine, NULL, s->threads, s->seconds, json,
-                     1);
+    cli_count_table t = cli_count_table_for(h->n, json);
+    cli_print_counts(&t, h->n, &c, h->engine, NULL, s->threads, s->seconds);
     return CLI_OK;
 }
 
