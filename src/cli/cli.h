@@ -170,10 +170,14 @@ typedef struct {
 cli_count_table cli_count_table_for(int max_n, int json);
 /* One count's result: a table row (after the header, before the first
  * row) or a JSON line, flushed; -1 if it could not be written.  kernel:
- * the one the count named, NULL for the process default. */
+ * the fast kernel that ran, NULL if none did (then JSON has no "kernel");
+ * threads: 0 if unknown (then JSON has "threads":null). */
 int cli_print_counts(cli_count_table *t, int n, const nq_counts *c,
                      const char *engine, const char *kernel, int threads,
                      double seconds);
+/* The kernel a count of `engine` ran: `kernel` (the one it named) or the
+ * process default, or NULL for an engine that runs no kernel. */
+const char *cli_kernel_ran(const char *engine, const char *kernel);
 
 /* A count (count, nqueens-mpi): the request, its kernel and GPUs (NULL:
  * the process default kernel, every visible GPU), the long count's

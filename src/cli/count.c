@@ -25,7 +25,8 @@ static const char count_help[] =
     "  --progress      a plain progress line on stderr every 5 seconds, for\n"
     "                  logs (stderr not a terminal)\n"
     "  --json          one JSON object per line: n, total, unique, nodes,\n"
-    "                  engine, kernel, threads, seconds\n"
+    "                  engine, kernel (only for an engine that runs one),\n"
+    "                  threads, seconds\n"
     "  --force         run even a count this machine could not finish in a\n"
     "                  week (a century with --checkpoint): without it such a\n"
     "                  count is refused up front, with the estimate\n"
@@ -306,7 +307,8 @@ int cmd_count(int argc, char **argv)
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "count %d: %s", n,
                              cli_strerror(st, why, sizeof why));
-        if (cli_print_counts(&table, n, &c, engine, a.c.kernel,
+        if (cli_print_counts(&table, n, &c, engine,
+                             cli_kernel_ran(engine, a.c.kernel),
                              units ? nq_request_threads(&x.base) : 1, seconds))
             return CLI_OK; /* the caller reports the failed write */
     }

@@ -16,16 +16,35 @@ cli_count_table cli_count_table_for(int max_n, int json)
     return (cli_count_table){.json = json, .width = cli_table_width(max_n)};
 }
 
-/* The JSON line, as the count's table row's twin. */
+/* Only the engines with NQ_CAP_KERNEL run a fast kernel: naming the
+ * process default for any other would report a kernel that never ran. */
+const char *cli_kernel_ran(const char *engine, const char *kernel)
+{
+    if (!(nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_KERNEL))
+        return NULL;
+    return kernel ? kernel : nq_kernel_current();
+}
+
+/* The JSON line: strings through the one escaping writer; a kernel only
+ * where one ran, and threads null where no run recorded them, so that no
+ * member claims what did not happen. */
 static void print_json_counts(int n, const nq_counts *c, const char *engine,
                               const char *kernel, int threads, double seconds)
 {
     char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
-    printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,"
-           "\"engine\":\"%s\",\"kernel\":\"%s\",\"threads\":%d,"
-           "\"seconds\":%.6f}\n", n, nq_format_u128(c->total, total),
-           nq_format_u128(c->unique, unique), nq_format_u128(c->nodes, nodes),
-           engine, kernel ? kernel : nq_kernel_current(), threads, seconds);
+    printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,\"engine\":",
+           n, nq_format_u128(c->total, total),
+           nq_format_u128(c->unique, unique), nq_format_u128(c->nodes, nodes));
+    cli_json_string(stdout, engine);
+    if (kernel) {
+        fputs(",\"kernel\":", stdout);
+        cli_json_string(stdout, kernel);
+    }
+    if (threads > 0)
+        printf(",\"threads\":%d", threads);
+    else
+        fputs(",\"threads\":null", stdout);
+    printf(",\"seconds\":%.6f}\n", seconds);
 }
 
 int cli_print_counts(cli_count_table *t, int n, const nq_counts *c,
@@ -127,6 +146,7 @@ int cli_report_long_count(const cli_long_count *c, nq_status st,
         return report_part(c, r);
     cli_count_table t = cli_count_table_for(c->req.n, c->json);
     cli_print_counts(&t, c->req.n, &r->counts, c->req.engine,
-                     c->kernel, r->workers, r->seconds);
+                     cli_kernel_ran(c->req.engine, c->kernel), r->workers,
+                     r->seconds);
     return CLI_OK;
 }
