@@ -97,8 +97,12 @@ void cli_print_help(const char *help);
  * characters escaped. */
 void cli_json_string(FILE *out, const char *s);
 /* The same with the characters of `also` escaped too (\u00XX): a page's
- * script escapes '<'. */
+ * script escapes '<'.  Every string of the CLI's JSON (a path, an engine,
+ * a plan, a key) goes through this one writer, never through "\"%s\"". */
 void cli_json_quoted(FILE *out, const char *s, const char *also);
+/* cli_json_string's text into buf (for JSON put together in a buffer);
+ * null if it does not fit; returns buf. */
+const char *cli_json_text(char *buf, size_t size, const char *s);
 /* After a line of JSON Lines: flush stdout if a tenth of a second has
  * passed since the last flush (the first line at once), so lines stream
  * to a pipe without a system call for each. */

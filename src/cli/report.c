@@ -81,15 +81,18 @@ static void warn_dropped_tail(const cli_long_count *c, const nq_run_report *r)
                 (unsigned long long)r->ran);
 }
 
-/* A part of a split run is done: say where its records are. */
+/* A part of a split run is done: say where its records are.  The path
+ * is the user's and may hold any character: it is escaped. */
 static int report_part(const cli_long_count *c, const nq_run_report *r)
 {
-    if (c->json)
-        printf("{\"n\":%d,\"engine\":\"%s\",\"part\":\"%u/%u\",\"units\":%llu,"
-               "\"journal\":\"%s\",\"seconds\":%.6f}\n", c->req.n,
-               c->req.engine, c->opt.part, c->opt.parts,
-               (unsigned long long)r->recorded, c->opt.journal, r->seconds);
-    else
+    if (c->json) {
+        printf("{\"n\":%d,\"engine\":", c->req.n);
+        cli_json_string(stdout, c->req.engine);
+        printf(",\"part\":\"%u/%u\",\"units\":%llu,\"journal\":",
+               c->opt.part, c->opt.parts, (unsigned long long)r->recorded);
+        cli_json_string(stdout, c->opt.journal);
+        printf(",\"seconds\":%.6f}\n", r->seconds);
+    } else
         printf("part %u/%u of N=%d (engine %s) done: %llu of its units "
                "recorded in %s; combine the parts with 'nqueens merge'\n",
                c->opt.part, c->opt.parts, c->req.n, c->req.engine,

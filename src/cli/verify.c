@@ -40,15 +40,22 @@ static const char verify_help[] =
  * small journal would otherwise be a unit or two. */
 #define AT_LEAST 16
 
+/* A tally as words, or as a JSON member named `name` (its name through
+ * the one escaping writer, as every JSON string of the CLI). */
 static void put_tally(FILE *out, const char *name, const nq_tally *t,
                       int json)
 {
     char v[4][NQ_U128_DIGITS];
     nq_format_u128(t->total, v[0]), nq_format_u128(t->unique, v[1]);
     nq_format_u128(t->fixed180, v[2]), nq_format_u128(t->fixed90, v[3]);
-    fprintf(out, json ? "\"%s\":{\"total\":%s,\"unique\":%s,\"fixed180\":%s,"
-            "\"fixed90\":%s}" : "%s total %s unique %s fixed %s %s", name,
-            v[0], v[1], v[2], v[3]);
+    if (!json) {
+        fprintf(out, "%s total %s unique %s fixed %s %s", name, v[0], v[1],
+                v[2], v[3]);
+        return;
+    }
+    cli_json_string(out, name);
+    fprintf(out, ":{\"total\":%s,\"unique\":%s,\"fixed180\":%s,"
+            "\"fixed90\":%s}", v[0], v[1], v[2], v[3]);
 }
 
 /* A disagreeing unit, as soon as its recount is done. */
@@ -84,10 +91,12 @@ static void print_summary(const nq_journal_header *h,
 {
     if (json) {
         printf("{\"type\":\"summary\",\"command\":\"verify\",\"n\":%d,"
-               "\"plan\":\"%s\",\"units\":%llu,\"recorded\":%llu,"
+               "\"plan\":", h->n);
+        cli_json_string(stdout, h->plan); /* read from a file: escaped */
+        printf(",\"units\":%llu,\"recorded\":%llu,"
                "\"checked\":%llu,\"sampled\":%llu,\"fixed_points\":%llu,"
-               "\"disagree\":%llu,\"seed\":%llu,\"seconds\":%.6f}\n", h->n,
-               h->plan, (unsigned long long)r->units,
+               "\"disagree\":%llu,\"seed\":%llu,\"seconds\":%.6f}\n",
+               (unsigned long long)r->units,
                (unsigned long long)r->recorded,
                (unsigned long long)r->checked, (unsigned long long)r->sampled,
                (unsigned long long)r->fixed_points,
