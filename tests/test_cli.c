@@ -253,6 +253,42 @@ static const char *json_value(const char *line, const char *key, char *buf,
     return buf;
 }
 
+/* verify --all recounts every recorded unit and draws none at random:
+ * its summary says "all" of them (as many as the JSON summary says are
+ * recorded) and names no seed, where it once said "818 drawn at random";
+ * a sample still says how many it drew, and from which seed. */
+static void verify_all_says_all(void *arg)
+{
+    (void)arg;
+    char journal[64], v[32], want[96], sample[4096] = "";
+    snprintf(journal, sizeof journal, "/tmp/nq-cli-verify-%d", (int)getpid());
+    unlink(journal);
+    t_proc p;
+    run_ok(&p, ARGS("count", "12", "--checkpoint", journal, "--quiet"));
+    t_proc_free(&p);
+    run_ok(&p, ARGS("verify", "--all", "--json", "-q", journal));
+    const char *recorded = t_failed() ? NULL
+                           : json_value(p.out, "recorded", v, sizeof v);
+    snprintf(want, sizeof want, "recounted all %s recorded units; all agree",
+             recorded ? recorded : "?");
+    t_proc_free(&p);
+    run_ok(&p, ARGS("verify", "--all", "-q", journal));
+    int honest = !t_failed() && recorded && strstr(p.out, want) &&
+                 !strstr(p.out, "random") && !strstr(p.out, "seed");
+    char all[4096];
+    snprintf(all, sizeof all, "%s", p.out ? p.out : "");
+    t_proc_free(&p);
+    run_ok(&p, ARGS("verify", "--seed", "5", "-q", journal));
+    if (p.out)
+        snprintf(sample, sizeof sample, "%s", p.out);
+    t_proc_free(&p);
+    unlink(journal);
+    T_BAIL();
+    CHECKF(honest, "verify --all said '%s', not '%s'", all, want);
+    CHECKF(strstr(sample, "drawn at random (seed 5)"), "a sample said '%s'",
+           sample);
+}
+
 static void count_json(void *arg)
 {
     (void)arg;
@@ -1157,6 +1193,7 @@ void tests_cli(void)
     t_case(table_seed_look, NULL, "cli/table/seed-look-up-to-22");
     t_case(table_widest_counts, NULL, "cli/table/39-digit-counts-apart");
     t_case(count_range_aligned, NULL, "cli/table/count-range-aligned");
+    t_case(verify_all_says_all, NULL, "cli/verify-all-draws-nothing-at-random");
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
         t_case(solve_array, (void *)&arrays[i], "cli/solve-array/%s %s %s",
                arrays[i].args[1], arrays[i].args[2] ? arrays[i].args[2] : "",

@@ -23,7 +23,7 @@ static const char verify_help[] =
     "options:\n"
     "  --sample P      recount P percent of the recorded units, at least 16\n"
     "                  (default: 1)\n"
-    "  --all           recount every recorded unit\n"
+    "  --all           recount every recorded unit (none drawn at random)\n"
     "  --seed S        draw the sample from seed S (a run's summary names\n"
     "                  its seed, so a check can be repeated)\n"
     "  -t, --threads T threads (default: all online cores)\n"
@@ -86,6 +86,10 @@ static void draw(void *ctx, const nq_progress *p)
     cli_draw_progress(&v->bar, p);
 }
 
+/* The summary line: in words, what was recounted and how it was chosen
+ * (with every unit recounted, as --all does, nothing was drawn at random
+ * and no seed chose anything, so neither is said); in JSON the report's
+ * numbers, whatever the choice. */
 static void print_summary(const nq_journal_header *h,
                           const nq_verify_report *r, int json)
 {
@@ -108,6 +112,12 @@ static void print_summary(const nq_journal_header *h,
     if (r->recorded < r->units)
         snprintf(of, sizeof of, " (of the plan's %llu)",
                  (unsigned long long)r->units);
+    if (r->checked >= r->recorded) {
+        printf("N=%d plan %s: recounted all %llu recorded units%s; %s\n",
+               h->n, h->plan, (unsigned long long)r->recorded, of,
+               r->disagree ? "some disagree" : "all agree");
+        return;
+    }
     printf("N=%d plan %s: recounted %llu of the %llu recorded units%s: "
            "%llu drawn at random (seed %llu), %llu with fixed points; %s\n",
            h->n, h->plan, (unsigned long long)r->checked,
