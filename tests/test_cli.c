@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "../src/cli/table.h"
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
@@ -108,6 +109,132 @@ static void count_table(void *arg)
     CHECKF(rows == 7, "%d rows for 4-10", rows);
 }
 
+/* Where a table line's columns end: the N's colon, then each of the
+ * words after it (blank-separated); returns how many words (at most
+ * `most`), each copied into words[i] when words is given. */
+static int column_ends(const char *line, int *ends, char (*words)[64],
+                       int most)
+{
+    const char *colon = strchr(line, ':'), *s = colon;
+    int k = 0;
+    if (!colon)
+        return -1;
+    ends[0] = (int)(colon - line) + 1;
+    for (s++; k < most; k++) {
+        s += strspn(s, " ");
+        size_t len = strcspn(s, " \n");
+        if (!len)
+            break;
+        if (words)
+            snprintf(words[k], sizeof words[k], "%.*s", (int)len, s);
+        s += len;
+        ends[k + 1] = (int)(s - line);
+    }
+    return k;
+}
+
+/* Every line of a table ends its columns where its header does: the
+ * N's colon, then Total, Unique and hh:mm:ss.ms right-aligned. */
+static void check_aligned(const char *header, const char *row)
+{
+    int want[4], got[4];
+    CHECKF(column_ends(header, want, NULL, 3) == 3, "header '%s'", header);
+    CHECKF(column_ends(row, got, NULL, 3) == 3, "not 3 columns apart after "
+           "N: '%s'", row);
+    CHECKF(!memcmp(want, got, sizeof want), "'%s' is not aligned under "
+           "'%s'", row, header);
+}
+
+/* The rows of OEIS's record sizes (A000170 totals, A002562 uniques,
+ * N = 23..27), in a table as wide as its largest N asks: each number in a
+ * column of its own, equal to OEIS's, and aligned under the header.
+ * Before the columns widened, N = 23 printed
+ * "23:242339376844403029242658210". */
+static void table_record_rows(void *arg)
+{
+    (void)arg;
+    enum { LO = 23, HI = 27 };
+    char header[CLI_TABLE_LINE], row[CLI_TABLE_LINE], w[3][64];
+    char want[2][NQ_U128_DIGITS];
+    int ends[4];
+    CHECKF(t_oeis_max >= HI, "tests/data/oeis.tsv stops at N = %d",
+           t_oeis_max);
+    int width = cli_table_width(HI);
+    cli_table_header(header, sizeof header, width);
+    for (int n = LO; n <= HI && !t_failed(); n++) {
+        cli_table_row(row, sizeof row, width, n, t_oeis_total(n),
+                      t_oeis_unique(n), 3600.0 * n);
+        nq_format_u128(t_oeis_total(n), want[0]);
+        nq_format_u128(t_oeis_unique(n), want[1]);
+        CHECKF(column_ends(row, ends, w, 3) == 3 && atoi(row) == n &&
+               !strcmp(w[0], want[0]) && !strcmp(w[1], want[1]),
+               "N=%d: '%s' is not %s and %s apart", n, row, want[0], want[1]);
+        check_aligned(header, row);
+    }
+}
+
+/* Up to N = 22 the table is the seed's own: its header, and rows as
+ * "%2d:%13s%13s%19s" prints them, N = 22's 13-digit total included. */
+static void table_seed_look(void *arg)
+{
+    (void)arg;
+    char line[CLI_TABLE_LINE], want[CLI_TABLE_LINE], t[NQ_U128_DIGITS],
+        u[NQ_U128_DIGITS];
+    int width = cli_table_width(t_oeis_max < 22 ? t_oeis_max : 22);
+    cli_table_header(line, sizeof line, width);
+    CHECKF(!strcmp(line, " N:        Total       Unique        hh:mm:ss.ms\n"),
+           "header '%s'", line);
+    for (int n = 1; n <= 22 && n <= t_oeis_max && !t_failed(); n++) {
+        cli_table_row(line, sizeof line, width, n, t_oeis_total(n),
+                      t_oeis_unique(n), 61.5);
+        snprintf(want, sizeof want, "%2d:%13s%13s%19s\n", n,
+                 nq_format_u128(t_oeis_total(n), t),
+                 nq_format_u128(t_oeis_unique(n), u), "00:01:01.500");
+        CHECKF(!strcmp(line, want), "'%s', not the seed's '%s'", line, want);
+    }
+}
+
+/* The largest 128-bit counts (39 digits) overflow any column a board up
+ * to NQ_MAX_N asks for, and still stand a blank apart, whole. */
+static void table_widest_counts(void *arg)
+{
+    (void)arg;
+    char line[CLI_TABLE_LINE], w[3][64], most[NQ_U128_DIGITS];
+    int ends[4];
+    nq_u128 top = ~(nq_u128)0;
+    nq_format_u128(top, most);
+    CHECK(strlen(most) == 39);
+    const int widths[] = {cli_table_width(1), cli_table_width(NQ_MAX_N)};
+    for (int i = 0; i < 2; i++) {
+        cli_table_row(line, sizeof line, widths[i], NQ_MAX_N, top, top - 1,
+                      1e6);
+        most[38] = '5';
+        int apart = column_ends(line, ends, w, 3) == 3 && !strcmp(w[0], most);
+        most[38] = '4';
+        apart = apart && !strcmp(w[1], most) && !strcmp(w[2], "277:46:40.000");
+        CHECKF(apart && line[strlen(line) - 1] == '\n', "width %d: '%s'",
+               widths[i], line);
+    }
+}
+
+/* count over a range, through the binary: every row under the header. */
+static void count_range_aligned(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    run_ok(&p, ARGS("count", "1-12", "--engine", "bitmap"));
+    T_BAIL();
+    char *save = NULL, *header = strtok_r(p.out, "\n", &save), *line;
+    int rows = 0;
+    while (header && !t_failed() && (line = strtok_r(NULL, "\n", &save))) {
+        check_aligned(header, line);
+        rows++;
+    }
+    t_proc_free(&p);
+    T_BAIL();
+    CHECKF(rows == 12, "%d rows for 1-12", rows);
+}
+
 /* The value of "key" in a flat JSON object line, or NULL. */
 static const char *json_value(const char *line, const char *key, char *buf,
                               size_t size)
@@ -124,6 +251,42 @@ static const char *json_value(const char *line, const char *key, char *buf,
     memcpy(buf, at, n);
     buf[n] = '\0';
     return buf;
+}
+
+/* verify --all recounts every recorded unit and draws none at random:
+ * its summary says "all" of them (as many as the JSON summary says are
+ * recorded) and names no seed, where it once said "818 drawn at random";
+ * a sample still says how many it drew, and from which seed. */
+static void verify_all_says_all(void *arg)
+{
+    (void)arg;
+    char journal[64], v[32], want[96], sample[4096] = "";
+    snprintf(journal, sizeof journal, "/tmp/nq-cli-verify-%d", (int)getpid());
+    unlink(journal);
+    t_proc p;
+    run_ok(&p, ARGS("count", "12", "--checkpoint", journal, "--quiet"));
+    t_proc_free(&p);
+    run_ok(&p, ARGS("verify", "--all", "--json", "-q", journal));
+    const char *recorded = t_failed() ? NULL
+                           : json_value(p.out, "recorded", v, sizeof v);
+    snprintf(want, sizeof want, "recounted all %s recorded units; all agree",
+             recorded ? recorded : "?");
+    t_proc_free(&p);
+    run_ok(&p, ARGS("verify", "--all", "-q", journal));
+    int honest = !t_failed() && recorded && strstr(p.out, want) &&
+                 !strstr(p.out, "random") && !strstr(p.out, "seed");
+    char all[4096];
+    snprintf(all, sizeof all, "%s", p.out ? p.out : "");
+    t_proc_free(&p);
+    run_ok(&p, ARGS("verify", "--seed", "5", "-q", journal));
+    if (p.out)
+        snprintf(sample, sizeof sample, "%s", p.out);
+    t_proc_free(&p);
+    unlink(journal);
+    T_BAIL();
+    CHECKF(honest, "verify --all said '%s', not '%s'", all, want);
+    CHECKF(strstr(sample, "drawn at random (seed 5)"), "a sample said '%s'",
+           sample);
 }
 
 static void count_json(void *arg)
@@ -1026,6 +1189,11 @@ void tests_cli(void)
     t_case(seed_trace_lines, NULL, "cli/trace-seed-lines-as-seed-003");
     t_case(count_table, NULL, "cli/count-table");
     t_case(count_json, NULL, "cli/count-json");
+    t_case(table_record_rows, NULL, "cli/table/oeis-rows-23-27-apart-aligned");
+    t_case(table_seed_look, NULL, "cli/table/seed-look-up-to-22");
+    t_case(table_widest_counts, NULL, "cli/table/39-digit-counts-apart");
+    t_case(count_range_aligned, NULL, "cli/table/count-range-aligned");
+    t_case(verify_all_says_all, NULL, "cli/verify-all-draws-nothing-at-random");
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
         t_case(solve_array, (void *)&arrays[i], "cli/solve-array/%s %s %s",
                arrays[i].args[1], arrays[i].args[2] ? arrays[i].args[2] : "",

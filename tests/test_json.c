@@ -6,6 +6,7 @@
  * failed part way; and trace's steps drawn from the same events as its
  * text.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -359,6 +360,180 @@ static void json_merge(void *arg)
     CHECKF(total == 724, "merge --verify --json: %d lines", lines);
 }
 
+/* count --json names a kernel only where one ran: the fast engine runs
+ * one; carry and bitmap run none (they once said "kernel":"avx512"). */
+static void count_kernel_where_one_ran(void *arg)
+{
+    (void)arg;
+    static const struct {
+        const char *engine;
+        int kernel;
+    } runs[] = {{"fast", 1}, {"carry", 0}, {"bitmap", 0}};
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        t_proc p;
+        char *last;
+        CHECK(t_run_cli(&p, ARGS("count", "9", "--engine", runs[i].engine,
+                                 "--json")) == 0);
+        int lines = p.exit_code == 0 ? check_lines(p.out, p.out_len, &last)
+                                     : -2;
+        const char *k = lines == 1 ? json_member(last, "kernel") : NULL;
+        int right = lines == 1 && member_number(last, "total") == 352 &&
+                    (runs[i].kernel ? k && *k == '"' : !k);
+        t_proc_free(&p);
+        T_BAIL();
+        CHECKF(right, "count 9 --engine %s --json: %d lines, kernel %s",
+               runs[i].engine, lines, k ? k : "absent");
+    }
+}
+
+/* Copy a journal without its run lines, as journals of the formats
+ * before them are; 0 on success. */
+static int drop_run_lines(const char *from, const char *to)
+{
+    FILE *in = fopen(from, "r"), *out = fopen(to, "w");
+    char line[1024];
+    int ok = in && out;
+    while (ok && fgets(line, sizeof line, in))
+        if (strncmp(line, "run ", 4))
+            ok = fputs(line, out) >= 0;
+    if (in)
+        fclose(in);
+    if (out && fclose(out) != 0)
+        ok = 0;
+    return ok ? 0 : -1;
+}
+
+/* merge --json of one journal: its one line, parsed; NULL on failure
+ * (recorded).  The caller frees p. */
+static const char *merged_line(t_proc *p, const char *journal)
+{
+    char *last = NULL;
+    if (t_run_cli(p, ARGS("merge", journal, "--json")) != 0) {
+        t_fail(__FILE__, __LINE__, "could not run merge");
+        return NULL;
+    }
+    int lines = p->exit_code == 0 ? check_lines(p->out, p->out_len, &last)
+                                  : -2;
+    if (lines != 1 && !t_failed())
+        t_fail(__FILE__, __LINE__, "merge --json: exit %d, %d lines",
+               p->exit_code, lines);
+    return lines == 1 ? last : NULL;
+}
+
+/* merge --json: no kernel (merge runs none); threads the most the
+ * journal's runs recorded (3 here), and null, not 0, for a journal that
+ * recorded none. */
+static void merge_threads_no_kernel(void *arg)
+{
+    (void)arg;
+    char journal[64], bare[80];
+    snprintf(journal, sizeof journal, "/tmp/nq-json-threads-%d",
+             (int)getpid());
+    snprintf(bare, sizeof bare, "%s-no-runs", journal);
+    unlink(journal);
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", journal, "-t",
+                             "3", "--quiet")) == 0);
+    int counted = p.exit_code == 0 && drop_run_lines(journal, bare) == 0;
+    t_proc_free(&p);
+    CHECK(counted);
+    const char *line = merged_line(&p, journal);
+    int recorded = line && member_number(line, "threads") == 3 &&
+                   member_number(line, "total") == 724 &&
+                   !json_member(line, "kernel");
+    t_proc_free(&p);
+    line = merged_line(&p, bare);
+    const char *threads = line ? json_member(line, "threads") : NULL;
+    int unknown = threads && !strncmp(threads, "null", 4) &&
+                  member_number(line, "total") == 724 &&
+                  !json_member(line, "kernel");
+    t_proc_free(&p);
+    unlink(journal);
+    unlink(bare);
+    T_BAIL();
+    CHECKF(recorded, "merge --json: not threads 3 without a kernel");
+    CHECKF(unknown, "merge --json of a journal without run lines: threads "
+           "not null, or a kernel");
+}
+
+/* A JSON string's text with its escapes undone (\uXXXX only below 0x80,
+ * enough for what the CLI escapes); 0 on success. */
+static int json_unescape(const char *v, char *out, size_t size)
+{
+    static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+    size_t k = 0;
+    if (*v++ != '"')
+        return -1;
+    for (; *v != '"' && k + 1 < size; v++) {
+        unsigned code;
+        const char *e;
+        if (*v != '\\')
+            out[k++] = *v;
+        else if (v[1] == 'u' && sscanf(v + 2, "%4x", &code) == 1 &&
+                 code < 0x80)
+            out[k++] = (char)code, v += 5;
+        else if (v[1] && (e = strchr(from, v[1])))
+            out[k++] = to[e - from], v++;
+        else
+            return -1;
+    }
+    out[k] = '\0';
+    return *v == '"' ? 0 : -1;
+}
+
+/* A checkpoint path is the user's and may hold anything: with a quote,
+ * a backslash and a control character in it, count --part --json still
+ * writes a line that parses, its "journal" reading back as the path
+ * (it was once printed raw between quotes). */
+static void checkpoint_path_escaped(void *arg)
+{
+    (void)arg;
+    char journal[96], got[96], *last = NULL;
+    snprintf(journal, sizeof journal, "/tmp/nq-json-\"q\\\001-%d",
+             (int)getpid());
+    unlink(journal);
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "10", "--part", "1/2", "--checkpoint",
+                             journal, "--json", "--quiet")) == 0);
+    int code = p.exit_code;
+    int lines = code == 0 ? check_lines(p.out, p.out_len, &last) : -2;
+    const char *v = lines == 1 ? json_member(last, "journal") : NULL;
+    int same = v && json_unescape(v, got, sizeof got) == 0 &&
+               !strcmp(got, journal);
+    t_proc_free(&p);
+    unlink(journal);
+    T_BAIL();
+    CHECKF(lines == 1, "count --part --json: exit %d, %d lines", code, lines);
+    CHECKF(same, "the journal member does not read back as the path");
+}
+
+/* Every JSON string the CLI writes goes through its one escaping writer
+ * (cli_json_quoted): no source of src/cli puts a string between quotes
+ * itself with "\"%s\"", as paths, engines and plans once were. */
+static void cli_sources_one_writer(void *arg)
+{
+    (void)arg;
+    DIR *d = opendir("src/cli");
+    struct dirent *de;
+    char path[512], bad[512] = "";
+    int sources = 0;
+    CHECKF(d, "cannot read src/cli (the runner runs in the repository)");
+    while ((de = readdir(d))) {
+        size_t len = strlen(de->d_name);
+        if (len < 3 || strcmp(de->d_name + len - 2, ".c"))
+            continue;
+        snprintf(path, sizeof path, "src/cli/%s", de->d_name);
+        char *text = t_read_file(path, NULL);
+        sources += text != NULL;
+        if (text && strstr(text, "\\\"%s\\\"") && !bad[0])
+            snprintf(bad, sizeof bad, "%s", path);
+        free(text);
+    }
+    closedir(d);
+    CHECKF(sources >= 10, "read %d sources of src/cli", sources);
+    CHECKF(!bad[0], "%s quotes a JSON string with \\\"%%s\\\"", bad);
+}
+
 /* trace --json: each step's text is the text output's line, and its
  * board is the one the events build (a place adds its queen, a reject or
  * remove leaves the rows above, a solution or failed test all of them). */
@@ -534,6 +709,10 @@ void tests_json(void)
         t_case(json_command, (void *)&runs[i], "json/lines/%s", name);
     }
     t_case(json_merge, NULL, "json/lines/merge");
+    t_case(count_kernel_where_one_ran, NULL, "json/count-kernel-only-where-one-ran");
+    t_case(merge_threads_no_kernel, NULL, "json/merge-threads-recorded-no-kernel");
+    t_case(checkpoint_path_escaped, NULL, "json/checkpoint-path-escaped");
+    t_case(cli_sources_one_writer, NULL, "json/cli-strings-through-one-writer");
     t_case(trace_json_matches_text, "backtrack",
            "json/trace-as-text/backtrack");
     t_case(trace_json_matches_text, "flags", "json/trace-as-text/flags");

@@ -665,3 +665,22 @@ void cli_json_string(FILE *out, const char *s)
 {
     cli_json_quoted(out, s, "");
 }
+
+/* Text put together before it is printed (a listing's summary members)
+ * quotes its strings with the same writer, through a memory stream, so
+ * that there is one escaping rule; a string that does not fit becomes
+ * null, never a cut one that would leave its line unparsable. */
+const char *cli_json_text(char *buf, size_t size, const char *s)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    int ok = m != NULL;
+    if (m) {
+        cli_json_string(m, s);
+        ok = fclose(m) == 0;
+    }
+    snprintf(buf, size, "%s", ok && text && len < size ? text : "null");
+    free(text);
+    return buf;
+}

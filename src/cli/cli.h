@@ -97,8 +97,12 @@ void cli_print_help(const char *help);
  * characters escaped. */
 void cli_json_string(FILE *out, const char *s);
 /* The same with the characters of `also` escaped too (\u00XX): a page's
- * script escapes '<'. */
+ * script escapes '<'.  Every string of the CLI's JSON (a path, an engine,
+ * a plan, a key) goes through this one writer, never through "\"%s\"". */
 void cli_json_quoted(FILE *out, const char *s, const char *also);
+/* cli_json_string's text into buf (for JSON put together in a buffer);
+ * null if it does not fit; returns buf. */
+const char *cli_json_text(char *buf, size_t size, const char *s);
 /* After a line of JSON Lines: flush stdout if a tenth of a second has
  * passed since the last flush (the first line at once), so lines stream
  * to a pipe without a system call for each. */
@@ -161,12 +165,23 @@ double cli_estimate_completion_seconds(int n, const int *given, int threads);
 /* "10^12 years", "3 days", ... */
 void cli_format_duration(double seconds, char *buf, size_t size);
 
-/* One count's result: a table row (after the header if `header`) or a
- * JSON line, flushed; -1 if it could not be written.  kernel: the one
- * the count named, NULL for the process default. */
-int cli_print_counts(int n, const nq_counts *c, const char *engine,
-                     const char *kernel, int threads, double seconds,
-                     int json, int header);
+/* Counts printed one after another: the seed's table (its columns as
+ * wide as the largest N needs, table.c) or, with json, JSON lines. */
+typedef struct {
+    int json, width, rows;
+} cli_count_table;
+/* A table for boards up to max_n (a range's last N, a merge's N). */
+cli_count_table cli_count_table_for(int max_n, int json);
+/* One count's result: a table row (after the header, before the first
+ * row) or a JSON line, flushed; -1 if it could not be written.  kernel:
+ * the fast kernel that ran, NULL if none did (then JSON has no "kernel");
+ * threads: 0 if unknown (then JSON has "threads":null). */
+int cli_print_counts(cli_count_table *t, int n, const nq_counts *c,
+                     const char *engine, const char *kernel, int threads,
+                     double seconds);
+/* The kernel a count of `engine` ran: `kernel` (the one it named) or the
+ * process default, or NULL for an engine that runs no kernel. */
+const char *cli_kernel_ran(const char *engine, const char *kernel);
 
 /* A count (count, nqueens-mpi): the request, its kernel and GPUs (NULL:
  * the process default kernel, every visible GPU), the long count's

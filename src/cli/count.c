@@ -25,7 +25,8 @@ static const char count_help[] =
     "  --progress      a plain progress line on stderr every 5 seconds, for\n"
     "                  logs (stderr not a terminal)\n"
     "  --json          one JSON object per line: n, total, unique, nodes,\n"
-    "                  engine, kernel, threads, seconds\n"
+    "                  engine, kernel (only for an engine that runs one),\n"
+    "                  threads, seconds\n"
     "  --force         run even a count this machine could not finish in a\n"
     "                  week (a century with --checkpoint): without it such a\n"
     "                  count is refused up front, with the estimate\n"
@@ -291,6 +292,7 @@ int cmd_count(int argc, char **argv)
         return count_long(&a.c);
     const char *engine = a.c.req.engine;
     int units = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS;
+    cli_count_table table = cli_count_table_for(a.hi, a.c.json);
     for (int n = a.lo; n <= a.hi; n++) {
         nq_request_ext x = cli_request_ext(&a.c, n);
         x.base.iterative = a.iterative;
@@ -305,9 +307,9 @@ int cmd_count(int argc, char **argv)
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "count %d: %s", n,
                              cli_strerror(st, why, sizeof why));
-        if (cli_print_counts(n, &c, engine, a.c.kernel,
-                             units ? nq_request_threads(&x.base) : 1, seconds,
-                             a.c.json, !a.c.json && n == a.lo))
+        if (cli_print_counts(&table, n, &c, engine,
+                             cli_kernel_ran(engine, a.c.kernel),
+                             units ? nq_request_threads(&x.base) : 1, seconds))
             return CLI_OK; /* the caller reports the failed write */
     }
     return CLI_OK;

@@ -31,9 +31,11 @@ int cmd_engines(int argc, char **argv)
         const nq_engine *e = nq_engine_at(i);
         unsigned caps = nq_engine_caps(e);
         if (json) {
-            printf("{\"engine\":\"%s\",\"max_n\":%d,\"lists\":%s,"
+            fputs("{\"engine\":", stdout);
+            cli_json_string(stdout, nq_engine_name(e));
+            printf(",\"max_n\":%d,\"lists\":%s,"
                    "\"units\":%s,\"events\":%s,\"summary\":",
-                   nq_engine_name(e), nq_engine_max_n(e),
+                   nq_engine_max_n(e),
                    caps & NQ_CAP_ENUMERATE ? "true" : "false",
                    caps & NQ_CAP_UNITS ? "true" : "false",
                    caps & NQ_CAP_EVENTS ? "true" : "false");

@@ -47,11 +47,12 @@ typedef struct {
 static int run_find(const find_job *job)
 {
     cli_listing l;
+    char method[32];
     cli_listing_start(&l, job->format, "find", job->n, 1);
-    snprintf(l.members, sizeof l.members, "\"method\":\"%s\",\"seed\":%llu,"
-             "\"verified\":%s", job->method == NQ_FIND_SEARCH ? "search"
-             : "formula", (unsigned long long)job->seed,
-             job->verify ? "true" : "false");
+    snprintf(l.members, sizeof l.members, "\"method\":%s,\"seed\":%llu,"
+             "\"verified\":%s", cli_json_text(method, sizeof method,
+             job->method == NQ_FIND_SEARCH ? "search" : "formula"),
+             (unsigned long long)job->seed, job->verify ? "true" : "false");
     int *cols = malloc(sizeof *cols * (size_t)job->n);
     nq_status st = cols ? nq_find_solution(job->n, job->method, job->seed,
                                            cols) : NQ_ERR_NOMEM;

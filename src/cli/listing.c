@@ -53,8 +53,9 @@ int cli_listing_add(cli_listing *l, const int *cols)
  * error when it failed. */
 static void write_summary(const cli_listing *l, int all, const char *error)
 {
-    printf("{\"type\":\"summary\",\"command\":\"%s\",\"n\":%d,"
-           "\"solutions\":%llu,\"all\":%s", l->command, l->n, l->printed,
+    fputs("{\"type\":\"summary\",\"command\":", stdout);
+    cli_json_string(stdout, l->command);
+    printf(",\"n\":%d,\"solutions\":%llu,\"all\":%s", l->n, l->printed,
            all ? "true" : "false");
     if (l->members[0])
         printf(",%s", l->members);

@@ -23,7 +23,10 @@ static const char merge_help[] =
     "                  recount agrees with its record\n"
     "  --sample P, --all  the sample for --verify (default: 1 percent, at\n"
     "                  least 16 units)\n"
-    "  -j, --json      the count as one JSON object\n"
+    "  -j, --json      the count as one JSON object: n, total, unique, nodes,\n"
+    "                  engine, threads (the most any run of the journals\n"
+    "                  used; null if they recorded none), seconds; no\n"
+    "                  kernel (merge counts nothing itself)\n"
     "\n"
     "examples:\n"
     "  nqueens merge p1 p2 p3\n"
@@ -112,7 +115,9 @@ int cmd_merge(int argc, char **argv)
     if (s.dropped_tail) /* harmless once every unit is there */
         fprintf(stderr, "nqueens: warning: a journal ends with a half-written "
                 "line (a crash); its unit was found in another journal\n");
-    /* the time and threads the journals' runs recorded */
-    cli_print_counts(h.n, &c, h.engine, NULL, s.threads, s.seconds, json, 1);
+    /* the time and the most threads the journals' runs recorded (none in
+     * journals older than run lines: null); no kernel, for none ran here */
+    cli_count_table t = cli_count_table_for(h.n, json);
+    cli_print_counts(&t, h.n, &c, h.engine, NULL, s.threads, s.seconds);
     return CLI_OK;
 }

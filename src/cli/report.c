@@ -7,37 +7,63 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "table.h"
 
-static void format_elapsed(double seconds, char *buf, size_t size)
+/* The columns are chosen once, from the largest N the table will hold,
+ * before its header: every row of a range then lines up under it. */
+cli_count_table cli_count_table_for(int max_n, int json)
 {
-    unsigned long long ms = (unsigned long long)(seconds * 1000.0 + 0.5);
-    snprintf(buf, size, "%02llu:%02llu:%02llu.%03llu", ms / 3600000,
-             ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
+    return (cli_count_table){.json = json, .width = cli_table_width(max_n)};
 }
 
-static const char table_header[] =
-    " N:        Total       Unique        hh:mm:ss.ms\n";
+/* Only the engines with NQ_CAP_KERNEL run a fast kernel: naming the
+ * process default for any other would report a kernel that never ran. */
+const char *cli_kernel_ran(const char *engine, const char *kernel)
+{
+    if (!(nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_KERNEL))
+        return NULL;
+    return kernel ? kernel : nq_kernel_current();
+}
 
-int cli_print_counts(int n, const nq_counts *c, const char *engine,
-                     const char *kernel, int threads, double seconds,
-                     int json, int header)
+/* The JSON line: strings through the one escaping writer; a kernel only
+ * where one ran, and threads null where no run recorded them, so that no
+ * member claims what did not happen. */
+static void print_json_counts(int n, const nq_counts *c, const char *engine,
+                              const char *kernel, int threads, double seconds)
 {
     char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
-    char elapsed[32];
-    nq_format_u128(c->total, total);
-    nq_format_u128(c->unique, unique);
-    if (json) {
-        printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,"
-               "\"engine\":\"%s\",\"kernel\":\"%s\",\"threads\":%d,"
-               "\"seconds\":%.6f}\n", n, total, unique,
-               nq_format_u128(c->nodes, nodes), engine,
-               kernel ? kernel : nq_kernel_current(),
-               threads, seconds);
-    } else {
-        format_elapsed(seconds, elapsed, sizeof elapsed);
-        printf("%s%2d:%13s%13s%19s\n", header ? table_header : "", n, total,
-               unique, elapsed);
+    printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"nodes\":%s,\"engine\":",
+           n, nq_format_u128(c->total, total),
+           nq_format_u128(c->unique, unique), nq_format_u128(c->nodes, nodes));
+    cli_json_string(stdout, engine);
+    if (kernel) {
+        fputs(",\"kernel\":", stdout);
+        cli_json_string(stdout, kernel);
     }
+    if (threads > 0)
+        printf(",\"threads\":%d", threads);
+    else
+        fputs(",\"threads\":null", stdout);
+    printf(",\"seconds\":%.6f}\n", seconds);
+}
+
+int cli_print_counts(cli_count_table *t, int n, const nq_counts *c,
+                     const char *engine, const char *kernel, int threads,
+                     double seconds)
+{
+    char line[CLI_TABLE_LINE];
+    if (t->json) {
+        print_json_counts(n, c, engine, kernel, threads, seconds);
+    } else {
+        if (t->rows == 0) {
+            cli_table_header(line, sizeof line, t->width);
+            fputs(line, stdout);
+        }
+        cli_table_row(line, sizeof line, t->width, n, c->total, c->unique,
+                      seconds);
+        fputs(line, stdout);
+    }
+    t->rows++;
     return fflush(stdout) != 0 || ferror(stdout) ? -1 : 0;
 }
 
@@ -55,15 +81,18 @@ static void warn_dropped_tail(const cli_long_count *c, const nq_run_report *r)
                 (unsigned long long)r->ran);
 }
 
-/* A part of a split run is done: say where its records are. */
+/* A part of a split run is done: say where its records are.  The path
+ * is the user's and may hold any character: it is escaped. */
 static int report_part(const cli_long_count *c, const nq_run_report *r)
 {
-    if (c->json)
-        printf("{\"n\":%d,\"engine\":\"%s\",\"part\":\"%u/%u\",\"units\":%llu,"
-               "\"journal\":\"%s\",\"seconds\":%.6f}\n", c->req.n,
-               c->req.engine, c->opt.part, c->opt.parts,
-               (unsigned long long)r->recorded, c->opt.journal, r->seconds);
-    else
+    if (c->json) {
+        printf("{\"n\":%d,\"engine\":", c->req.n);
+        cli_json_string(stdout, c->req.engine);
+        printf(",\"part\":\"%u/%u\",\"units\":%llu,\"journal\":",
+               c->opt.part, c->opt.parts, (unsigned long long)r->recorded);
+        cli_json_string(stdout, c->opt.journal);
+        printf(",\"seconds\":%.6f}\n", r->seconds);
+    } else
         printf("part %u/%u of N=%d (engine %s) done: %llu of its units "
                "recorded in %s; combine the parts with 'nqueens merge'\n",
                c->opt.part, c->opt.parts, c->req.n, c->req.engine,
@@ -118,7 +147,9 @@ int cli_report_long_count(const cli_long_count *c, nq_status st,
         return report_failure(c, st, r);
     if (c->opt.parts > 1)
         return report_part(c, r);
-    cli_print_counts(c->req.n, &r->counts, c->req.engine, c->kernel,
-                     r->workers, r->seconds, c->json, 1);
+    cli_count_table t = cli_count_table_for(c->req.n, c->json);
+    cli_print_counts(&t, c->req.n, &r->counts, c->req.engine,
+                     cli_kernel_ran(c->req.engine, c->kernel), r->workers,
+                     r->seconds);
     return CLI_OK;
 }

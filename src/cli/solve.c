@@ -51,9 +51,11 @@ static int run_solve(const nq_request *req, const cli_format *f,
 {
     cli_listing l;
     nq_counts c;
+    char engine[128];
     cli_listing_start(&l, f, "solve", req->n, limit);
-    snprintf(l.members, sizeof l.members, "\"engine\":\"%s\",\"unique\":%s",
-             req->engine, req->unique_only ? "true" : "false");
+    snprintf(l.members, sizeof l.members, "\"engine\":%s,\"unique\":%s",
+             cli_json_text(engine, sizeof engine, req->engine),
+             req->unique_only ? "true" : "false");
     nq_status st = nq_enumerate_solutions(req, print_solution, &l, &c);
     if (st != NQ_OK)
         return cli_listing_fail(&l, CLI_FAIL, "solve %d: %s", req->n,

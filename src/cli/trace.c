@@ -208,9 +208,10 @@ int trace_rows_after(const trace *t, const nq_event *e)
 static void json_step(trace *t, const nq_event *e)
 {
     const char *text = take_text(t);
-    printf("{\"type\":\"step\",\"step\":%llu,\"event\":\"%s\",\"row\":%d,"
-           "\"col\":%d,\"queens\":[", (unsigned long long)t->steps,
-           event_names[e->kind], e->row, e->col);
+    printf("{\"type\":\"step\",\"step\":%llu,\"event\":",
+           (unsigned long long)t->steps);
+    cli_json_string(stdout, event_names[e->kind]);
+    printf(",\"row\":%d,\"col\":%d,\"queens\":[", e->row, e->col);
     for (int i = 0, k = trace_rows_after(t, e); i < k; i++)
         printf(i ? ",%d" : "%d", e->cols[i]);
     fputs("],\"text\":", stdout);
@@ -330,10 +331,14 @@ static void json_summary(trace *t, const char *engine, nq_status st,
     summary_line(t, st);
     const char *text = take_text(t);
     printf("{\"type\":\"summary\",\"command\":\"trace\",\"n\":%d,"
-           "\"engine\":\"%s\",\"style\":\"%s\",\"steps\":%llu,"
+           "\"engine\":", t->n);
+    cli_json_string(stdout, engine);
+    fputs(",\"style\":", stdout);
+    cli_json_string(stdout, t->seed ? "seed" : "steps");
+    printf(",\"steps\":%llu,"
            "\"placements\":%llu,\"rejections\":%llu,\"removals\":%llu,"
-           "\"solutions\":%llu,\"failures\":%llu,\"stopped\":%s", t->n, engine,
-           t->seed ? "seed" : "steps", (unsigned long long)t->steps,
+           "\"solutions\":%llu,\"failures\":%llu,\"stopped\":%s",
+           (unsigned long long)t->steps,
            (unsigned long long)t->places, (unsigned long long)t->rejects,
            (unsigned long long)t->removes, (unsigned long long)t->solutions,
            (unsigned long long)t->fails, st != NQ_ERR_STOPPED ? "null"

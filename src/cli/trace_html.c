@@ -94,8 +94,10 @@ void trace_html_step(trace_html *h, const trace *t, const nq_event *e,
     for (int i = 0; i < k; i++)
         queens[i] = col_char(e->cols[i]);
     queens[k] = '\0';
-    fprintf(out, "%s[%d,%d,%d,%d,%u,\"%s\",", h->steps ? ",\n" : "",
-            (int)e->kind, e->row, e->col, e->by_row, e->reason, queens);
+    fprintf(out, "%s[%d,%d,%d,%d,%u,", h->steps ? ",\n" : "", (int)e->kind,
+            e->row, e->col, e->by_row, e->reason);
+    js_string(out, queens);
+    fputc(',', out);
     js_string(out, text);
     engine_state(out, t->n, e);
     fputc(']', out);

@@ -52,8 +52,9 @@ int cmd_units(int argc, char **argv)
         char text[512];
         nq_plan_describe(plan, i, text, sizeof text);
         if (json) {
-            printf("{\"n\":%d,\"engine\":\"%s\",\"unit\":%llu,\"queens\":",
-                   n, engine, (unsigned long long)i);
+            printf("{\"n\":%d,\"engine\":", n);
+            cli_json_string(stdout, engine);
+            printf(",\"unit\":%llu,\"queens\":", (unsigned long long)i);
             cli_json_string(stdout, text);
             fputs("}\n", stdout);
         } else {

@@ -25,7 +25,7 @@ static const char verify_help[] =
     "options:\n"
     "  --sample P      recount P percent of the recorded units, at least 16\n"
     "                  (default: 1)\n"
-    "  --all           recount every recorded unit\n"
+    "  --all           recount every recorded unit (none drawn at random)\n"
     "  --seed S        draw the sample from seed S (a run's summary names\n"
     "                  its seed, so a check can be repeated)\n"
     "  -t, --threads T threads (default: all online cores)\n"
@@ -42,15 +42,22 @@ static const char verify_help[] =
  * small journal would otherwise be a unit or two. */
 #define AT_LEAST 16
 
+/* A tally as words, or as a JSON member named `name` (its name through
+ * the one escaping writer, as every JSON string of the CLI). */
 static void put_tally(FILE *out, const char *name, const nq_tally *t,
                       int json)
 {
     char v[4][NQ_U128_DIGITS];
     nq_format_u128(t->total, v[0]), nq_format_u128(t->unique, v[1]);
     nq_format_u128(t->fixed180, v[2]), nq_format_u128(t->fixed90, v[3]);
-    fprintf(out, json ? "\"%s\":{\"total\":%s,\"unique\":%s,\"fixed180\":%s,"
-            "\"fixed90\":%s}" : "%s total %s unique %s fixed %s %s", name,
-            v[0], v[1], v[2], v[3]);
+    if (!json) {
+        fprintf(out, "%s total %s unique %s fixed %s %s", name, v[0], v[1],
+                v[2], v[3]);
+        return;
+    }
+    cli_json_string(out, name);
+    fprintf(out, ":{\"total\":%s,\"unique\":%s,\"fixed180\":%s,"
+            "\"fixed90\":%s}", v[0], v[1], v[2], v[3]);
 }
 
 /* A disagreeing unit, as soon as its recount is done. */
@@ -81,15 +88,21 @@ static void draw(void *ctx, const nq_progress *p)
     cli_draw_progress(&v->bar, p);
 }
 
+/* The summary line: in words, what was recounted and how it was chosen
+ * (with every unit recounted, as --all does, nothing was drawn at random
+ * and no seed chose anything, so neither is said); in JSON the report's
+ * numbers, whatever the choice. */
 static void print_summary(const nq_journal_header *h,
                           const nq_verify_report *r, int json)
 {
     if (json) {
         printf("{\"type\":\"summary\",\"command\":\"verify\",\"n\":%d,"
-               "\"plan\":\"%s\",\"units\":%llu,\"recorded\":%llu,"
+               "\"plan\":", h->n);
+        cli_json_string(stdout, h->plan); /* read from a file: escaped */
+        printf(",\"units\":%llu,\"recorded\":%llu,"
                "\"checked\":%llu,\"sampled\":%llu,\"fixed_points\":%llu,"
-               "\"disagree\":%llu,\"seed\":%llu,\"seconds\":%.6f}\n", h->n,
-               h->plan, (unsigned long long)r->units,
+               "\"disagree\":%llu,\"seed\":%llu,\"seconds\":%.6f}\n",
+               (unsigned long long)r->units,
                (unsigned long long)r->recorded,
                (unsigned long long)r->checked, (unsigned long long)r->sampled,
                (unsigned long long)r->fixed_points,
@@ -101,6 +114,12 @@ static void print_summary(const nq_journal_header *h,
     if (r->recorded < r->units)
         snprintf(of, sizeof of, " (of the plan's %llu)",
                  (unsigned long long)r->units);
+    if (r->checked >= r->recorded) {
+        printf("N=%d plan %s: recounted all %llu recorded units%s; %s\n",
+               h->n, h->plan, (unsigned long long)r->recorded, of,
+               r->disagree ? "some disagree" : "all agree");
+        return;
+    }
     printf("N=%d plan %s: recounted %llu of the %llu recorded units%s: "
            "%llu drawn at random (seed %llu), %llu with fixed points; %s\n",
            h->n, h->plan, (unsigned long long)r->checked,
