@@ -138,6 +138,7 @@ void tests_solutions(void);
 void tests_units(void);
 void tests_journal(void);
 void tests_forgery(void);
+void tests_record_rows(void);
 void tests_signals(void);
 void tests_gpu(void);
 void tests_cli(void);

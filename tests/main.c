@@ -474,6 +474,7 @@ static void run_groups(void)
     tests_gpu();
     tests_journal();
     tests_forgery();
+    tests_record_rows();
     tests_signals();
     tests_mpi();
     tests_cli();
