@@ -121,7 +121,8 @@ static void print_summary(const nq_journal_header *h,
         return;
     }
     printf("N=%d plan %s: recounted %llu of the %llu recorded units%s: "
-           "%llu drawn at random (seed %llu), %llu with fixed points; %s\n",
+           "%llu drawn at random (seed %llu), %llu more that can hold fixed "
+           "points; %s\n",
            h->n, h->plan, (unsigned long long)r->checked,
            (unsigned long long)r->recorded, of,
            (unsigned long long)r->sampled, (unsigned long long)r->seed,
