@@ -92,6 +92,11 @@ int t_catches_signals(pid_t pid);
  * callback that looks at it). */
 pid_t t_run_pid(void);
 char *t_read_file(const char *path, size_t *len); /* NULL if unreadable */
+#ifdef NQ_ADVANCED_API
+/* The header of the journal at path, as this release reads it: 1 if its
+ * first line is one (test_journal.c). */
+int t_read_journal_header(const char *path, nq_journal_header *h);
+#endif
 const char *t_data_path(const char *name);        /* in a static buffer */
 
 /* 0 if text is well-formed XML; else -1 and the reason in why. */

@@ -26,19 +26,6 @@ static const char *file(const char *name)
     return p;
 }
 
-/* The header of the journal at path. */
-static int header_of(const char *path, nq_journal_header *h)
-{
-    char line[NQ_JOURNAL_LINE_MAX + 2];
-    FILE *f = fopen(path, "r");
-    int ok = f && fgets(line, sizeof line, f) && strchr(line, '\n');
-    if (f)
-        fclose(f);
-    if (ok)
-        *strchr(line, '\n') = '\0';
-    return ok && nq_jf_parse_header(line, h);
-}
-
 /* A finished journal of `engine` on N at path: 1 on success. */
 static int count_into(const char *path, const char *n, const char *engine)
 {
@@ -62,7 +49,7 @@ static int forge(const char *path, record_edit edit, void *ctx)
     nq_journal_header h;
     size_t len;
     char *text = t_read_file(path, &len), *save = NULL;
-    FILE *out = text && header_of(path, &h) ? fopen(path, "wb") : NULL;
+    FILE *out = text && t_read_journal_header(path, &h) ? fopen(path, "wb") : NULL;
     int forged = 0;
     for (char *l = out ? strtok_r(text, "\n", &save) : NULL; l;
          l = strtok_r(NULL, "\n", &save)) {

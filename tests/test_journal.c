@@ -89,8 +89,7 @@ static void plan_header(const char *engine, int n, nq_journal_header *h)
     nq_plan_free(p);
 }
 
-/* The header of the journal at path, as this release reads it. */
-static int read_header(const char *path, nq_journal_header *h)
+int t_read_journal_header(const char *path, nq_journal_header *h)
 {
     char line[NQ_JOURNAL_LINE_MAX + 2];
     FILE *f = fopen(path, "r");
@@ -558,7 +557,7 @@ static void merge_refuses_conflict(void *arg)
     CHECK(t_run_cli(&p, ARGS("count", "11", "--checkpoint", a)) == 0);
     t_proc_free(&p);
     nq_journal_header h;
-    CHECK(read_header(a, &h));
+    CHECK(t_read_journal_header(a, &h));
     size_t len;
     char *text = t_read_file(a, &len), line[256];
     CHECK(text);
@@ -786,7 +785,7 @@ static void v3_tag_as_documented(void *arg)
     const char *path = t_data_path("journal-v3-n12-part1of2.txt");
     size_t len;
     char *text = t_read_file(path, &len);
-    CHECK(text && read_header(path, &h) && h.version == 3);
+    CHECK(text && t_read_journal_header(path, &h) && h.version == 3);
     char *rec = strchr(text, '\n') + 1, *tag = strstr(rec, " tag=");
     CHECK(tag && !strncmp(rec, "unit ", 5));
     memcpy(b, "nqueens-record-key", 19), b += 19;
@@ -912,7 +911,7 @@ static char *finished_journal(const char *path, const char *n,
         return NULL;
     int ok = p.exit_code == 0;
     t_proc_free(&p);
-    return ok && read_header(path, h) ? t_read_file(path, len) : NULL;
+    return ok && t_read_journal_header(path, h) ? t_read_file(path, len) : NULL;
 }
 
 /* Rewrite record k (1-based line k+1) of the journal with the counts t,
@@ -927,7 +926,7 @@ static int rewrite_record(const char *path, int k, nq_tally *t,
     char *text = t_read_file(path, &len), line[NQ_JOURNAL_LINE_MAX];
     char *start = text, *end;
     unsigned long long unit;
-    if (!text || !read_header(path, &h)) {
+    if (!text || !t_read_journal_header(path, &h)) {
         free(text);
         return 0;
     }
@@ -964,7 +963,7 @@ static int forge_record(const char *path, int k)
                             &v[1], &v[2], &v[3], &v[4], &v[5]) == 6;
     nq_journal_header h;
     free(text);
-    if (!ok || !read_header(path, &h))
+    if (!ok || !t_read_journal_header(path, &h))
         return 0;
     int sym = v[0] < 2 && !strcmp(h.plan, "fast-ring/1");
     nq_tally t = {v[1] + 8 * !sym, v[2], v[3] + 8 * (sym && v[0] == 0),
@@ -1110,7 +1109,7 @@ static void failed_final_check_exits_1(void *arg)
     nq_journal_header h;
     CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", j)) == 0);
     t_proc_free(&p);
-    CHECK(read_header(j, &h));
+    CHECK(t_read_journal_header(j, &h));
     nq_tally odd = {.fixed90 = 1}; /* the first unit counts R: now 1 more */
     CHECK(rewrite_record(j, 1, &odd, h.key[0]));
     CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", j)) == 0);
@@ -1456,7 +1455,7 @@ static int reshare(const char *path, unsigned part, int retag)
     nq_journal_header h;
     size_t len;
     char *text = t_read_file(path, &len), line[NQ_JOURNAL_LINE_MAX], *save;
-    FILE *f = text && read_header(path, &h) ? fopen(path, "wb") : NULL;
+    FILE *f = text && t_read_journal_header(path, &h) ? fopen(path, "wb") : NULL;
     int ok = f != NULL;
     h.part = part;
     if (f)
