@@ -106,10 +106,14 @@ nq_status nq_min_conflicts(int n, uint64_t seed, int *cols);
 /* What a unit runs with, from whoever runs it: the calling thread's own
  * scratch pointer (buffers the engine allocates on first use and releases
  * with free_scratch; NULL at first), and the run's stop flag (stop.h;
- * NULL: never stop). */
+ * NULL: never stop).  A batch cut short by a stop may still hold units
+ * counted to their end, hours of work on a big board: run_batch then
+ * sets whole[k] for each such unit ids[k] (its out[k] complete), and the
+ * runner reports those as finished; NULL where nobody takes them. */
 typedef struct {
     void *scratch;
     const volatile sig_atomic_t *stop;
+    unsigned char *whole;
 } nq_unit_env;
 
 /* A unit's frontier buffers (env->scratch, made on first use; NULL if out
@@ -145,7 +149,8 @@ struct nq_engine {
     nq_status (*finish)(const nq_plan *p, const nq_tally *sum, nq_counts *out);
     void (*free_scratch)(void *scratch);
     /* Optional: run `count` units at once (up to `batch` of them), filling
-     * out[k] for ids[k].  A GPU engine ships a batch per call. */
+     * out[k] for ids[k].  A GPU engine ships a batch per call.  On NQ_ERR_STOPPED, the units marked in
+     * env->whole are done all the same (nq_unit_env). */
     nq_status (*run_batch)(const nq_plan *p, const uint64_t *ids,
                            uint64_t count, nq_unit_env *env, nq_tally *out);
     unsigned batch;
