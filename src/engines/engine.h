@@ -148,12 +148,13 @@ struct nq_engine {
     void (*describe)(const nq_plan *p, uint64_t i, char *buf, size_t size);
     nq_status (*finish)(const nq_plan *p, const nq_tally *sum, nq_counts *out);
     void (*free_scratch)(void *scratch);
-    /* Optional: run `count` units at once (up to `batch` of them), filling
-     * out[k] for ids[k].  A GPU engine ships a batch per call.  On NQ_ERR_STOPPED, the units marked in
+    /* Optional: run `count` units at once (up to batch(p) of them, which
+     * may depend on the board), filling out[k] for ids[k].  A GPU engine
+     * ships a batch per call.  On NQ_ERR_STOPPED, the units marked in
      * env->whole are done all the same (nq_unit_env). */
     nq_status (*run_batch)(const nq_plan *p, const uint64_t *ids,
                            uint64_t count, nq_unit_env *env, nq_tally *out);
-    unsigned batch;
+    unsigned (*batch)(const nq_plan *p);
     /* Optional (NQ_CAP_GPU): the devices it would use, in words; and the
      * runtime's words for its last failure, into buf (empty if none). */
     void (*devices)(char *buf, size_t size);

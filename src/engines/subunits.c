@@ -282,6 +282,20 @@ static nq_status host_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
     return host_batch(p, &i, 1, env, t);
 }
 
+/* Units a batch on the host.  A batch's units are reported when it ends:
+ * a long one holds the journal and the progress bar back, and a crash
+ * loses it whole (a stop keeps its finished units, nq_batch_finish); and
+ * the host gains nothing from big ones, one thread running the sub-units
+ * one after another.  64 up to N = 18 (about a second of one core), then
+ * an eighth for each N more, as a unit's search grows some 7 times: one
+ * unit a batch from N = 20, where a unit is a second of search and more.
+ * (The GPU's batches are its own: cuda.cu.) */
+static unsigned host_batch_units(const nq_plan *p)
+{
+    int over = p->n - 18;
+    return over <= 0 ? 64 : over >= 2 ? 1 : 64u >> (3 * over);
+}
+
 const nq_engine nq_engine_subunits = {
     .name = "subunits",
     .summary = "the GPU plan on CPU threads: fast's units cut into sub-units",
@@ -294,5 +308,5 @@ const nq_engine nq_engine_subunits = {
     .describe = nq_fast_describe,
     .finish = nq_fast_finish,
     .run_batch = host_batch,
-    .batch = 64,
+    .batch = host_batch_units,
 };

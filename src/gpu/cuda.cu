@@ -50,7 +50,8 @@ extern "C" {
  * SMs idle: a launch must stay some 15k threads for the streams to fill
  * the GPU, so fewer units a batch needs each cut into more sub-units
  * (deeper cuts, more host time estimating them), to be timed on a GPU
- * first. */
+ * first.  The host engine, which runs sub-units one at a time, keeps
+ * its batches short instead (subunits.c). */
 #define CUDA_BATCH 1024
 #define BLOCK NQ_GPU_BLOCK
 
@@ -313,6 +314,12 @@ static nq_status cuda_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
     return cuda_batch(p, &i, 1, env, t);
 }
 
+static unsigned cuda_batch_units(const nq_plan *p)
+{
+    (void)p;
+    return CUDA_BATCH;
+}
+
 /* What `nqueens-cuda --version` and make bench-gpu show of the GPUs. */
 static void describe_devices(char *buf, size_t size)
 {
@@ -358,7 +365,7 @@ extern "C" const nq_engine nq_engine_cuda = {
     .finish = nq_fast_finish,
     .free_scratch = release,
     .run_batch = cuda_batch,
-    .batch = CUDA_BATCH,
+    .batch = cuda_batch_units,
     .devices = describe_devices,
     .device_error = device_error,
 };

@@ -187,15 +187,23 @@ static nq_status run_some(pool *p, worker *w, uint64_t i, uint64_t n,
     return reported != NQ_OK ? reported : st;
 }
 
+/* Units per call: an engine's batch for this plan, else one. */
+static uint64_t batch_size(const nq_plan *plan)
+{
+    const nq_engine *e = plan->engine;
+    unsigned b = e->run_batch && e->batch ? e->batch(plan) : 1;
+    return b ? b : 1;
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
     pool *p = w->pool;
-    const nq_engine *e = p->plan->engine;
-    uint64_t step = e->run_batch && e->batch ? e->batch : 1;
+    uint64_t step = batch_size(p->plan);
     nq_tally *t = calloc(step, sizeof *t);
     unsigned char *whole = calloc(step, 1);
     nq_unit_env env = {.scratch = NULL, .stop = p->opt->stop, .whole = whole};
+    const nq_engine *e = p->plan->engine;
     if (!t || !whole)
         fail(p, NQ_ERR_NOMEM);
     while (t && whole && !stopping(p)) {
