@@ -178,6 +178,108 @@ static void file_size_limit(void *arg)
     CHECKF(resumed, "the journal did not resume to OEIS's count");
 }
 
+/* The journal's unit records: how many (*records), the plan's units its
+ * header names (*units), and whether every record is of a unit of the
+ * plan recorded once. */
+static int unit_records(const char *path, uint64_t *records, uint64_t *units)
+{
+    size_t len;
+    char *text = t_read_file(path, &len), *save = NULL, *units_at;
+    unsigned long long u, all = 0;
+    unsigned char *seen = NULL;
+    int ok = text && (units_at = strstr(text, " units=")) &&
+             sscanf(units_at, " units=%llu", &all) == 1 &&
+             (seen = calloc(all / 8 + 1, 1));
+    *records = 0, *units = all;
+    for (char *line = ok ? strtok_r(text, "\n", &save) : NULL; line && ok;
+         line = strtok_r(NULL, "\n", &save)) {
+        if (strncmp(line, "unit ", 5))
+            continue;
+        ok = sscanf(line, "unit %llu ", &u) == 1 && u < all &&
+             !(seen[u / 8] >> (u % 8) & 1);
+        if (ok)
+            seen[u / 8] |= (unsigned char)(1u << (u % 8)), ++*records;
+    }
+    free(text);
+    free(seen);
+    return ok;
+}
+
+/* Exit 128 + sig, one line naming the signal and saying how to go on,
+ * within STOP_WITHIN of the signal. */
+static void check_stopped_run(const t_proc *p, int sig, double took)
+{
+    CHECKF(p->exit_code == 128 + sig, "exit %d, not %d", p->exit_code,
+           128 + sig);
+    CHECKF(one_line_naming(p, sig) && strstr(p->err, "run the same command"),
+           "stderr is not one line naming the signal and the resume: '%s'",
+           p->err);
+    CHECKF(took >= 0 && took < STOP_WITHIN, "the stop took %.2f s", took);
+}
+
+/* count 20 --engine subunits --checkpoint, stopped 10 s in: the units
+ * it finished are in the journal, and the stop takes under a second.
+ * Before, each batch in flight was thrown away whole (no record after
+ * 40 s), and a stop waited for the sub-units under way. */
+static void subunits_stop_keeps_units(void *arg)
+{
+    (void)arg;
+    char j[64];
+    double took;
+    uint64_t records, units;
+    t_proc p;
+    snprintf(j, sizeof j, "/tmp/nq-subunits-%d.journal", (int)getpid());
+    remove(j);
+    CHECK(run_timing_stop(&p, ARGS("count", "20", "--engine", "subunits",
+                                   "--checkpoint", j, "--force", "--quiet"),
+                          10.0, SIGINT, &took) == 0);
+    check_stopped_run(&p, SIGINT, took);
+    t_proc_free(&p);
+    T_BAIL();
+    int ok = unit_records(j, &records, &units);
+    remove(j);
+    CHECKF(ok, "the journal does not check out");
+    CHECKF(records > 0, "no unit recorded in 10 s (of %llu)",
+           (unsigned long long)units);
+}
+
+/* count 17 --engine subunits --checkpoint stopped a second in (batches
+ * of 64 units on two threads, so mid-batch), then resumed: the resumed
+ * run counts only the units missing (each recorded once, all of them at
+ * the end) and ends with OEIS's row. */
+static void subunits_stop_resumes_to_oeis(void *arg)
+{
+    (void)arg;
+    char j[64], row[64], total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
+    double took;
+    uint64_t before, after, units;
+    t_proc p;
+    snprintf(j, sizeof j, "/tmp/nq-resume-%d.journal", (int)getpid());
+    snprintf(row, sizeof row, "\n17:%13s%13s", nq_format_u128(t_oeis_total(17),
+             total), nq_format_u128(t_oeis_unique(17), unique));
+    remove(j);
+    CHECK(run_timing_stop(&p, ARGS("count", "17", "--engine", "subunits",
+                                   "--threads", "2", "--checkpoint", j,
+                                   "--force", "--quiet"), 1.0, SIGINT,
+                          &took) == 0);
+    check_stopped_run(&p, SIGINT, took);
+    t_proc_free(&p);
+    T_BAIL();
+    int stopped_ok = unit_records(j, &before, &units);
+    CHECK(t_run_cli(&p, ARGS("count", "17", "--engine", "subunits",
+                             "--checkpoint", j, "--quiet")) == 0);
+    int counted = p.exit_code == 0 && strstr(p.out, row) != NULL;
+    t_proc_free(&p);
+    int resumed_ok = unit_records(j, &after, &units);
+    remove(j);
+    CHECKF(stopped_ok && before > 0 && before < units, "stopped with %llu of "
+           "%llu units recorded", (unsigned long long)before,
+           (unsigned long long)units);
+    CHECKF(counted, "the resumed count is not OEIS's row");
+    CHECKF(resumed_ok && after == units, "%llu units recorded of %llu, or one "
+           "twice", (unsigned long long)after, (unsigned long long)units);
+}
+
 typedef struct {
     const char *name;
     const char *const *args;
@@ -265,6 +367,10 @@ void tests_signals(void)
     for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
         t_full_case(long_step_stops, (void *)&phases[i], "signals/%s-said-"
                     "within-1s", phases[i].name);
+    t_full_case(subunits_stop_keeps_units, NULL, "signals/count-20-subunits-"
+                "checkpoint-sigint-at-10s-keeps-units-within-1s");
+    t_full_case(subunits_stop_resumes_to_oeis, NULL, "signals/count-17-"
+                "subunits-stopped-mid-batch-resumes-to-oeis");
     t_case(ignored_stays_ignored, NULL, "signals/sigint-ignored-at-start-"
            "stays-ignored");
     t_case(file_size_limit, NULL, "signals/ulimit-f-named-records-kept");
