@@ -65,9 +65,10 @@ static inline NQ_HD uint64_t nq_dfs_last_two(const nq_frontier *j, uint32_t d,
 
 /* Whether the job's run was asked to stop: on the host as stop.h reads
  * it, on a GPU a plain volatile read (of the host's flag, mapped for the
- * device); a NULL flag never stops.  A search that saw it gives up part way, so a
- * caller that reads it set after a search must drop that search's count
- * (read after a whole search it only drops a whole one: never wrong). */
+ * device); a NULL flag never stops.  A search that saw it gives up part
+ * way, so a caller that reads it set after a search must drop that
+ * search's count (read after a whole search it only drops a whole one:
+ * never wrong). */
 static inline NQ_HD int nq_dfs_stop_seen(const nq_frontier *j)
 {
 #ifdef __CUDA_ARCH__

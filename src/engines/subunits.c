@@ -181,6 +181,7 @@ void nq_batch_watch(nq_batch *b, const volatile sig_atomic_t *stop)
 
 nq_status nq_batch_tally_new(const nq_batch *b, nq_batch_tally *t)
 {
+    /* one word more: a batch of no job is no failed allocation */
     t->count = calloc(2 * (size_t)b->jobs + 1, sizeof *t->count);
     t->finished = t->count ? t->count + b->jobs : NULL;
     t->nodes = 0;
