@@ -369,6 +369,35 @@ static void cuda_binary(void *arg)
     CHECKF(refused, "--devices with a CPU engine was not refused");
 }
 
+/* nqueens-cuda stopped mid-count on a GPU (N = 22, tens of seconds
+ * there, 3 s in): the kernel's threads read the stop flag the host maps
+ * for them (dfs.h, cuda.cu), so the run ends within a second of SIGINT,
+ * with its line and 130, waiting for no launch to end.  Skipped without a
+ * usable GPU, where the count fails at once (cuda_binary checks that). */
+static void cuda_binary_stops(void *arg)
+{
+    (void)arg;
+    const char *cuda = getenv("NQ_CUDA");
+    t_proc p;
+    CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "cuda"),
+                          0, 0) == 0);
+    int gpu = p.exit_code == 0;
+    t_proc_free(&p);
+    if (!gpu) {
+        t_skip("no usable GPU");
+        return;
+    }
+    double t0 = nq_clock_seconds();
+    CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "22", "-e", "cuda",
+                                         "--force", "--quiet"), 3.0,
+                          SIGINT) == 0);
+    double took = nq_clock_seconds() - t0 - 3.0;
+    int code = p.exit_code, said = strstr(p.err, "stopped by SIGINT") != NULL;
+    t_proc_free(&p);
+    CHECKF(code == 130 && said, "exit %d, the stop said: %d", code, said);
+    CHECKF(took < 1.0, "the stop took %.2f s", took);
+}
+
 /* examples/count_cuda.c, a C program linked with libnqueens-cuda.a: it
  * reaches engine cuda through the library's table once it has called
  * nq_cuda_register.  On a GPU: N=12 counted to OEIS's row; without one:
@@ -434,12 +463,15 @@ void tests_gpu(void)
     t_case(stacks_stay_in_their_column, NULL,
            "gpu/stacks-interleaved-by-thread-stay-in-their-column");
     t_case(ptxas_check, NULL, "gpu/ptxas-check-refuses-a-stack-frame");
-    if (getenv("NQ_CUDA"))
+    if (getenv("NQ_CUDA")) {
         t_case(cuda_binary, NULL, "gpu/nqueens-cuda-counts-or-names-the-"
                "cuda-error-and-fast-resumes");
-    else
+        t_full_case(cuda_binary_stops, NULL, "gpu/nqueens-cuda-count-22-"
+                    "sigint-at-3s-within-1s-on-a-gpu");
+    } else {
         t_skip_group("gpu/nqueens-cuda-counts-or-names-the-cuda-error-and-"
-                     "fast-resumes", 1, "no nvcc");
+                     "fast-resumes", 2, "no nvcc");
+    }
     if (getenv("NQ_CUDA_EXAMPLE")) {
         t_case(cuda_library, NULL, "gpu/library-program-reaches-engine-cuda-"
                "counts-or-names-the-cuda-error");
