@@ -83,6 +83,11 @@ int t_run_when(t_proc *p, const char *const *args, int (*ready)(void *),
 /* The same with prog (found on PATH) run instead of the CLI, as above. */
 int t_run_prog_when(t_proc *p, const char *prog, const char *const *args,
                     int (*ready)(void *), void *ctx, int sig);
+/* As t_run_cli, with `sig` sent as the CLI starts: blocked from before
+ * fork through exec, so that it is pending when the program's own code
+ * first unblocks it, the earliest moment any program could answer it
+ * (one landing while the loader still runs would end it silently). */
+int t_run_pending(t_proc *p, const char *const *args, int sig);
 void t_proc_free(t_proc *p);
 /* Whether the program pid catches SIGINT or SIGTERM yet (/proc/PID/status,
  * SigCgt): until then it is still being loaded, and a signal would end it

@@ -399,6 +399,21 @@ int t_run_signalled(t_proc *p, const char *prog, const char *const *args,
     return finish(p, pid, out, err);
 }
 
+int t_run_pending(t_proc *p, const char *const *args, int sig)
+{
+    int out = temp_fd(), err = temp_fd();
+    sigset_t one, was;
+    memset(p, 0, sizeof *p);
+    sigemptyset(&one);
+    sigaddset(&one, sig);
+    sigprocmask(SIG_BLOCK, &one, &was); /* the child is born with it */
+    pid_t pid = out >= 0 && err >= 0 ? start(NULL, args, out, err) : -1;
+    if (pid > 0)
+        kill(pid, sig);
+    sigprocmask(SIG_SETMASK, &was, NULL);
+    return pid > 0 ? finish(p, pid, out, err) : -1;
+}
+
 /* Whether the running program catches SIGINT or SIGTERM yet
  * (/proc/PID/status, SigCgt): until then it is still being loaded, and
  * a signal would end it before any code of its own ran. */

@@ -3,10 +3,13 @@
  * plan covers every unit's solutions exactly once, and the per-thread
  * search (dfs.h, the code a GPU thread runs) counts them right.
  */
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -43,14 +46,17 @@ static void subunits_partition_units(void *arg)
         nq_plan_free(plan);
         CHECK(!"batch");
     }
-    uint64_t *counts = calloc(b.jobs + 1, sizeof *counts), nodes = 0;
-    nq_batch_run_host(&b, counts, &nodes, NULL);
-    for (uint32_t j = 0; counts && j < b.jobs && !t_failed(); j++) {
+    nq_batch_tally bt;
+    int tallied = nq_batch_tally_new(&b, &bt) == NQ_OK;
+    if (tallied)
+        nq_batch_run_host(&b, &bt);
+    for (uint32_t j = 0; tallied && j < b.jobs && !t_failed(); j++) {
         nq_tally t;
-        if (nq_plan_run_unit(plan, b.unit[j], &t) != NQ_OK || t.total != counts[j])
+        if (nq_plan_run_unit(plan, b.unit[j], &t) != NQ_OK ||
+            t.total != bt.count[j])
             t_fail(__FILE__, __LINE__, "unit %llu: sub-units give %llu, the "
                    "unit %llu", (unsigned long long)b.unit[j],
-                   (unsigned long long)counts[j], (unsigned long long)t.total);
+                   (unsigned long long)bt.count[j], (unsigned long long)t.total);
     }
     qsort(b.sub, b.subs, sizeof *b.sub, compare_subs);
     for (uint64_t q = 1; q < b.subs && !t_failed(); q++)
@@ -61,10 +67,11 @@ static void subunits_partition_units(void *arg)
     for (uint64_t q = 0; q < b.subs; q++)
         deeper |= (int)b.sub[q].from > c->depth;
     int cut_some = (c->depth == 0 || b.subs > b.jobs) && deeper == c->even;
-    free(counts);
+    nq_batch_tally_free(&bt);
     free(ids);
     nq_batch_free(&b);
     nq_plan_free(plan);
+    CHECK(tallied);
     T_BAIL();
     CHECKF(cut_some, "depth %d cut no unit, or evening out cut %s",
            c->depth, deeper ? "some deeper unasked" : "none deeper");
@@ -113,10 +120,10 @@ static void kernel_body_vs_oeis(void *arg)
         ids[i] = i;
     int ok = ids && (got = calloc(units, sizeof *got)) &&
              nq_batch_build(plan, ids, units, nq_batch_depth(n), &b) == NQ_OK;
-    uint64_t *counts = ok ? calloc(b.jobs + 1, sizeof *counts) : NULL;
-    if (counts) {
-        nq_batch_run_host(&b, counts, &(uint64_t){0}, NULL);
-        ok = nq_batch_finish(plan, &b, ids, units, counts, 0, NQ_OK, &env,
+    nq_batch_tally bt;
+    if (ok && nq_batch_tally_new(&b, &bt) == NQ_OK) {
+        nq_batch_run_host(&b, &bt);
+        ok = nq_batch_finish(plan, &b, ids, units, &bt, NQ_OK, &env,
                              got) == NQ_OK;
     } else if (ok) {
         nq_batch_free(&b), ok = 0;
@@ -136,6 +143,150 @@ static void kernel_body_vs_oeis(void *arg)
     CHECK(ok);
     CHECKF(c.total == t_oeis_total(n) && c.unique == t_oeis_unique(n),
            "N=%d: not OEIS's counts", n);
+}
+
+/* The units of a batch whose jobs start at `from` in ids, expected whole
+ * after a host run stopped at job k: the jobs before it, and any later
+ * job with no sub-unit (nothing of it left to search, its count 0). */
+static void whole_expected(const nq_batch *b, uint32_t k, unsigned char *want)
+{
+    uint64_t *subs = calloc(b->jobs + 1, sizeof *subs);
+    for (uint64_t q = 0; subs && q < b->subs; q++)
+        subs[b->sub[q].job]++;
+    for (uint32_t j = 0; subs && j < b->jobs; j++)
+        want[b->unit[j]] = j < k || subs[j] == 0;
+    free(subs);
+}
+
+/* A batch stopped part way, made exact: the jobs from the middle one on
+ * watch a flag already set, those before a clear one, so the host run
+ * stops at the first sub-unit of the middle job.  nq_batch_finish then
+ * says stopped, marks whole exactly the jobs whose sub-units all
+ * finished, each with its unit's count as fast counts it, and no unit
+ * that is not a search (those were never run). */
+static void stopped_batch_keeps_whole_units(void *arg)
+{
+    int n = (int)(intptr_t)arg;
+    static const volatile sig_atomic_t clear = 0, set = 1;
+    nq_tally *want_t, *got = NULL;
+    nq_plan *plan = reference(n, &want_t);
+    CHECK(plan);
+    uint64_t units = nq_plan_units(plan), *ids = malloc(units * sizeof *ids);
+    unsigned char *whole = calloc(units, 1), *want = calloc(units, 1);
+    nq_unit_env env = {.whole = whole};
+    nq_batch b;
+    nq_batch_tally bt;
+    for (uint64_t i = 0; ids && i < units; i++)
+        ids[i] = i;
+    int ok = ids && whole && want && (got = calloc(units, sizeof *got)) &&
+             nq_batch_prepare(plan, ids, units, &b) == NQ_OK;
+    uint32_t k = ok ? b.jobs / 2 : 0, jobs = ok ? b.jobs : 0;
+    nq_status st = NQ_OK;
+    if (ok) {
+        for (uint32_t j = 0; j < b.jobs; j++)
+            b.job[j].stop = j < k ? &clear : &set;
+        whole_expected(&b, k, want);
+        if (nq_batch_tally_new(&b, &bt) == NQ_OK)
+            nq_batch_run_host(&b, &bt);
+        else
+            bt.count = NULL;
+        ok = bt.count != NULL;
+        st = nq_batch_finish(plan, &b, ids, units, &bt, NQ_ERR_STOPPED,
+                             &env, got);
+    }
+    uint64_t bad = units, kept = 0;
+    for (uint64_t u = 0; ok && u < units; u++) {
+        kept += whole[u];
+        if (bad == units && (whole[u] != want[u] ||
+                             (whole[u] && got[u].total != want_t[u].total)))
+            bad = u;
+    }
+    free(ids), free(whole), free(want), free(got), free(want_t);
+    nq_plan_free(plan);
+    CHECK(ok);
+    CHECKF(st == NQ_ERR_STOPPED, "a stopped batch finished as %s",
+           nq_strerror(st));
+    CHECKF(bad == units, "N=%d unit %llu: kept %s", n,
+           (unsigned long long)bad, "wrongly, or with a wrong count");
+    CHECKF(k > 0 && k < jobs && kept >= k, "N=%d: %llu units kept of %u "
+           "jobs stopped at %u", n, (unsigned long long)kept, jobs, k);
+}
+
+typedef struct {
+    volatile sig_atomic_t flag;
+    double after, set_at;
+} stop_timer;
+
+/* Set the flag `after` seconds from now, and say when. */
+static void *stop_later(void *arg)
+{
+    stop_timer *s = arg;
+    struct timespec ts = {(time_t)s->after,
+                          (long)((s->after - (double)(time_t)s->after) * 1e9)};
+    nanosleep(&ts, NULL);
+    s->set_at = nq_clock_seconds();
+    __atomic_store_n(&s->flag, 1, __ATOMIC_RELAXED);
+    return NULL;
+}
+
+/* The first unit of the plan that is a search, built into *b as one
+ * sub-unit (cut at depth 0); 0 if none could be. */
+static int first_search(const nq_plan *plan, uint64_t *id, nq_batch *b)
+{
+    for (*id = 0; *id < nq_plan_units(plan); ++*id) {
+        if (nq_batch_build(plan, id, 1, 0, b) != NQ_OK)
+            return 0;
+        uint32_t jobs = b->jobs;
+        if (jobs && b->subs == 1)
+            return 1;
+        nq_batch_free(b);
+        if (jobs) /* a search, not cut as asked */
+            return 0;
+    }
+    return 0;
+}
+
+/* A stop inside a sub-unit: N = 21's first search (fast plans make the
+ * first units their largest) as one sub-unit, seconds of search on any
+ * host, stopped 0.1 s in.  The search looks at the flag as it goes (dfs.h), so the run
+ * ends well within a second of it (before, it ran the sub-unit to its
+ * end), and the unit, cut short, is not whole. */
+static void stop_inside_a_sub_unit(void *arg)
+{
+    (void)arg;
+    nq_request req = {.n = 21, .engine = "fast"};
+    nq_plan *plan;
+    nq_batch b;
+    nq_batch_tally bt;
+    uint64_t id = 0;
+    unsigned char whole = 0;
+    nq_unit_env env = {.whole = &whole};
+    nq_tally out = {0};
+    stop_timer s = {0, 0.1, 0};
+    pthread_t timer;
+    CHECK(nq_plan_create(&req, &plan) == NQ_OK);
+    int ok = first_search(plan, &id, &b);
+    if (ok && (ok = nq_batch_tally_new(&b, &bt) == NQ_OK) == 0)
+        nq_batch_free(&b);
+    if (ok && (ok = pthread_create(&timer, NULL, stop_later, &s) == 0) == 0)
+        nq_batch_tally_free(&bt), nq_batch_free(&b);
+    double ended = 0;
+    nq_status st = NQ_OK;
+    if (ok) {
+        nq_batch_watch(&b, &s.flag);
+        nq_batch_run_host(&b, &bt);
+        ended = nq_clock_seconds();
+        pthread_join(timer, NULL);
+        st = nq_batch_finish(plan, &b, &id, 1, &bt, NQ_ERR_STOPPED, &env,
+                             &out);
+    }
+    nq_plan_free(plan);
+    CHECK(ok);
+    CHECKF(s.set_at > 0 && ended >= s.set_at, "the sub-unit ended before "
+           "the stop: not seconds of search");
+    CHECKF(ended - s.set_at < 1.0, "the run ended %.2f s after the stop",
+           ended - s.set_at);
+    CHECKF(st == NQ_ERR_STOPPED && !whole, "a unit cut short was kept");
 }
 
 /* The stacks' layout: a thread writes only its own column of the block's
@@ -218,6 +369,35 @@ static void cuda_binary(void *arg)
     CHECKF(refused, "--devices with a CPU engine was not refused");
 }
 
+/* nqueens-cuda stopped mid-count on a GPU (N = 22, tens of seconds
+ * there, 3 s in): the kernel's threads read the stop flag the host maps
+ * for them (dfs.h, cuda.cu), so the run ends within a second of SIGINT,
+ * with its line and 130, waiting for no launch to end.  Skipped without a
+ * usable GPU, where the count fails at once (cuda_binary checks that). */
+static void cuda_binary_stops(void *arg)
+{
+    (void)arg;
+    const char *cuda = getenv("NQ_CUDA");
+    t_proc p;
+    CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "cuda"),
+                          0, 0) == 0);
+    int gpu = p.exit_code == 0;
+    t_proc_free(&p);
+    if (!gpu) {
+        t_skip("no usable GPU");
+        return;
+    }
+    double t0 = nq_clock_seconds();
+    CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "22", "-e", "cuda",
+                                         "--force", "--quiet"), 3.0,
+                          SIGINT) == 0);
+    double took = nq_clock_seconds() - t0 - 3.0;
+    int code = p.exit_code, said = strstr(p.err, "stopped by SIGINT") != NULL;
+    t_proc_free(&p);
+    CHECKF(code == 130 && said, "exit %d, the stop said: %d", code, said);
+    CHECKF(took < 1.0, "the stop took %.2f s", took);
+}
+
 /* examples/count_cuda.c, a C program linked with libnqueens-cuda.a: it
  * reaches engine cuda through the library's table once it has called
  * nq_cuda_register.  On a GPU: N=12 counted to OEIS's row; without one:
@@ -275,15 +455,23 @@ void tests_gpu(void)
     for (int n = 4; n <= 16; n++)
         t_case(kernel_body_vs_oeis, (void *)(intptr_t)n,
                "gpu/N=%d/kernel-body-on-the-host-vs-fast-and-oeis", n);
+    for (int n = 12; n <= 16; n += 4)
+        t_case(stopped_batch_keeps_whole_units, (void *)(intptr_t)n,
+               "gpu/N=%d/stopped-batch-keeps-exactly-its-whole-units", n);
+    t_case(stop_inside_a_sub_unit, NULL,
+           "gpu/N=21/host-run-stops-inside-a-sub-unit-within-a-second");
     t_case(stacks_stay_in_their_column, NULL,
            "gpu/stacks-interleaved-by-thread-stay-in-their-column");
     t_case(ptxas_check, NULL, "gpu/ptxas-check-refuses-a-stack-frame");
-    if (getenv("NQ_CUDA"))
+    if (getenv("NQ_CUDA")) {
         t_case(cuda_binary, NULL, "gpu/nqueens-cuda-counts-or-names-the-"
                "cuda-error-and-fast-resumes");
-    else
+        t_full_case(cuda_binary_stops, NULL, "gpu/nqueens-cuda-count-22-"
+                    "sigint-at-3s-within-1s-on-a-gpu");
+    } else {
         t_skip_group("gpu/nqueens-cuda-counts-or-names-the-cuda-error-and-"
-                     "fast-resumes", 1, "no nvcc");
+                     "fast-resumes", 2, "no nvcc");
+    }
     if (getenv("NQ_CUDA_EXAMPLE")) {
         t_case(cuda_library, NULL, "gpu/library-program-reaches-engine-cuda-"
                "counts-or-names-the-cuda-error");

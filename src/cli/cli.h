@@ -221,6 +221,10 @@ int cli_report_long_count(const cli_long_count *c, nq_status st,
  * it does not, end the program at once with one line naming `what`
  * ("count 20") and the status 130 or 143.  It starts not watched. */
 volatile sig_atomic_t *cli_catch_stop_signals(const char *what);
+/* The same from main's first line, for the command argv names, with
+ * SIGINT and SIGTERM unblocked: no moment of the program dies without its
+ * line. */
+void cli_catch_from_start(int argc, char **argv);
 /* Whether the work from now on watches the flag; a signal that came while
  * it did and is left unanswered ends the program when it stops watching. */
 void cli_stop_waits(int waits);

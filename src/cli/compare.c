@@ -211,6 +211,17 @@ static int run_compare(const compare_job *job)
     return check_agreement(rows, count, job->n, job->json);
 }
 
+/* A stop ends compare at once, with its line and status (signals.c):
+ * it keeps nothing a stop flag could save, and most engines it times
+ * never look at one.  Returns job. */
+static const compare_job *watch_stop(const compare_job *job)
+{
+    char what[32];
+    snprintf(what, sizeof what, "compare %d", job->n);
+    cli_catch_stop_signals(what);
+    return job;
+}
+
 int cmd_compare(int argc, char **argv)
 {
     const char *budget = NULL, *threads = NULL;
@@ -233,7 +244,7 @@ int cmd_compare(int argc, char **argv)
     if (threads && cli_parse_threads(threads, &th) != CLI_OK)
         return CLI_USAGE;
     compare_job job = {n, th, json, (double)b};
-    rc = run_compare(&job);
+    rc = run_compare(watch_stop(&job));
     if (fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "compare: cannot write the output");
     return rc;

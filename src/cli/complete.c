@@ -219,6 +219,11 @@ int cmd_complete(int argc, char **argv)
                          "with --all, not '%s'", limit);
     if (cli_parse_threads(threads, &th) != CLI_OK)
         return CLI_USAGE;
+    /* a stop ends it at once (its estimate, count or listing), with its
+     * line: it keeps nothing a stop flag could save */
+    char what[32];
+    snprintf(what, sizeof what, "complete %d", n);
+    cli_catch_stop_signals(what);
     /* --first and --all --limit K stop early: only a whole count or a
      * whole listing is estimated */
     if (!first && !k && !force &&

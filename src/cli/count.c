@@ -42,8 +42,6 @@ static const char count_help[] =
     "                  absent); run the same command again to resume after a\n"
     "                  crash, a kill or Ctrl-C; Ctrl-C stops at once, and the\n"
     "                  units it cut short are counted again on resume\n"
-    "                  (subunits and cuda first end the sub-units they are\n"
-    "                  on: minutes on big boards)\n"
     "  --part K/M      run only the K-th of M disjoint shares of the units;\n"
     "                  combine the parts' journals with 'nqueens merge'\n"
     "  --max-units K   stop after K more units (resume later)\n"

@@ -118,6 +118,7 @@ static int print_completion(int argc, char **argv)
 int cli_main(int argc, char **argv)
 {
     static char help_flag[] = "--help";
+    cli_catch_from_start(argc, argv); /* first: a Ctrl-C at once is said */
     /* Past `ulimit -f` a write fails with EFBIG, said like a full disk,
      * instead of the signal ending the run mid-line without a word. */
     signal(SIGXFSZ, SIG_IGN);

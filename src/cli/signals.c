@@ -28,8 +28,11 @@ static void stop_now(int sig)
         say("\r\033[K");
     say(cli_program);
     say(": ");
-    say(stop_what);
-    say(sig == SIGINT ? " stopped by SIGINT\n" : " stopped by SIGTERM\n");
+    if (stop_what[0]) { /* none before a command is named */
+        say(stop_what);
+        say(" ");
+    }
+    say(sig == SIGINT ? "stopped by SIGINT\n" : "stopped by SIGTERM\n");
     _exit(128 + sig);
 }
 
@@ -69,6 +72,27 @@ volatile sig_atomic_t *cli_catch_stop_signals(const char *what)
     return &stop_requested;
 }
 
+/* The handlers from main's first line, naming the command as typed
+ * ("count 20"; a command names itself again once parsed), so that a
+ * signal before any work still ends the program with its line and
+ * status.  Then SIGINT and SIGTERM are unblocked: a mask is inherited
+ * across exec, so a launcher that blocked them for itself would leave
+ * Ctrl-C pending for the whole run, and a stop sent before the program
+ * could catch it, held there, is answered now. */
+void cli_catch_from_start(int argc, char **argv)
+{
+    char what[128];
+    int word = argc > 2 && argv[2][0] != '-';
+    sigset_t stops;
+    snprintf(what, sizeof what, "%s%s%s", argc > 1 ? argv[1] : "",
+             word ? " " : "", word ? argv[2] : "");
+    cli_catch_stop_signals(what);
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGINT);
+    sigaddset(&stops, SIGTERM);
+    sigprocmask(SIG_UNBLOCK, &stops, NULL);
+}
+
 void cli_stop_waits(int waits)
 {
     stop_waits = waits;
@@ -84,6 +108,7 @@ int cli_stopped_by(void)
 int cli_report_stopped(void)
 {
     int sig = stop_signal;
-    return cli_error(128 + sig, "%s stopped by %s", stop_what,
+    return cli_error(128 + sig, "%s%sstopped by %s", stop_what,
+                     stop_what[0] ? " " : "",
                      sig == SIGINT ? "SIGINT" : "SIGTERM");
 }

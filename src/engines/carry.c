@@ -86,15 +86,15 @@ static int frame_columns(nq_frame *f, int i, nq_plan *l)
 }
 
 /* The queens of rows 0, 1, n-2, n-1, one row at a time.  Big plans take
- * seconds to minutes: a stop is seen at each queen of row 1.  Returns -1
+ * a minute (N = 20) to minutes: a stop is seen at each placing of the
+ * four, before their columns are filled (at N = 22 a queen of row 1 is
+ * up to 6 s of planning, its columns' queens milliseconds).  Returns -1
  * out of memory, -2 stopped. */
 static int frame_rows(nq_frame *f, int i, nq_plan *l)
 {
     int n = f->n, row = i < 2 ? i : n - 4 + i;
     if (i == 4)
-        return frame_columns(f, 0, l);
-    if (i == 2 && nq_stop_requested(l->stop))
-        return -2;
+        return nq_stop_requested(l->stop) ? -2 : frame_columns(f, 0, l);
     for (int c = 0; c < n; c++) {
         if (!free_square(f, row, c))
             continue;

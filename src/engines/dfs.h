@@ -16,6 +16,7 @@
 
 #include "../core/bits.h"
 #include "frontier.h"
+#include "stop.h"
 
 /* Row i is the last: the open squares, each with its column's weight. */
 static inline NQ_HD uint64_t nq_dfs_last_row(const nq_frontier *j, int i,
@@ -51,6 +52,32 @@ static inline NQ_HD uint64_t nq_dfs_last_two(const nq_frontier *j, uint32_t d,
     return c;
 }
 
+/* Placements between two looks at the job's stop flag (a power of two).
+ * A sub-unit of a big board is seconds to minutes of search, and a stop
+ * must not wait for it.  On the host (some 10^8 placements a second) 2^16
+ * is under a millisecond.  On a GPU (not yet timed): N = 22 is some
+ * 2 x 10^13 placements, so the target of 40 s on an H100's 270k threads
+ * is 2 x 10^6 a thread a second, a look every 30 ms, and the flag, in
+ * host memory mapped for the device (cuda.cu), is read a few million
+ * times a second in all, a read a warp stalls on every few thousand of
+ * its steps. */
+#define NQ_DFS_POLL (1u << 16)
+
+/* Whether the job's run was asked to stop: on the host as stop.h reads
+ * it, on a GPU a plain volatile read (of the host's flag, mapped for the
+ * device); a NULL flag never stops.  A search that saw it gives up part
+ * way, so a caller that reads it set after a search must drop that
+ * search's count (read after a whole search it only drops a whole one:
+ * never wrong). */
+static inline NQ_HD int nq_dfs_stop_seen(const nq_frontier *j)
+{
+#ifdef __CUDA_ARCH__
+    return j->stop && *j->stop;
+#else
+    return nq_stop_requested(j->stop);
+#endif
+}
+
 /* Weighted completions of the state (d, l, r) aligned to row `from` of
  * the job, the search's stack given: one word per row, `stride` words
  * apart (*nodes grows by the placements made).
@@ -64,7 +91,9 @@ static inline NQ_HD uint64_t nq_dfs_last_two(const nq_frontier *j, uint32_t d,
  * bit 32 (it falls at most N - 1).  A GPU thread's stack is then a column
  * of a block-wide array in shared memory, thread t's row i at word
  * i * blockDim + t: the 32 lanes of a warp touch 32 consecutive words,
- * one per bank, and nothing of the search sits in local memory (cuda.cu). */
+ * one per bank, and nothing of the search sits in local memory (cuda.cu).
+ * Every NQ_DFS_POLL placements it looks at the job's stop flag, and gives
+ * up if it is set (the count is then short: nq_dfs_stop_seen). */
 static inline NQ_HD uint64_t nq_dfs_count_on(const nq_frontier *j, int from,
                                              uint32_t d, uint32_t l32,
                                              uint32_t r32, uint32_t *stack,
@@ -90,7 +119,8 @@ static inline NQ_HD uint64_t nq_dfs_count_on(const nq_frontier *j, int from,
         uint32_t b = nq_lowest_bit32(avail), g = j->gap[i];
         uint32_t nd = d | b;
         uint64_t nl = (l | b) << g, nr = (r | (uint64_t)b << 32) >> g;
-        placed++;
+        if (!(++placed & (NQ_DFS_POLL - 1)) && nq_dfs_stop_seen(j))
+            break;
         if (i + 1 == last) {
             avail ^= b;
             count += nq_dfs_last_two(j, nd, (uint32_t)nl, (uint32_t)(nr >> 32));

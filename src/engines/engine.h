@@ -117,10 +117,14 @@ nq_status nq_min_conflicts(int n, uint64_t seed, int *cols);
 /* What a unit runs with, from whoever runs it: the calling thread's own
  * scratch pointer (buffers the engine allocates on first use and releases
  * with free_scratch; NULL at first), and the run's stop flag (stop.h;
- * NULL: never stop). */
+ * NULL: never stop).  A batch cut short by a stop may still hold units
+ * counted to their end, hours of work on a big board: run_batch then
+ * sets whole[k] for each such unit ids[k] (its out[k] complete), and the
+ * runner reports those as finished; NULL where nobody takes them. */
 typedef struct {
     void *scratch;
     const volatile sig_atomic_t *stop;
+    unsigned char *whole;
 } nq_unit_env;
 
 /* A unit's frontier buffers (env->scratch, made on first use; NULL if out
@@ -165,11 +169,13 @@ struct nq_engine {
     int (*forced)(const nq_plan *p, uint64_t i);
     const char *(*flaw)(const nq_plan *p, uint64_t i, const nq_tally *t);
     void (*free_scratch)(void *scratch);
-    /* Optional: run `count` units at once (up to `batch` of them), filling
-     * out[k] for ids[k].  A GPU engine ships a batch per call. */
+    /* Optional: run `count` units at once (up to batch(p) of them, which
+     * may depend on the board), filling out[k] for ids[k].  A GPU engine
+     * ships a batch per call.  On NQ_ERR_STOPPED, the units marked in
+     * env->whole are done all the same (nq_unit_env). */
     nq_status (*run_batch)(const nq_plan *p, const uint64_t *ids,
                            uint64_t count, nq_unit_env *env, nq_tally *out);
-    unsigned batch;
+    unsigned (*batch)(const nq_plan *p);
     /* Optional (NQ_CAP_GPU): the devices it would use, in words; and the
      * runtime's words for its last failure, into buf (empty if none). */
     void (*devices)(char *buf, size_t size);

@@ -34,8 +34,9 @@ typedef struct {
     uint8_t gap[NQ_MAX_N];          /* board rows from row i to row i+1 */
     uint32_t weight_cols[NQ_FRONTIER_WEIGHTS]; /* last row: columns ... */
     uint32_t weight[NQ_FRONTIER_WEIGHTS];      /* ... and what each counts */
-    const volatile sig_atomic_t *stop; /* give up when set (stop.h); the
-                                          GPU never reads it */
+    const volatile sig_atomic_t *stop; /* give up when set (stop.h); a
+                                          GPU thread reads a flag of the
+                                          host's mapped for it (cuda.cu) */
 } nq_frontier;
 
 /* The start: columns taken and the diagonals of the dynamically placed

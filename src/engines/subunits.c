@@ -173,32 +173,83 @@ int nq_batch_stack_rows(const nq_batch *b)
     return most;
 }
 
-void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes,
-                       const volatile sig_atomic_t *stop)
+void nq_batch_watch(nq_batch *b, const volatile sig_atomic_t *stop)
+{
+    for (uint32_t j = 0; j < b->jobs; j++)
+        b->job[j].stop = stop;
+}
+
+nq_status nq_batch_tally_new(const nq_batch *b, nq_batch_tally *t)
+{
+    /* one word more: a batch of no job is no failed allocation */
+    t->count = calloc(2 * (size_t)b->jobs + 1, sizeof *t->count);
+    t->finished = t->count ? t->count + b->jobs : NULL;
+    t->nodes = 0;
+    return t->count ? NQ_OK : NQ_ERR_NOMEM;
+}
+
+void nq_batch_tally_free(nq_batch_tally *t)
+{
+    free(t->count);
+    t->count = t->finished = NULL;
+}
+
+void nq_batch_run_host(const nq_batch *b, nq_batch_tally *t)
 {
     uint32_t shared[NQ_MAX_N * NQ_GPU_BLOCK];
-    for (uint64_t q = 0; q < b->subs && !nq_stop_requested(stop); q++) {
-        uint64_t c, t = q % NQ_GPU_BLOCK;
-        uint32_t job = nq_subunit_thread(b->job, b->sub, q, shared + t,
-                                         NQ_GPU_BLOCK, &c, nodes);
-        counts[job] += c;
+    for (uint64_t q = 0; q < b->subs; q++) {
+        const nq_frontier *j = &b->job[b->sub[q].job];
+        uint64_t c, lane = q % NQ_GPU_BLOCK;
+        if (nq_dfs_stop_seen(j))
+            break; /* every job of a batch watches the one flag */
+        uint32_t job = nq_subunit_thread(b->job, b->sub, q, shared + lane,
+                                         NQ_GPU_BLOCK, &c, &t->nodes);
+        if (!nq_dfs_stop_seen(j))
+            t->count[job] += c, t->finished[job]++;
+    }
+}
+
+/* After a stop: the jobs all of whose sub-units finished are whole, their
+ * counts kept and marked in env->whole (the other units, not searches,
+ * were not run).  A job's finished sub-units less its sub-units is zero
+ * exactly when it is whole. */
+static void keep_whole(const nq_batch *b, const uint64_t *ids,
+                       uint64_t count, nq_batch_tally *t, nq_unit_env *env,
+                       nq_tally *out)
+{
+    int placements_given = 0;
+    if (!env->whole)
+        return;
+    for (uint64_t q = 0; q < b->subs; q++)
+        t->finished[b->sub[q].job]--;
+    for (uint64_t k = 0, j = 0; k < count && j < b->jobs; k++) {
+        if (b->unit[j] != ids[k])
+            continue;
+        if (t->finished[j] == 0) {
+            out[k].total = t->count[j], env->whole[k] = 1;
+            if (!placements_given++)
+                out[k].nodes += t->nodes;
+        }
+        j++;
     }
 }
 
 nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
-                          uint64_t count, uint64_t *counts, uint64_t nodes,
-                          nq_status st, nq_unit_env *env, nq_tally *out)
+                          uint64_t count, nq_batch_tally *t, nq_status st,
+                          nq_unit_env *env, nq_tally *out)
 {
+    if (st == NQ_ERR_STOPPED)
+        keep_whole(b, ids, count, t, env, out);
     /* jobs and other units are both in the order of ids */
     for (uint64_t k = 0, j = 0; st == NQ_OK && k < count; k++) {
         if (j < b->jobs && b->unit[j] == ids[k])
-            out[k].total = counts[j++];
+            out[k].total = t->count[j++];
         else
             st = nq_fast_unit(p, ids[k], env, &out[k]);
     }
     if (st == NQ_OK && count)
-        out[0].nodes += nodes;
-    free(counts);
+        out[0].nodes += t->nodes;
+    nq_batch_tally_free(t);
     nq_batch_free(b);
     return st;
 }
@@ -212,24 +263,38 @@ static nq_status host_batch(const nq_plan *p, const uint64_t *ids,
                             uint64_t count, nq_unit_env *env, nq_tally *out)
 {
     nq_batch b;
-    uint64_t nodes = 0;
+    nq_batch_tally t;
     nq_status st = nq_batch_prepare(p, ids, count, &b);
     if (st != NQ_OK)
         return st;
-    uint64_t *counts = calloc(b.jobs + 1, sizeof *counts);
-    if (!counts) {
+    nq_batch_watch(&b, env->stop);
+    if ((st = nq_batch_tally_new(&b, &t)) != NQ_OK) {
         nq_batch_free(&b);
-        return NQ_ERR_NOMEM;
+        return st;
     }
-    nq_batch_run_host(&b, counts, &nodes, env->stop);
+    nq_batch_run_host(&b, &t);
     st = nq_stop_requested(env->stop) ? NQ_ERR_STOPPED : NQ_OK;
-    return nq_batch_finish(p, &b, ids, count, counts, nodes, st, env, out);
+    return nq_batch_finish(p, &b, ids, count, &t, st, env, out);
 }
 
 static nq_status host_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
                            nq_tally *t)
 {
     return host_batch(p, &i, 1, env, t);
+}
+
+/* Units a batch on the host.  A batch's units are reported when it ends:
+ * a long one holds the journal and the progress bar back, and a crash
+ * loses it whole (a stop keeps its finished units, nq_batch_finish); and
+ * the host gains nothing from big ones, one thread running the sub-units
+ * one after another.  64 up to N = 18 (about a second of one core), then
+ * an eighth for each N more, as a unit's search grows some 7 times: one
+ * unit a batch from N = 20, where a unit is a second of search and more.
+ * (The GPU's batches are its own: cuda.cu.) */
+static unsigned host_batch_units(const nq_plan *p)
+{
+    int over = p->n - 18;
+    return over <= 0 ? 64 : over >= 2 ? 1 : 64u >> (3 * over);
 }
 
 const nq_engine nq_engine_subunits = {
@@ -246,5 +311,5 @@ const nq_engine nq_engine_subunits = {
     .forced = nq_fast_unit_forced,
     .flaw = nq_fast_record_flaw,
     .run_batch = host_batch,
-    .batch = 64,
+    .batch = host_batch_units,
 };

@@ -85,18 +85,38 @@ nq_status nq_batch_even_out(nq_batch *b);
 nq_status nq_batch_prepare(const nq_plan *p, const uint64_t *ids,
                            uint64_t count, nq_batch *b);
 
-/* Count every sub-unit on the calling thread, adding into counts[job] and
- * *nodes: what the GPU kernel does, one sub-unit per thread, here the
- * threads of each block one after another with their stacks laid out in
- * one block-wide array as in the GPU's shared memory. */
-void nq_batch_run_host(const nq_batch *b, uint64_t *counts, uint64_t *nodes,
-                       const volatile sig_atomic_t *stop);
+/* Every job of the batch watches *stop (NULL: never stops): a sub-unit
+ * gives up within NQ_DFS_POLL placements of it being set (dfs.h).  On a
+ * GPU, stop is the device's view of a flag the host sets (cuda.cu). */
+void nq_batch_watch(nq_batch *b, const volatile sig_atomic_t *stop);
+
+/* What a batch's run gives back: per job its count and how many of its
+ * sub-units were searched to their end (all of them, unless a stop cut
+ * the run short), and the placements of all. */
+typedef struct {
+    uint64_t *count, *finished; /* b->jobs each, one allocation */
+    uint64_t nodes;
+} nq_batch_tally;
+nq_status nq_batch_tally_new(const nq_batch *b, nq_batch_tally *t);
+void nq_batch_tally_free(nq_batch_tally *t);
+
+/* Count the sub-units on the calling thread, adding into t: what the GPU
+ * kernel does, one sub-unit per thread, here the threads of each block
+ * one after another with their stacks laid out in one block-wide array
+ * as in the GPU's shared memory.  Once the jobs' stop flag is set, the
+ * sub-unit under way gives up and no other starts; a sub-unit is
+ * finished if the flag was still clear after its search, as the kernel
+ * judges it. */
+void nq_batch_run_host(const nq_batch *b, nq_batch_tally *t);
 
 /* The end of a batch run with status st: the jobs' counts (and the other
  * units, run here by the engine's unit function) into out[k] for ids[k],
- * the placements to the batch's first unit; frees counts and the batch. */
+ * the placements to the batch's first unit; frees the tally and the
+ * batch.  A run a stop cut short (NQ_ERR_STOPPED) still gives the jobs
+ * whose sub-units all finished: their counts into out, env->whole marked
+ * (the placements go with the first of them), the rest to run again. */
 nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
-                          uint64_t count, uint64_t *counts, uint64_t nodes,
-                          nq_status st, nq_unit_env *env, nq_tally *out);
+                          uint64_t count, nq_batch_tally *t, nq_status st,
+                          nq_unit_env *env, nq_tally *out);
 
 #endif

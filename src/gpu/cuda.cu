@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "nqueens_cuda.h"
 
@@ -30,16 +31,27 @@ extern "C" {
 #include "../core/core.h"
 #include "../engines/engine.h"
 #include "../engines/fast.h"
+#include "../engines/stop.h"
 #include "../engines/subunits.h"
 }
 
 /* Units per launch.  A plan has 7k (N = 18) to 22k (N = 23) units, which
  * from N = 18 make some 12 to 18 sub-units each: 1024 units a batch give
  * 7 to 22 batches, so that every worker has batches to build while others
- * are on the GPU, a stop waits for at most one batch (the kernel does not
- * read the stop flag), and the journal grows steadily.  One launch is 12k
- * to 18k threads; an H100 holds 270k, filled by the launches of several
- * workers' streams running at once (one worker per core by default). */
+ * are on the GPU, and the journal grows steadily.  One launch is 12k to
+ * 18k threads; an H100 holds 270k, filled by the launches of several
+ * workers' streams running at once (one worker per core by default).
+ *
+ * What a stop costs.  The threads of a launch run at once, so its units
+ * end together, near its end; a stop ends the threads within NQ_DFS_POLL
+ * placements (dfs.h) and keeps only the units whose sub-units had all
+ * finished: the work in flight, a batch a worker, is mostly lost and
+ * counted again on resume.  Smaller batches would lose less but leave
+ * SMs idle: a launch must stay some 15k threads for the streams to fill
+ * the GPU, so fewer units a batch needs each cut into more sub-units
+ * (deeper cuts, more host time estimating them), to be timed on a GPU
+ * first.  The host engine, which runs sub-units one at a time, keeps
+ * its batches short instead (subunits.c). */
 #define CUDA_BATCH 1024
 #define BLOCK NQ_GPU_BLOCK
 
@@ -51,22 +63,29 @@ extern __shared__ uint32_t stacks[];
  * the bound, which leaves room for 12 blocks only; bench/RESULTS.md). */
 #define BLOCKS_PER_SM 16
 
+/* Each thread counts one sub-unit; a sub-unit is finished if the stop
+ * flag its job watches was still clear after its search (dfs.h).  The
+ * lanes of a warp on one job add up their counts, placements and
+ * finished sub-units, and one of them adds them in: counts[job],
+ * counts[jobs + job] and counts[2 jobs]. */
 static __global__ void __launch_bounds__(BLOCK, BLOCKS_PER_SM)
 count_subunits(const nq_frontier *jobs, const nq_subunit *subs, uint64_t n,
-               unsigned long long *counts, unsigned long long *nodes)
+               uint32_t njobs, unsigned long long *counts)
 {
     uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-    int lane = threadIdx.x & 31, valid = i < n;
+    int lane = threadIdx.x & 31, valid = i < n, whole = 0;
     unsigned job = 0xffffffffu;
     unsigned long long c = 0, p = 0;
     if (valid) {
         uint64_t count, placed = 0;
         job = nq_subunit_thread(jobs, subs, i, stacks + threadIdx.x,
                                 blockDim.x, &count, &placed);
+        whole = !nq_dfs_stop_seen(&jobs[job]);
         c = count, p = placed;
     }
     /* every lane takes part, so the shuffles see the whole warp */
     unsigned same = __match_any_sync(0xffffffffu, job);
+    unsigned finished = __ballot_sync(0xffffffffu, whole) & same;
     unsigned long long sc = 0, sp = 0;
     for (int k = 0; k < 32; k++) {
         unsigned long long vc = __shfl_sync(0xffffffffu, c, k);
@@ -76,7 +95,8 @@ count_subunits(const nq_frontier *jobs, const nq_subunit *subs, uint64_t n,
     }
     if (valid && lane == __ffs(same) - 1) {
         atomicAdd(&counts[job], sc);
-        atomicAdd(nodes, sp);
+        atomicAdd(&counts[njobs + job], (unsigned long long)__popc(finished));
+        atomicAdd(&counts[2 * (uint64_t)njobs], sp);
     }
 }
 
@@ -90,9 +110,10 @@ typedef struct {
     cudaStream_t stream;
     nq_frontier *jobs, *host_jobs;
     nq_subunit *subs, *host_subs;
-    unsigned long long *counts, *host_counts; /* jobs + 1: the last, nodes */
+    unsigned long long *counts, *host_counts; /* 2 jobs + 1 (the kernel's) */
     size_t jobs_cap, subs_cap, counts_cap;
     size_t host_jobs_cap, host_subs_cap, host_counts_cap;
+    sig_atomic_t *stop, *device_stop; /* pinned, mapped: the kernel's flag */
 } gpu_worker;
 
 /* Workers are dealt to the visible GPUs in turn. */
@@ -154,7 +175,7 @@ static cudaError_t reserve(void **ptr, size_t *cap, size_t need, size_t size,
 
 static nq_status reserve_all(gpu_worker *g, const nq_batch *b)
 {
-    size_t jobs = b->jobs, subs = b->subs, counts = b->jobs + 1;
+    size_t jobs = b->jobs, subs = b->subs, counts = 2 * (size_t)b->jobs + 1;
     TRY(reserve((void **)&g->jobs, &g->jobs_cap, jobs, sizeof *g->jobs, 0));
     TRY(reserve((void **)&g->subs, &g->subs_cap, subs, sizeof *g->subs, 0));
     TRY(reserve((void **)&g->counts, &g->counts_cap, counts,
@@ -168,15 +189,36 @@ static nq_status reserve_all(gpu_worker *g, const nq_batch *b)
     return NQ_OK;
 }
 
+/* Wait for the worker's stream, passing a stop on to its kernel: the
+ * threads read the mapped flag (dfs.h) and give up, so a stop waits for
+ * no launch to end.  Polled every millisecond, which also spares the
+ * core that cudaStreamSynchronize may spin on. */
+static cudaError_t wait_watching(gpu_worker *g,
+                                 const volatile sig_atomic_t *stop)
+{
+    struct timespec ms = {0, 1000000};
+    cudaError_t e;
+    while ((e = cudaStreamQuery(g->stream)) == cudaErrorNotReady) {
+        if (nq_stop_requested(stop))
+            __atomic_store_n(g->stop, 1, __ATOMIC_RELAXED);
+        nanosleep(&ms, NULL);
+    }
+    return e;
+}
+
 /* Copy in, count, copy out, all queued on the worker's stream; then wait
- * for it (other workers' streams go on meanwhile). */
-static nq_status launch(gpu_worker *g, const nq_batch *b, uint64_t *counts,
-                        uint64_t *nodes)
+ * for it (other workers' streams go on meanwhile).  The batch's jobs
+ * watch the worker's mapped flag, cleared for each launch. */
+static nq_status launch(gpu_worker *g, nq_batch *b, nq_batch_tally *t,
+                        const volatile sig_atomic_t *stop)
 {
     nq_status st = reserve_all(g, b);
     if (st != NQ_OK)
         return st;
-    size_t counts_bytes = (b->jobs + 1) * sizeof *g->counts;
+    size_t counts = 2 * (size_t)b->jobs + 1;
+    size_t counts_bytes = counts * sizeof *g->counts;
+    *g->stop = 0;
+    nq_batch_watch(b, g->device_stop);
     memcpy(g->host_jobs, b->job, b->jobs * sizeof *b->job);
     memcpy(g->host_subs, b->sub, b->subs * sizeof *b->sub);
     TRY(cudaMemcpyAsync(g->jobs, g->host_jobs, b->jobs * sizeof *b->job,
@@ -188,15 +230,17 @@ static nq_status launch(gpu_worker *g, const nq_batch *b, uint64_t *counts,
         unsigned blocks = (unsigned)((b->subs + BLOCK - 1) / BLOCK);
         size_t shared = (size_t)nq_batch_stack_rows(b) * BLOCK * sizeof(uint32_t);
         count_subunits<<<blocks, BLOCK, shared, g->stream>>>(
-            g->jobs, g->subs, b->subs, g->counts, g->counts + b->jobs);
+            g->jobs, g->subs, b->subs, b->jobs, g->counts);
         TRY(cudaGetLastError());
     }
     TRY(cudaMemcpyAsync(g->host_counts, g->counts, counts_bytes,
                         cudaMemcpyDeviceToHost, g->stream));
-    TRY(cudaStreamSynchronize(g->stream));
-    for (uint32_t j = 0; j < b->jobs; j++)
-        counts[j] = g->host_counts[j];
-    *nodes += g->host_counts[b->jobs];
+    TRY(wait_watching(g, stop));
+    for (uint32_t j = 0; j < b->jobs; j++) {
+        t->count[j] = g->host_counts[j];
+        t->finished[j] = g->host_counts[b->jobs + j];
+    }
+    t->nodes += g->host_counts[2 * (size_t)b->jobs];
     return NQ_OK;
 }
 
@@ -212,6 +256,7 @@ static void release(void *scratch)
     cudaFreeHost(g->host_jobs);
     cudaFreeHost(g->host_subs);
     cudaFreeHost(g->host_counts);
+    cudaFreeHost(g->stop);
     if (g->stream)
         cudaStreamDestroy(g->stream);
     free(g);
@@ -239,6 +284,9 @@ static nq_status device_ready(const nq_plan *p, nq_unit_env *env)
                             : (int)(k % (unsigned)devices);
     TRY(cudaSetDevice(g->device));
     TRY(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
+    TRY(cudaHostAlloc((void **)&g->stop, sizeof *g->stop,
+                      cudaHostAllocMapped));
+    TRY(cudaHostGetDevicePointer((void **)&g->device_stop, g->stop, 0));
     return NQ_OK;
 }
 
@@ -246,21 +294,30 @@ static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
                             uint64_t count, nq_unit_env *env, nq_tally *out)
 {
     nq_batch b;
+    nq_batch_tally t;
     nq_status st = device_ready(p, env);
     if (st == NQ_OK)
         st = nq_batch_prepare(p, ids, count, &b);
     if (st != NQ_OK)
         return st;
-    uint64_t *counts = (uint64_t *)calloc(b.jobs + 1, sizeof *counts), nodes = 0;
-    st = counts ? launch((gpu_worker *)env->scratch, &b, counts, &nodes)
-                : NQ_ERR_NOMEM;
-    return nq_batch_finish(p, &b, ids, count, counts, nodes, st, env, out);
+    st = nq_batch_tally_new(&b, &t);
+    if (st == NQ_OK)
+        st = launch((gpu_worker *)env->scratch, &b, &t, env->stop);
+    if (st == NQ_OK && nq_stop_requested(env->stop))
+        st = NQ_ERR_STOPPED;
+    return nq_batch_finish(p, &b, ids, count, &t, st, env, out);
 }
 
 static nq_status cuda_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
                            nq_tally *t)
 {
     return cuda_batch(p, &i, 1, env, t);
+}
+
+static unsigned cuda_batch_units(const nq_plan *p)
+{
+    (void)p;
+    return CUDA_BATCH;
 }
 
 /* What `nqueens-cuda --version` and make bench-gpu show of the GPUs. */
@@ -310,7 +367,7 @@ extern "C" const nq_engine nq_engine_cuda = {
     .flaw = nq_fast_record_flaw,
     .free_scratch = release,
     .run_batch = cuda_batch,
-    .batch = CUDA_BATCH,
+    .batch = cuda_batch_units,
     .devices = describe_devices,
     .device_error = device_error,
 };

@@ -10,12 +10,14 @@
  * end, so the result is the same for any number of threads.  Finished
  * units are reported one at a time (a journal writes them down); a stop
  * request is honoured between units, and inside long ones (stop.h), which
- * then give up unreported, so whatever was reported is complete.
+ * then give up unreported, so whatever was reported is complete (a batch
+ * cut short reports the units it did finish).
  * The calling thread only watches and reports progress.
  */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "../core/core.h"
@@ -143,20 +145,15 @@ static int stopping(pool *p)
            (p->opt->stop && __atomic_load_n(p->opt->stop, __ATOMIC_RELAXED));
 }
 
-/* Run ids[i .. i+n) and report each unit; the engine may take them all in
- * one call (a GPU batch) or one at a time. */
-static nq_status run_some(pool *p, worker *w, uint64_t i, uint64_t n,
-                          nq_unit_env *env, nq_tally *t)
+/* Add the units of ids[i .. i+n) marked whole to the worker's tally and
+ * report them, one by one. */
+static nq_status report_whole(pool *p, worker *w, uint64_t i, uint64_t n,
+                              const unsigned char *whole, const nq_tally *t)
 {
-    const nq_engine *e = p->plan->engine;
     nq_status st = NQ_OK;
-    for (uint64_t k = 0; k < n; k++)
-        t[k] = (nq_tally){0};
-    if (e->run_batch)
-        st = e->run_batch(p->plan, p->ids + i, n, env, t);
-    else
-        st = e->unit(p->plan, p->ids[i], env, t);
     for (uint64_t k = 0; k < n && st == NQ_OK; k++) {
+        if (!whole[k])
+            continue;
         st = nq_tally_add(&w->sum, &t[k]);
         if (st == NQ_OK)
             st = report_unit(p, p->ids[i + k], &t[k]);
@@ -166,17 +163,50 @@ static nq_status run_some(pool *p, worker *w, uint64_t i, uint64_t n,
     return st;
 }
 
+/* Run ids[i .. i+n) and report each unit; the engine may take them all in
+ * one call (a GPU batch) or one at a time.  A batch that a stop cut short
+ * may have counted some of its units to their end (engine.h: env->whole):
+ * those are reported too, so a stop on a big board keeps them, and the
+ * stop is still returned. */
+static nq_status run_some(pool *p, worker *w, uint64_t i, uint64_t n,
+                          nq_unit_env *env, nq_tally *t)
+{
+    const nq_engine *e = p->plan->engine;
+    nq_status st;
+    for (uint64_t k = 0; k < n; k++)
+        t[k] = (nq_tally){0}, env->whole[k] = 0;
+    if (e->run_batch)
+        st = e->run_batch(p->plan, p->ids + i, n, env, t);
+    else
+        st = e->unit(p->plan, p->ids[i], env, t);
+    if (st == NQ_OK)
+        memset(env->whole, 1, n);
+    else if (st != NQ_ERR_STOPPED)
+        return st;
+    nq_status reported = report_whole(p, w, i, n, env->whole, t);
+    return reported != NQ_OK ? reported : st;
+}
+
+/* Units per call: an engine's batch for this plan, else one. */
+static uint64_t batch_size(const nq_plan *plan)
+{
+    const nq_engine *e = plan->engine;
+    unsigned b = e->run_batch && e->batch ? e->batch(plan) : 1;
+    return b ? b : 1;
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
     pool *p = w->pool;
-    nq_unit_env env = {.scratch = NULL, .stop = p->opt->stop};
-    const nq_engine *e = p->plan->engine;
-    uint64_t step = e->run_batch && e->batch ? e->batch : 1;
+    uint64_t step = batch_size(p->plan);
     nq_tally *t = calloc(step, sizeof *t);
-    if (!t)
+    unsigned char *whole = calloc(step, 1);
+    nq_unit_env env = {.scratch = NULL, .stop = p->opt->stop, .whole = whole};
+    const nq_engine *e = p->plan->engine;
+    if (!t || !whole)
         fail(p, NQ_ERR_NOMEM);
-    while (t && !stopping(p)) {
+    while (t && whole && !stopping(p)) {
         uint64_t i = atomic_fetch_add(&p->next, step);
         if (i >= p->count)
             break;
@@ -189,6 +219,7 @@ static void *work(void *arg)
         }
     }
     free(t);
+    free(whole);
     if (e->free_scratch)
         e->free_scratch(env.scratch);
     pthread_mutex_lock(&p->lock);
