@@ -212,6 +212,44 @@ static void stopped_batch_keeps_whole_units(void *arg)
            "jobs stopped at %u", n, (unsigned long long)kept, jobs, k);
 }
 
+/* A stop that comes while a batch runs its symmetric count (on a GPU,
+ * on the host after the launch), its searches all ended: the searches
+ * are kept whole with their counts, only the symmetric count is lost, and
+ * the batch says it was stopped.  Unit 0 (the half turn) in the middle of
+ * ring units, as the runner's scrambled order puts it anywhere. */
+static void stop_in_symmetric_count_keeps_searches(void *arg)
+{
+    (void)arg;
+    static const volatile sig_atomic_t clear = 0, set = 1;
+    uint64_t ids[] = {2, 3, 4, 0, 5, 6, 7};
+    enum { COUNT = sizeof ids / sizeof ids[0], HALF = 3 };
+    unsigned char whole[COUNT] = {0};
+    nq_tally *want = NULL, got[COUNT] = {{0}};
+    nq_unit_env env = {.stop = &set, .whole = whole};
+    nq_plan *plan = reference(12, &want);
+    nq_batch b;
+    nq_batch_tally bt;
+    int ok = plan && nq_batch_prepare(plan, ids, COUNT, &b) == NQ_OK;
+    nq_status st = NQ_OK;
+    if (ok && !(ok = nq_batch_tally_new(&b, &bt) == NQ_OK))
+        nq_batch_free(&b);
+    if (ok) {
+        nq_batch_watch(&b, &clear); /* the searches run to their end */
+        nq_batch_run_host(&b, &bt);
+        st = nq_batch_finish(plan, &b, ids, COUNT, &bt, NQ_OK, &env, got);
+    }
+    int kept = 1;
+    for (int k = 0; ok && k < COUNT; k++)
+        kept &= k == HALF ? !whole[k]
+                          : whole[k] && got[k].total == want[ids[k]].total;
+    free(want);
+    nq_plan_free(plan);
+    CHECK(ok);
+    CHECKF(st == NQ_ERR_STOPPED, "the batch ended as %s", nq_strerror(st));
+    CHECKF(kept, "the searches were not kept whole, or the stopped "
+           "symmetric count was");
+}
+
 typedef struct {
     volatile sig_atomic_t flag;
     double after, set_at;
@@ -458,6 +496,8 @@ void tests_gpu(void)
     for (int n = 12; n <= 16; n += 4)
         t_case(stopped_batch_keeps_whole_units, (void *)(intptr_t)n,
                "gpu/N=%d/stopped-batch-keeps-exactly-its-whole-units", n);
+    t_case(stop_in_symmetric_count_keeps_searches, NULL,
+           "gpu/N=12/stop-in-a-symmetric-count-keeps-the-searches");
     t_case(stop_inside_a_sub_unit, NULL,
            "gpu/N=21/host-run-stops-inside-a-sub-unit-within-a-second");
     t_case(stacks_stay_in_their_column, NULL,

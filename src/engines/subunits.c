@@ -238,17 +238,27 @@ nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
                           uint64_t count, nq_batch_tally *t, nq_status st,
                           nq_unit_env *env, nq_tally *out)
 {
+    int stopped = 0;
     if (st == NQ_ERR_STOPPED)
         keep_whole(b, ids, count, t, env, out);
+    else if (env->whole) /* each unit whole unless a stop cuts it short */
+        memset(env->whole, 1, count);
     /* jobs and other units are both in the order of ids */
     for (uint64_t k = 0, j = 0; st == NQ_OK && k < count; k++) {
-        if (j < b->jobs && b->unit[j] == ids[k])
+        if (j < b->jobs && b->unit[j] == ids[k]) {
             out[k].total = t->count[j++];
-        else
-            st = nq_fast_unit(p, ids[k], env, &out[k]);
+            continue;
+        }
+        st = nq_fast_unit(p, ids[k], env, &out[k]);
+        /* a stop inside a symmetric count, the searches all ended whole
+         * (a GPU launch of 1024 units): only that count is lost */
+        if (st == NQ_ERR_STOPPED && env->whole)
+            env->whole[k] = 0, out[k] = (nq_tally){0}, stopped = 1,
+            st = NQ_OK;
     }
     if (st == NQ_OK && count)
         out[0].nodes += t->nodes;
+    st = st == NQ_OK && stopped ? NQ_ERR_STOPPED : st;
     nq_batch_tally_free(t);
     nq_batch_free(b);
     return st;
