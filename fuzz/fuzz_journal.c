@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     seen s = {0};
-    nq_jf_reader rd = {take_header, take_record, &s, NULL, NULL};
+    nq_jf_reader rd = {take_header, take_record, &s, NULL};
     nq_jf_result res;
     char why[512];
     nq_status st = nq_jf_read(f, "fuzz", &rd, &res, why, sizeof why);

@@ -246,7 +246,7 @@ static nq_status prepare(nq_journal *j, const volatile sig_atomic_t *stop,
                          char *why, size_t wsize)
 {
     char header[NQ_JOURNAL_LINE_MAX];
-    nq_jf_reader rd = {header_matches, keep_record, j, NULL, stop};
+    nq_jf_reader rd = {header_matches, keep_record, j, stop};
     nq_jf_result res;
     int fd2 = dup(j->fd);
     FILE *f = fd2 >= 0 ? fdopen(fd2, "r") : NULL;

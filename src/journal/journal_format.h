@@ -53,10 +53,6 @@ typedef struct {
                         uint64_t unit, const nq_tally *t, char *why,
                         size_t wsize);
     void *ctx;
-    const char *expected_header; /* unread: any header cut short by a
-                                    crash is recognised without it (so
-                                    every reader names the file alike);
-                                    kept for the readers' initialisers */
     const volatile sig_atomic_t *stop; /* reading gives up when set */
 } nq_jf_reader;
 

@@ -179,7 +179,7 @@ static nq_status note_runs(merger *m, const nq_jf_result *res)
 static nq_status merge_one(merger *m, const char *path, int *tail, char *why,
                            size_t wsize)
 {
-    nq_jf_reader rd = {take_header, take_record, m, NULL, m->stop};
+    nq_jf_reader rd = {take_header, take_record, m, m->stop};
     nq_jf_result res;
     nq_status st = nq_run_read_journal(path, &rd, &res, why, wsize);
     *tail |= res.tail;

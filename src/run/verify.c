@@ -159,7 +159,7 @@ static nq_status recount(chosen *c)
 static nq_status collect(chosen *c, const char *const *paths, int count,
                          char *why, size_t wsize)
 {
-    nq_jf_reader rd = {any_header, take, c, NULL, c->o->stop};
+    nq_jf_reader rd = {any_header, take, c, c->o->stop};
     nq_status st = NQ_OK;
     for (int i = 0; i < count && st == NQ_OK; i++) {
         nq_jf_result res;
