@@ -224,6 +224,55 @@ static void event_masks(void *arg)
         }
 }
 
+/* The text trace's "to try" and "ruled out" are the events' untried and
+ * ruled, step by step: each place and remove line of the bitmap engines
+ * against the event of the same number. */
+static void trace_to_try(void *arg)
+{
+    const char *engine = arg;
+    event_log l = {0};
+    nq_request req = {.n = 6, .engine = engine};
+    CHECK(nq_walk_search(&req, log_event, &l) == NQ_OK);
+    t_proc p;
+    t_run_ok(&p, ARGS("trace", "6", "--engine", engine));
+    if (t_failed()) {
+        free(l.ev);
+        return;
+    }
+    size_t lines = 0, bad = 0;
+    for (char *s = strchr(p.out, '\n'); s && s[1] && !bad; s = strchr(s, '\n')) {
+        char *line = ++s, kind[16];
+        unsigned long long step;
+        if (sscanf(line, "%llu %15s", &step, kind) != 2 || step == 0 ||
+            step > l.count)
+            continue;
+        const rec_event *e = &l.ev[step - 1];
+        const char *try = strstr(line, "  to try "), *ruled = strstr(line,
+                                                                "  ruled out ");
+        const char *nl = strchr(line, '\n');
+        if (strcmp(kind, "place") && strcmp(kind, "remove"))
+            continue;
+        unsigned want_try = 0, want_ruled = 0;
+        for (int c = 0; try && c < 6; c++)
+            want_try |= (unsigned)(try[9 + c] == '1') << c;
+        for (int c = 0; ruled && ruled < nl && c < 6; c++)
+            want_ruled |= (unsigned)(ruled[12 + c] == '1') << c;
+        lines++;
+        if (!try || try > nl || try + 9 + 6 != nl || want_try != e->untried ||
+            (strcmp(kind, "place") == 0 && want_ruled != e->ruled) ||
+            (strcmp(kind, "remove") == 0 && ruled && ruled < nl) ||
+            (!e->ruled && ruled && ruled < nl))
+            bad = step;
+    }
+    size_t events = l.count;
+    free(l.ev);
+    t_proc_free(&p);
+    CHECKF(!bad, "%s: step %zu's to try or ruled out is not its event's",
+           engine, bad);
+    CHECKF(lines > 20 && lines < events, "%s: %zu place and remove lines of "
+           "%zu events", engine, lines, events);
+}
+
 /* OEIS A319235: the plain backtracking tree, root included. */
 static void backtrack_tree_size(void *arg)
 {
@@ -499,6 +548,8 @@ void tests_tree(void)
     static const char *const masked[] = {"bitmap", "mirror", "symmetry"};
     for (int i = 0; i < 3; i++) {
         t_case(event_masks, (void *)masked[i], "events/masks/%s", masked[i]);
+        t_case(trace_to_try, (void *)masked[i], "trace/to-try/%s",
+               masked[i]);
     }
     t_case(backtrack_tree_size, NULL, "events/backtrack-tree-vs-A319235");
     t_case(trace_matches_textbook, NULL, "trace/4-as-seed-003");

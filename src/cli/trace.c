@@ -25,8 +25,11 @@ static const char trace_help[] =
     "back (remove), each solution.  backtrack names the attacking queen;\n"
     "flags shows its arrays FA (columns), FB (row-col+N-1) and FC (row+col)\n"
     "before and after, as seed 003 does; bitmap shows the masks of attacked\n"
-    "columns (down, left and right diagonals; column 0 first) and the free\n"
-    "squares they leave, which are all it ever tries.\n"
+    "columns (down, left and right diagonals; column 0 first), the free\n"
+    "squares they leave, which are all it ever tries, and the squares the\n"
+    "node has still to try (\"to try\", the placed one first; on a removal,\n"
+    "what comes next); mirror and symmetry also the squares their own rule\n"
+    "rules out (\"ruled out\": mirror's halving, symmetry's conditions).\n"
     "\n"
     "options:\n"
     "  --engine NAME   backtrack (default), or one of:\n"
@@ -100,7 +103,10 @@ static void print_mask(FILE *out, const char *name, uint32_t mask, int n)
         fputc(mask >> c & 1 ? '1' : '0', out);
 }
 
-/* The bitmap engines' masks of the row, and the free squares they leave. */
+/* The bitmap engines' masks of the row, the free squares they leave, the
+ * squares the engine's own rule rules out (mirror, symmetry: said only
+ * where there are some) and those the node has still to try, the placed
+ * one first: what the engine holds when it takes the square. */
 static void masks(const trace *t, const nq_event *e)
 {
     uint32_t taken = e->down | e->left | e->right;
@@ -108,6 +114,9 @@ static void masks(const trace *t, const nq_event *e)
     print_mask(t->out, "left", e->left, t->n);
     print_mask(t->out, "right", e->right, t->n);
     print_mask(t->out, "free", ~taken, t->n);
+    if (e->ruled)
+        print_mask(t->out, "ruled out", e->ruled, t->n);
+    print_mask(t->out, "to try", e->untried, t->n);
 }
 
 /* The engines with no arrays or masks to show: the queens so far. */
@@ -162,6 +171,8 @@ static void print_step(trace *t, const nq_event *e)
         flags_change(t, e);
     else if (e->has_masks && e->kind == NQ_EVENT_PLACE)
         masks(t, e);
+    else if (e->has_masks) /* a removal: where the node goes next */
+        print_mask(t->out, "to try", e->untried, t->n);
     else if (e->kind == NQ_EVENT_PLACE)
         print_queens(t, e, e->row + 1);
     fputc('\n', t->out);
