@@ -228,6 +228,19 @@ typedef struct {
      * placement, bit c for column c */
     int has_masks;
     uint32_t down, left, right;
+    /* bitmap engines (has_masks), PLACE and REMOVE: the row's squares the
+     * node still has to try, bit c for column c.  PLACE: before the square
+     * is taken, so col is its lowest bit; REMOVE: after col is given up
+     * (what the node tries next; 0 when the walk goes up a row).  Mirror's
+     * and symmetry's own first rows report their own loop's columns. */
+    uint32_t untried;
+    /* bitmap engines: the row's squares the engine rules out by its own
+     * rule (mirror's halving, symmetry's conditions), its forbid mask; for
+     * an engine's own first rows, the columns its loop never visits; 0 for
+     * bitmap.  (Both appended last: the library hands an nq_event to the
+     * callback and never writes one the program allocated, so a program
+     * built before them reads the fields it knows, where they were.) */
+    uint32_t ruled;
 } nq_event;
 
 /* Return nonzero to stop the walk (nq_walk_search then says NQ_ERR_STOPPED). */

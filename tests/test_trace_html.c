@@ -205,9 +205,12 @@ static void capped(void *arg)
     CHECKF(ok, "--limit 30 does not cap the page at 30 steps, said");
     page_of(&p, ARGS("trace", "4", "--format", "html"));
     T_BAIL();
-    ok = strstr(p.out, "\"capped\":0") && p.err_len == 0;
+    char said[128];
+    snprintf(said, sizeof said, "nqueens trace: wrote a page of 78 steps "
+             "(%zu bytes)\n", p.out_len);
+    ok = strstr(p.out, "\"capped\":0") && strcmp(p.err, said) == 0;
     t_proc_free(&p);
-    CHECKF(ok, "a whole walk is said to be capped");
+    CHECKF(ok, "a whole walk is said to be capped, or not said as written");
 }
 
 /* Usage errors: one line on stderr, nothing on stdout, exit 2. */
@@ -223,6 +226,9 @@ static void usage_errors(void *arg)
         {"trace", "4", "--format", "pdf", NULL},
         {"trace", "4", "--format", "html", "--json", NULL},
         {"trace", "4", "--format", "json", "--compare", "flags", NULL},
+        {"trace", "4", "--force", NULL},
+        {"trace", "4", "--json", "--force", NULL},
+        {"trace", "4", "--format", "text", "--force", NULL},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         t_proc p;
@@ -235,6 +241,274 @@ static void usage_errors(void *arg)
                bad[i][2], bad[i][3], bad[i][4] ? bad[i][4] : "",
                bad[i][5] ? bad[i][5] : "");
     }
+}
+
+/* ---- the engines' own state in the page's data ---- */
+
+/* One step record of the page as read back: its event, and the numbers
+ * of its state (5 for the masks, 1 for a solution's weight, 0 for none,
+ * -1 for the flags engine's string). */
+typedef struct {
+    int kind, row, col, nstate;
+    unsigned long state[5];
+} page_step;
+
+/* Past the JavaScript string at s (its escapes skipped); NULL if s is
+ * not one. */
+static const char *past_string(const char *s)
+{
+    if (*s++ != '"')
+        return NULL;
+    for (; *s && *s != '"'; s++)
+        if (*s == '\\' && s[1])
+            s++;
+    return *s ? s + 1 : NULL;
+}
+
+/* The state after the record's text: [a,b,...], a number, a string or
+ * nothing, up to the record's closing bracket; 0 if it is read. */
+static int read_state(const char *s, page_step *st)
+{
+    char *end;
+    st->nstate = 0;
+    if (*s == ']')
+        return 0;
+    if (*s++ != ',')
+        return -1;
+    if (*s == '"') {
+        st->nstate = -1;
+        s = past_string(s);
+        return s && *s == ']' ? 0 : -1;
+    }
+    int list = *s == '[';
+    s += list;
+    do {
+        if (st->nstate == 5 || *s < '0' || *s > '9')
+            return -1;
+        st->state[st->nstate++] = strtoul(s, &end, 10);
+        s = end;
+    } while (list && *s == ',' && s++);
+    return (!list || *s++ == ']') && *s == ']' ? 0 : -1;
+}
+
+/* The record at s ("[kind,row,col,byRow,reason,"queens","text",state]")
+ * into *st; 0 if it is one. */
+static int read_record(const char *s, page_step *st)
+{
+    int by, used = 0;
+    unsigned reason;
+    if (sscanf(s, "[%d,%d,%d,%d,%u,%n", &st->kind, &st->row, &st->col, &by,
+               &reason, &used) != 5 || !used)
+        return -1;
+    s = past_string(s + used);
+    if (!s || *s++ != ',' || !(s = past_string(s)))
+        return -1;
+    return read_state(s, st);
+}
+
+/* Every step record of a page, in order, into a new array (*count of
+ * them); NULL if one cannot be read. */
+static page_step *page_steps(const char *page, size_t *count)
+{
+    size_t k = step_records(page), i = 0;
+    page_step *steps = calloc(k ? k : 1, sizeof *steps);
+    for (const char *s = page; steps && *s; s++)
+        if (s[0] == '\n' && s[1] == '[' && s[2] >= '0' && s[2] <= '9' &&
+            (i == k || read_record(s + 1, &steps[i++]) != 0)) {
+            free(steps);
+            return NULL;
+        }
+    *count = i;
+    return steps;
+}
+
+/* The events of a walk, as the library reports them. */
+typedef struct {
+    page_step *ev;
+    size_t count, cap;
+} walk_log;
+
+/* nq_walk_search callback: each event kept with its masks, as the page
+ * should hold them. */
+static int keep_event(void *ctx, const nq_event *e)
+{
+    walk_log *l = ctx;
+    if (l->count == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 256;
+        page_step *ne = realloc(l->ev, cap * sizeof *ne);
+        if (!ne)
+            return 1;
+        l->ev = ne, l->cap = cap;
+    }
+    l->ev[l->count++] = (page_step){(int)e->kind, e->row, e->col, 5,
+                                    {e->down, e->left, e->right, e->untried,
+                                     e->ruled}};
+    return 0;
+}
+
+/* A page's steps against the library's own walk of the same engine:
+ * the same events, each placement and removal with [down, left, right,
+ * untried, ruled], each solution with its weight, the weights adding up
+ * to the board's total over as many classes as OEIS has. */
+static void page_against_walk(const char *engine, int n, int iterative,
+                              const char *page)
+{
+    walk_log l = {0};
+    size_t count = 0, bad = 0;
+    unsigned long long weights = 0, classes = 0;
+    nq_request req = {.n = n, .engine = engine, .iterative = iterative};
+    nq_status st = nq_walk_search(&req, keep_event, &l);
+    page_step *steps = page_steps(page, &count);
+    for (size_t i = 0; steps && st == NQ_OK && i < count && !bad; i++) {
+        const page_step *p = &steps[i], *e = i < l.count ? &l.ev[i] : NULL;
+        int masked = p->kind == NQ_EVENT_PLACE || p->kind == NQ_EVENT_REMOVE;
+        if (!e || p->kind != e->kind || p->row != e->row || p->col != e->col ||
+            (masked && (p->nstate != 5 ||
+                        memcmp(p->state, e->state, sizeof p->state))) ||
+            (p->kind == NQ_EVENT_SOLUTION && p->nstate != 1))
+            bad = i + 1;
+        else if (p->kind == NQ_EVENT_SOLUTION)
+            weights += p->state[0], classes += p->state[0] != 0;
+    }
+    size_t events = l.count;
+    free(l.ev);
+    free(steps);
+    CHECKF(st == NQ_OK && steps, "%s N=%d: walk failed or page unread",
+           engine, n);
+    CHECKF(!bad && count == events, "%s N=%d%s: step %zu of %zu (%zu "
+           "events) is not its event", engine, n, iterative ? " iterative" : "",
+           bad, count, events);
+    CHECKF((nq_u128)weights == t_oeis_total(n) &&
+           (nq_u128)classes == t_oeis_unique(n), "%s N=%d: solutions weigh "
+           "%llu in %llu classes", engine, n, weights, classes);
+}
+
+/* bitmap, mirror and symmetry at N = 4..8, both forms: the page's data
+ * holds each step's masks, what is still to try and what the engine
+ * rules out, exactly as the library reported them. */
+static void page_masks(void *arg)
+{
+    const char *engine = arg;
+    for (int iterative = 0; iterative <= 1; iterative++)
+        for (int n = 4; n <= 8; n++) {
+            char ns[12];
+            t_proc p;
+            snprintf(ns, sizeof ns, "%d", n);
+            page_of(&p, ARGS("trace", ns, "--engine", engine, "--format",
+                             "html", iterative ? "--iterative" : NULL));
+            T_BAIL();
+            page_against_walk(engine, n, iterative, p.out);
+            t_proc_free(&p);
+            T_BAIL();
+        }
+}
+
+/* A solution step's state is its weight for every engine, the flags
+ * engine too (whose other steps carry its arrays). */
+static void solution_weights(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    page_of(&p, ARGS("trace", "6", "--engine", "flags", "--format", "html"));
+    T_BAIL();
+    size_t count = 0, solutions = 0, arrays = 0;
+    unsigned long weights = 0;
+    page_step *steps = page_steps(p.out, &count);
+    for (size_t i = 0; steps && i < count; i++) {
+        solutions += steps[i].kind == NQ_EVENT_SOLUTION &&
+                     steps[i].nstate == 1;
+        weights += steps[i].kind == NQ_EVENT_SOLUTION ? steps[i].state[0] : 0;
+        arrays += steps[i].kind == NQ_EVENT_PLACE && steps[i].nstate == -1;
+    }
+    free(steps);
+    t_proc_free(&p);
+    CHECKF(solutions == 4 && weights == 4 && arrays > 0, "flags N=6: %zu "
+           "solutions weighing %lu, %zu placements with arrays", solutions,
+           weights, arrays);
+}
+
+/* The walk object's "total" and "unique": the engine's own count, as
+ * OEIS has it, for a whole walk; absent from a capped one. */
+static void page_counts(void *arg)
+{
+    (void)arg;
+    static const char *const engines[] = {"mirror", "symmetry", "bitmap",
+                                          "backtrack"};
+    for (int i = 0; i < 4; i++)
+        for (int n = 6; n <= 8; n += 2) {
+            char ns[12], want[128], total[NQ_U128_DIGITS],
+                unique[NQ_U128_DIGITS];
+            t_proc p;
+            snprintf(ns, sizeof ns, "%d", n);
+            page_of(&p, ARGS("trace", ns, "--engine", engines[i], "--format",
+                             "html"));
+            T_BAIL();
+            snprintf(want, sizeof want, "\"capped\":0,\"limit\":50000,"
+                     "\"total\":\"%s\",\"unique\":\"%s\",",
+                     nq_format_u128(t_oeis_total(n), total),
+                     nq_format_u128(t_oeis_unique(n), unique));
+            int ok = strstr(p.out, want) != NULL;
+            t_proc_free(&p);
+            CHECKF(ok, "%s N=%d: no %s", engines[i], n, want);
+        }
+    t_proc p;
+    page_of(&p, ARGS("trace", "8", "--engine", "mirror", "--format", "html",
+                     "--limit", "30"));
+    T_BAIL();
+    int absent = strstr(p.out, "\"capped\":1") &&
+                 !strstr(p.out, "\"total\"") && !strstr(p.out, "\"unique\"");
+    t_proc_free(&p);
+    CHECKF(absent, "a capped walk has a total or unique");
+}
+
+/* A page over 20 MiB is refused whole without --force (exit 2, nothing
+ * on stdout, one line naming its size, --limit and --force), and written
+ * with it, said on stderr with its steps and bytes. */
+static void size_guard(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("trace", "8", "--engine", "brute", "--limit",
+                             "400000", "--format", "html")) == 0);
+    const char *nl = strchr(p.err, '\n');
+    int refused = p.exit_code == 2 && p.out_len == 0 && nl && !nl[1] &&
+                  strncmp(p.err, "nqueens: trace: the page would be ", 34) == 0 &&
+                  strstr(p.err, " MiB (400000 steps), over the 20 MiB limit") &&
+                  strstr(p.err, "--limit K") && strstr(p.err, "--force");
+    if (!refused)
+        t_fail(__FILE__, __LINE__, "not refused: exit %d, %zu bytes out, "
+               "stderr: %s", p.exit_code, p.out_len, p.err);
+    t_proc_free(&p);
+    T_BAIL();
+    page_of(&p, ARGS("trace", "8", "--engine", "brute", "--limit", "400000",
+                     "--format", "html", "--force"));
+    T_BAIL();
+    char said[128];
+    snprintf(said, sizeof said, "\nnqueens trace: wrote a page of 400000 "
+             "steps (%zu bytes)\n", p.out_len);
+    int written = p.out_len > (size_t)20 << 20 &&
+                  step_records(p.out) == 400000 &&
+                  strcmp(p.out + p.out_len - 8, "</html>\n") == 0 &&
+                  p.err_len > strlen(said) &&
+                  strcmp(p.err + p.err_len - strlen(said), said) == 0;
+    t_proc_free(&p);
+    CHECKF(written, "--force does not write the whole page, said");
+}
+
+/* With --compare the line says both walks' steps. */
+static void compare_said(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    page_of(&p, ARGS("trace", "6", "--engine", "flags", "--compare",
+                     "symmetry", "--format", "html"));
+    T_BAIL();
+    char said[128];
+    snprintf(said, sizeof said, "nqueens trace: wrote a page of 1050 + 93 "
+             "steps (%zu bytes)\n", p.out_len);
+    int ok = strcmp(p.err, said) == 0;
+    t_proc_free(&p);
+    CHECKF(ok, "not said as written with both walks' steps");
 }
 
 /* ---- in a real browser ---- */
@@ -306,6 +580,14 @@ void tests_trace_html(void)
     t_case(compare_both, NULL, "trace_html/compare");
     t_case(capped, NULL, "trace_html/capped");
     t_case(usage_errors, NULL, "trace_html/usage-errors");
+    static const char *const masked[] = {"bitmap", "mirror", "symmetry"};
+    for (int i = 0; i < 3; i++)
+        t_case(page_masks, (void *)masked[i], "trace_html/masks/%s",
+               masked[i]);
+    t_case(solution_weights, NULL, "trace_html/solution-weights");
+    t_case(page_counts, NULL, "trace_html/total-unique");
+    t_case(size_guard, NULL, "trace_html/size-guard");
+    t_case(compare_said, NULL, "trace_html/compare-said");
     for (int i = 0; i < TEACHING; i++)
         t_full_case(in_browser, (void *)teaching[i],
                     "trace_html/browser/%s", teaching[i]);

@@ -17,6 +17,7 @@
 
 typedef struct {
     int kind, row, col, reason, by_row;
+    unsigned down, left, right, untried, ruled; /* bitmap engines */
 } rec_event;
 
 typedef struct {
@@ -38,7 +39,8 @@ static int log_event(void *ctx, const nq_event *e)
         l->ev = ne, l->cap = cap;
     }
     l->ev[l->count++] = (rec_event){(int)e->kind, e->row, e->col,
-                                    (int)e->reason, e->by_row};
+                                    (int)e->reason, e->by_row, e->down,
+                                    e->left, e->right, e->untried, e->ruled};
     l->places += e->kind == NQ_EVENT_PLACE;
     l->solutions += e->kind == NQ_EVENT_SOLUTION;
     return 0;
@@ -77,6 +79,198 @@ static void events_agree(void *arg)
         CHECKF(!ee->every_solution || (nq_u128)sols == t_oeis_total(n),
                "N=%d: %llu solutions reported", n, sols);
     }
+}
+
+/* ---- the bitmap engines' own state in each event ---- */
+
+/* The columns attacked in `row` by the queens of rows 0..row-1, worked
+ * out here from the placement: the same column (down), and the diagonals
+ * that reach it from the left, column + distance (left), and from the
+ * right, column - distance (right). */
+static void attacked(const int *cols, int row, int n, unsigned *down,
+                     unsigned *left, unsigned *right)
+{
+    *down = *left = *right = 0;
+    for (int i = 0; i < row; i++) {
+        int l = cols[i] + (row - i), r = cols[i] - (row - i);
+        *down |= 1u << cols[i];
+        *left |= l < n ? 1u << l : 0;
+        *right |= r >= 0 ? 1u << r : 0;
+    }
+}
+
+/* Columns lo..hi (empty if hi < lo). */
+static unsigned span(int lo, int hi)
+{
+    unsigned m = 0;
+    for (int c = lo; c <= hi; c++)
+        m |= 1u << c;
+    return m;
+}
+
+/* What the engine rules out of `row` by its own rule, from the rules as
+ * its header comment states them (mirror.c, symmetry.c), not from its
+ * code: mirror's row 0 takes the left half and the middle, and under the
+ * middle queen row 1 takes the left half; symmetry's row 0 takes columns
+ * 0..(n-1)/2, under the corner row 1 takes 2..n-1 and column 1 is out of
+ * rows 2..c1-1, and with the row-0 queen in column m >= 1 the side
+ * columns are out of rows under m or past n-1-m, and the last row keeps
+ * columns m..n-1-m. */
+static unsigned ruled_by_rule(const char *engine, int n, int row,
+                              const int *cols)
+{
+    unsigned full = span(0, n - 1);
+    if (strcmp(engine, "mirror") == 0) {
+        if (row == 0)
+            return full & ~span(0, n / 2 - 1 + n % 2);
+        return row == 1 && n % 2 && cols[0] == n / 2 ? full & ~span(0, n / 2 - 1)
+                                                     : 0;
+    }
+    if (strcmp(engine, "symmetry") != 0)
+        return 0;
+    if (row == 0)
+        return full & ~span(0, (n - 1) / 2);
+    int m = cols[0];
+    if (m == 0)
+        return row == 1 ? full & 3u : row < cols[1] ? 2u : 0;
+    unsigned r = row < m || row > n - 1 - m ? 1u | 1u << (n - 1) : 0;
+    if (row == n - 1)
+        r |= full & ~span(m, n - 1 - m);
+    return r;
+}
+
+/* One event against the contract of nq_event's masks; the node's
+ * previous event at this row in *last (0 before its first placement).
+ * Returns a description of what is wrong, or NULL. */
+static const char *mask_fault(const char *engine, int n, const nq_event *e,
+                              unsigned *last)
+{
+    unsigned full = span(0, n - 1), down, left, right;
+    if (e->kind != NQ_EVENT_PLACE && e->kind != NQ_EVENT_REMOVE)
+        return NULL;
+    if (!e->has_masks)
+        return "no masks";
+    attacked(e->cols, e->row, n, &down, &left, &right);
+    if (e->down != down || e->left != left || e->right != right)
+        return "down, left or right is not what the queens attack";
+    if (e->ruled != ruled_by_rule(engine, n, e->row, e->cols))
+        return "ruled is not what the engine's rule rules out";
+    if ((e->untried | e->ruled) & ~full)
+        return "a mask off the board";
+    unsigned below = span(0, e->col);
+    if (e->kind == NQ_EVENT_REMOVE) {
+        if (e->untried & below)
+            return "remove: untried holds col or a column left of it";
+        if (e->untried & ~(last[e->row] & ~(1u << e->col)))
+            return "remove: untried is not within the placement's, less col";
+        last[e->row] = e->untried;
+        return NULL;
+    }
+    if (!e->untried || e->untried & (below >> 1) ||
+        !(e->untried & 1u << e->col))
+        return "place: col is not the lowest untried square";
+    if (e->untried & (e->down | e->left | e->right | e->ruled))
+        return "place: untried holds an attacked or ruled-out square";
+    if (!last[e->row] && e->untried != (full & ~(down | left | right | e->ruled)))
+        return "place: a node's first untried is not its free squares";
+    if (last[e->row] && e->untried != last[e->row])
+        return "place: untried is not what the removal before said";
+    last[e->row] = e->untried;
+    for (int r = e->row + 1; r < n; r++)
+        last[r] = 0; /* the rows below start new nodes */
+    return NULL;
+}
+
+typedef struct {
+    const char *engine;
+    int n;
+    unsigned last[NQ_MAX_N];
+    unsigned long long events;
+    char fault[160];
+} mask_check;
+
+/* nq_walk_search callback: each event checked; the first fault stops
+ * the walk. */
+static int check_masks(void *ctx, const nq_event *e)
+{
+    mask_check *m = ctx;
+    const char *why = mask_fault(m->engine, m->n, e, m->last);
+    m->events++;
+    if (why)
+        snprintf(m->fault, sizeof m->fault, "event %llu (%s row %d col %d): "
+                 "%s", m->events, e->kind == NQ_EVENT_PLACE ? "place"
+                 : "remove", e->row, e->col, why);
+    return why != NULL;
+}
+
+/* bitmap, mirror and symmetry at N = 1..8, both forms: every placement's
+ * and removal's masks as nq_event promises them (col the lowest square
+ * still to try; a removal names what the node tries next, and the next
+ * placement of the node is that; the squares ruled out are the engine's
+ * own rule). */
+static void event_masks(void *arg)
+{
+    const char *engine = arg;
+    for (int iterative = 0; iterative <= 1; iterative++)
+        for (int n = 1; n <= 8; n++) {
+            mask_check m = {.engine = engine, .n = n};
+            nq_request req = {.n = n, .engine = engine,
+                              .iterative = iterative};
+            nq_status st = nq_walk_search(&req, check_masks, &m);
+            CHECKF(!m.fault[0], "%s N=%d%s: %s", engine, n,
+                   iterative ? " iterative" : "", m.fault);
+            CHECKF(st == NQ_OK && m.events > 0, "%s N=%d: walk failed",
+                   engine, n);
+        }
+}
+
+/* The text trace's "to try" and "ruled out" are the events' untried and
+ * ruled, step by step: each place and remove line of the bitmap engines
+ * against the event of the same number. */
+static void trace_to_try(void *arg)
+{
+    const char *engine = arg;
+    event_log l = {0};
+    nq_request req = {.n = 6, .engine = engine};
+    CHECK(nq_walk_search(&req, log_event, &l) == NQ_OK);
+    t_proc p;
+    t_run_ok(&p, ARGS("trace", "6", "--engine", engine));
+    if (t_failed()) {
+        free(l.ev);
+        return;
+    }
+    size_t lines = 0, bad = 0;
+    for (char *s = strchr(p.out, '\n'); s && s[1] && !bad; s = strchr(s, '\n')) {
+        char *line = ++s, kind[16];
+        unsigned long long step;
+        if (sscanf(line, "%llu %15s", &step, kind) != 2 || step == 0 ||
+            step > l.count)
+            continue;
+        const rec_event *e = &l.ev[step - 1];
+        const char *try = strstr(line, "  to try "), *ruled = strstr(line,
+                                                                "  ruled out ");
+        const char *nl = strchr(line, '\n');
+        if (strcmp(kind, "place") && strcmp(kind, "remove"))
+            continue;
+        unsigned want_try = 0, want_ruled = 0;
+        for (int c = 0; try && c < 6; c++)
+            want_try |= (unsigned)(try[9 + c] == '1') << c;
+        for (int c = 0; ruled && ruled < nl && c < 6; c++)
+            want_ruled |= (unsigned)(ruled[12 + c] == '1') << c;
+        lines++;
+        if (!try || try > nl || try + 9 + 6 != nl || want_try != e->untried ||
+            (strcmp(kind, "place") == 0 && want_ruled != e->ruled) ||
+            (strcmp(kind, "remove") == 0 && ruled && ruled < nl) ||
+            (!e->ruled && ruled && ruled < nl))
+            bad = step;
+    }
+    size_t events = l.count;
+    free(l.ev);
+    t_proc_free(&p);
+    CHECKF(!bad, "%s: step %zu's to try or ruled out is not its event's",
+           engine, bad);
+    CHECKF(lines > 20 && lines < events, "%s: %zu place and remove lines of "
+           "%zu events", engine, lines, events);
 }
 
 /* OEIS A319235: the plain backtracking tree, root included. */
@@ -351,6 +545,12 @@ void tests_tree(void)
     for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
         t_case(events_agree, (void *)&events[i], "events/%s",
                events[i].engine);
+    static const char *const masked[] = {"bitmap", "mirror", "symmetry"};
+    for (int i = 0; i < 3; i++) {
+        t_case(event_masks, (void *)masked[i], "events/masks/%s", masked[i]);
+        t_case(trace_to_try, (void *)masked[i], "trace/to-try/%s",
+               masked[i]);
+    }
     t_case(backtrack_tree_size, NULL, "events/backtrack-tree-vs-A319235");
     t_case(trace_matches_textbook, NULL, "trace/4-as-seed-003");
     t_case(tree_text, NULL, "tree/text-4..8");

@@ -25,8 +25,11 @@ static const char trace_help[] =
     "back (remove), each solution.  backtrack names the attacking queen;\n"
     "flags shows its arrays FA (columns), FB (row-col+N-1) and FC (row+col)\n"
     "before and after, as seed 003 does; bitmap shows the masks of attacked\n"
-    "columns (down, left and right diagonals; column 0 first) and the free\n"
-    "squares they leave, which are all it ever tries.\n"
+    "columns (down, left and right diagonals; column 0 first), the free\n"
+    "squares they leave, which are all it ever tries, and the squares the\n"
+    "node has still to try (\"to try\", the placed one first; on a removal,\n"
+    "what comes next); mirror and symmetry also the squares their own rule\n"
+    "rules out (\"ruled out\": mirror's halving, symmetry's conditions).\n"
     "\n"
     "options:\n"
     "  --engine NAME   backtrack (default), or one of:\n"
@@ -56,6 +59,8 @@ static const char trace_help[] =
     "                  step with the arrow keys; #step=K opens at step K\n"
     "  --compare E2    with --format html: engine E2's search beside the\n"
     "                  first, stepping with it placement by placement\n"
+    "  --force         with --format html: write a page over 20 MiB, which\n"
+    "                  is refused without it (a browser may not open it)\n"
     "\n"
     "examples:\n"
     "  nqueens trace 4\n"
@@ -100,7 +105,10 @@ static void print_mask(FILE *out, const char *name, uint32_t mask, int n)
         fputc(mask >> c & 1 ? '1' : '0', out);
 }
 
-/* The bitmap engines' masks of the row, and the free squares they leave. */
+/* The bitmap engines' masks of the row, the free squares they leave, the
+ * squares the engine's own rule rules out (mirror, symmetry: said only
+ * where there are some) and those the node has still to try, the placed
+ * one first: what the engine holds when it takes the square. */
 static void masks(const trace *t, const nq_event *e)
 {
     uint32_t taken = e->down | e->left | e->right;
@@ -108,6 +116,9 @@ static void masks(const trace *t, const nq_event *e)
     print_mask(t->out, "left", e->left, t->n);
     print_mask(t->out, "right", e->right, t->n);
     print_mask(t->out, "free", ~taken, t->n);
+    if (e->ruled)
+        print_mask(t->out, "ruled out", e->ruled, t->n);
+    print_mask(t->out, "to try", e->untried, t->n);
 }
 
 /* The engines with no arrays or masks to show: the queens so far. */
@@ -162,6 +173,8 @@ static void print_step(trace *t, const nq_event *e)
         flags_change(t, e);
     else if (e->has_masks && e->kind == NQ_EVENT_PLACE)
         masks(t, e);
+    else if (e->has_masks) /* a removal: where the node goes next */
+        print_mask(t->out, "to try", e->untried, t->n);
     else if (e->kind == NQ_EVENT_PLACE)
         print_queens(t, e, e->row + 1);
     fputc('\n', t->out);
@@ -390,30 +403,40 @@ static int run_trace(trace *t, const nq_request *req)
     return CLI_OK;
 }
 
+/* A walk that ran to its end: the engine's own count of the board (the
+ * same engine and form, through the counting API), for the page to set
+ * beside the solutions it walked. */
+static int whole_count(trace *t, const nq_request *req)
+{
+    nq_counts c;
+    nq_status st = nq_count_solutions(req, &c);
+    if (st != NQ_OK)
+        return cli_error(CLI_FAIL, "trace %d: %s", t->n, nq_strerror(st));
+    trace_html_counts(t->html, c.total, c.unique);
+    return CLI_OK;
+}
+
 /* One walk into the page: each step's text through the buffer, then the
- * summary line the text output ends with; a note on stderr when the cap
- * stopped it, as the text output gives. */
-static int walk_into_page(trace *t, const nq_request *req)
+ * summary line the text output ends with, and the count of a whole walk;
+ * *capped says whether the cap stopped it (said once the page is out). */
+static int walk_into_page(trace *t, const nq_request *req, int *capped)
 {
     nq_status st = nq_walk_search(req, on_trace_event, t);
     if (st != NQ_OK && st != NQ_ERR_STOPPED)
         return cli_error(CLI_FAIL, "trace %d: %s", t->n, nq_strerror(st));
     summary_line(t, st);
-    if (trace_html_end(t->html, take_text(t), st == NQ_ERR_STOPPED) != 0)
+    *capped = st == NQ_ERR_STOPPED;
+    if (trace_html_end(t->html, take_text(t), *capped) != 0)
         return cli_error(CLI_FAIL, "trace %d: %s", t->n,
                          nq_strerror(NQ_ERR_NOMEM));
-    if (st == NQ_ERR_STOPPED)
-        fprintf(stderr, "nqueens trace: note: the page holds the first %llu "
-                "steps of the %s search%s\n", (unsigned long long)t->steps,
-                req->engine, t->limited ? "" : "; --limit K holds more");
-    return CLI_OK;
+    return *capped ? CLI_OK : whole_count(t, req);
 }
 
 /* The walk of req's engine for the page, with the options of `like`
  * (board, style, counting from 1, cap); *walk is set, even on failure,
  * for the caller to free. */
 static int page_walk(const trace *like, const nq_request *req,
-                     trace_html **walk)
+                     trace_html **walk, int *capped)
 {
     int rc;
     trace t = {.n = like->n, .base = like->base, .seed = like->seed,
@@ -425,27 +448,102 @@ static int page_walk(const trace *like, const nq_request *req,
         rc = cli_error(CLI_FAIL, "trace %d: %s", t.n,
                        nq_strerror(NQ_ERR_NOMEM));
     else
-        rc = walk_into_page(&t, req);
+        rc = walk_into_page(&t, req, capped);
     if (t.out)
         fclose(t.out);
     free(t.text);
     return rc;
 }
 
+/* The most a page may weigh without --force (20 MiB): a browser takes
+ * long to open one past it, or gives up. */
+#define TRACE_PAGE_MAX ((size_t)20 << 20)
+
+/* A page's walks, for what is said of it on stderr. */
+typedef struct {
+    trace_html *walk[2];
+    const char *engine[2];
+    int capped[2], count;
+} page_walks;
+
+/* "400000 steps", or with --compare "1050 + 93 steps". */
+static void steps_of(char *buf, size_t size, const page_walks *w)
+{
+    unsigned long long a = trace_html_steps(w->walk[0]);
+    if (w->count == 1)
+        snprintf(buf, size, "%llu steps", a);
+    else
+        snprintf(buf, size, "%llu + %llu steps", a,
+                 (unsigned long long)trace_html_steps(w->walk[1]));
+}
+
+/* A page over the limit without --force: refused whole, nothing written,
+ * with its size and the two ways on. */
+static int page_too_big(const page_walks *w, size_t size)
+{
+    char steps[64];
+    steps_of(steps, sizeof steps, w);
+    return cli_error(CLI_USAGE, "trace: the page would be %.1f MiB (%s), over "
+                     "the %zu MiB limit; --limit K holds fewer steps, "
+                     "--force writes it anyway", (double)size / (1 << 20),
+                     steps, TRACE_PAGE_MAX >> 20);
+}
+
+/* After the page is out: a note for each walk the cap stopped (as the
+ * text output gives), then what was written. */
+static void page_written(const trace *t, const page_walks *w, size_t size)
+{
+    char steps[64];
+    for (int i = 0; i < w->count; i++)
+        if (w->capped[i])
+            fprintf(stderr, "nqueens trace: note: the page holds the first "
+                    "%llu steps of the %s search%s\n", (unsigned long long)
+                    trace_html_steps(w->walk[i]), w->engine[i],
+                    t->limited ? "" : "; --limit K holds more");
+    steps_of(steps, sizeof steps, w);
+    fprintf(stderr, "nqueens trace: wrote a page of %s (%zu bytes)\n", steps,
+            size);
+}
+
+/* The page is built in memory first, so that one over the limit is
+ * refused whole (nothing on stdout) rather than cut off; then written. */
+static int write_page(const trace *t, const page_walks *w, int force)
+{
+    char *page = NULL;
+    size_t size = 0;
+    int rc = CLI_OK;
+    FILE *mem = open_memstream(&page, &size);
+    int built = mem && trace_html_write(mem, w->walk, w->count) == 0;
+    if (mem && fclose(mem) != 0)
+        built = 0;
+    if (!built)
+        rc = cli_error(CLI_FAIL, "trace %d: cannot build the page: %s", t->n,
+                       nq_strerror(NQ_ERR_NOMEM));
+    else if (size > TRACE_PAGE_MAX && !force)
+        rc = page_too_big(w, size);
+    else if (fwrite(page, 1, size, stdout) != size || fflush(stdout) != 0)
+        rc = cli_error(CLI_FAIL, "trace: cannot write the page");
+    else
+        page_written(t, w, size);
+    free(page);
+    return rc;
+}
+
 /* --format html: the page of the engine's walk, and with --compare the
  * second engine's beside it. */
-static int trace_to_page(const trace *t, nq_request req, const char *compare)
+static int trace_to_page(const trace *t, nq_request req, const char *compare,
+                         int force)
 {
-    trace_html *walks[2] = {NULL, NULL};
-    int rc = page_walk(t, &req, &walks[0]);
+    page_walks w = {.engine = {req.engine, compare}, .count = compare ? 2 : 1};
+    int rc = page_walk(t, &req, &w.walk[0], &w.capped[0]);
     if (rc == CLI_OK && compare) {
         req.engine = compare;
-        rc = page_walk(t, &req, &walks[1]);
+        rc = page_walk(t, &req, &w.walk[1], &w.capped[1]);
     }
-    if (rc == CLI_OK && trace_html_write(stdout, walks, compare ? 2 : 1) != 0)
-        rc = cli_error(CLI_FAIL, "trace: cannot write the page");
-    trace_html_free(walks[0]);
-    trace_html_free(walks[1]);
+    if (rc == CLI_OK)
+        rc = write_page(t, &w, force);
+    trace_html_free(w.walk[0]);
+    trace_html_free(w.walk[1]);
     return rc;
 }
 
@@ -453,13 +551,13 @@ int cmd_trace(int argc, char **argv)
 {
     const char *engine = NULL, *limit = NULL, *style = "steps";
     const char *format = NULL, *compare = NULL;
-    int iterative = 0, one_based = 0, json = 0, n, hi, rc;
+    int iterative = 0, one_based = 0, json = 0, force = 0, n, hi, rc;
     const cli_spec specs[] = {
         {"--engine", &engine, NULL},      {"--limit", &limit, NULL},
         {"--iterative", NULL, &iterative}, {"--style", &style, NULL},
         {"--one-based", NULL, &one_based}, {"--json", NULL, &json},
         {"--format", &format, NULL},      {"--compare", &compare, NULL},
-        {NULL, NULL, NULL},
+        {"--force", NULL, &force},        {NULL, NULL, NULL},
     };
     rc = cli_parse_board("trace", trace_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)
@@ -477,9 +575,14 @@ int cmd_trace(int argc, char **argv)
     if (compare && !t.page)
         return cli_error(CLI_USAGE, "trace: --compare needs --format html "
                          "(the page shows the two searches side by side)");
+    /* --force lets a big page through; text and JSON have no limit */
+    if (force && !t.page)
+        return cli_error(CLI_USAGE, "trace: --force needs --format html (it "
+                         "writes a page over the %zu MiB limit)",
+                         TRACE_PAGE_MAX >> 20);
     if (t.page)
         return trace_to_page(&t, (nq_request){.n = n, .engine = engine,
-                             .iterative = iterative}, compare);
+                             .iterative = iterative}, compare, force);
     if (json && !(t.out = open_memstream(&t.text, &t.text_size)))
         return cli_error(CLI_FAIL, "trace %d: %s", n,
                          nq_strerror(NQ_ERR_NOMEM));

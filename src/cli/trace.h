@@ -50,6 +50,11 @@ void trace_html_step(trace_html *h, const trace *t, const nq_event *e,
 /* The walk's end: the summary line as trace prints it, whether the cap
  * stopped it; -1 if memory ran out along the way. */
 int trace_html_end(trace_html *h, const char *summary, int capped);
+/* The engine's own count of the board (nq_count_solutions), for a walk
+ * that ran to its end: the page names it beside the solutions walked. */
+void trace_html_counts(trace_html *h, nq_u128 total, nq_u128 unique);
+/* The steps the walk holds. */
+uint64_t trace_html_steps(const trace_html *h);
 /* The page, every walk in it; -1 if it could not all be written. */
 int trace_html_write(FILE *out, trace_html *const *walks, int count);
 void trace_html_free(trace_html *h);

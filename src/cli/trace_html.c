@@ -20,6 +20,8 @@
 struct trace_html {
     char *engine, *summary;
     int n, iterative, one_based, capped, broken;
+    int counted;              /* total and unique known (a whole walk) */
+    nq_u128 total, unique;
     uint64_t limit, steps;
     FILE *data; /* the steps as JavaScript arrays, into buf */
     char *buf;
@@ -61,12 +63,18 @@ static char col_char(int c)
     return (char)(c < 10 ? '0' + c : 'a' + c - 10);
 }
 
-/* The engine's own state after the event: the flags engine's three
- * arrays as 0s and 1s ("FA|FB|FC"), the bitmap engines' masks as
- * numbers, or nothing. */
+/* The engine's own state after the event: for a solution, what it is
+ * worth to a symmetry count (nq_canonical_weight: 8, 4 or 2 images if it
+ * is the smallest of its class, else 0), so the page can say which
+ * solutions stand for a class; the flags engine's three arrays as 0s and
+ * 1s ("FA|FB|FC"); the bitmap engines' masks as numbers, [down, left,
+ * right, untried, ruled], on a placement and a removal alike; or
+ * nothing. */
 static void engine_state(FILE *out, int n, const nq_event *e)
 {
-    if (e->col_flags) {
+    if (e->kind == NQ_EVENT_SOLUTION) {
+        fprintf(out, ",%d", nq_canonical_weight(e->cols, n));
+    } else if (e->col_flags) {
         fputs(",\"", out);
         for (int i = 0; i < n; i++)
             fputc('0' + e->col_flags[i], out);
@@ -78,8 +86,9 @@ static void engine_state(FILE *out, int n, const nq_event *e)
             fputc('0' + e->sum_flags[i], out);
         fputc('"', out);
     } else if (e->has_masks) {
-        fprintf(out, ",[%lu,%lu,%lu]", (unsigned long)e->down,
-                (unsigned long)e->left, (unsigned long)e->right);
+        fprintf(out, ",[%lu,%lu,%lu,%lu,%lu]", (unsigned long)e->down,
+                (unsigned long)e->left, (unsigned long)e->right,
+                (unsigned long)e->untried, (unsigned long)e->ruled);
     }
 }
 
@@ -116,14 +125,36 @@ int trace_html_end(trace_html *h, const char *summary, int capped)
     return h->broken ? -1 : 0;
 }
 
-/* One walk as the page's object: what it is, how it ended, its steps. */
+void trace_html_counts(trace_html *h, nq_u128 total, nq_u128 unique)
+{
+    h->counted = 1;
+    h->total = total, h->unique = unique;
+}
+
+uint64_t trace_html_steps(const trace_html *h)
+{
+    return h->steps;
+}
+
+/* One walk as the page's object: what it is, how it ended, the engine's
+ * own count when the walk was whole (decimal strings: a count may pass
+ * 2^53, where JavaScript's numbers stop being exact), its steps. */
 static void write_walk(FILE *out, const trace_html *h)
 {
+    char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
     fputs("{\"engine\":", out);
     js_string(out, h->engine);
     fprintf(out, ",\"n\":%d,\"iterative\":%d,\"oneBased\":%d,"
-            "\"capped\":%d,\"limit\":%llu,\"summary\":", h->n, h->iterative,
+            "\"capped\":%d,\"limit\":%llu,", h->n, h->iterative,
             h->one_based, h->capped, (unsigned long long)h->limit);
+    if (h->counted) {
+        fputs("\"total\":", out);
+        js_string(out, nq_format_u128(h->total, total));
+        fputs(",\"unique\":", out);
+        js_string(out, nq_format_u128(h->unique, unique));
+        fputc(',', out);
+    }
+    fputs("\"summary\":", out);
     js_string(out, h->summary ? h->summary : "");
     fputs(",\"steps\":[\n", out);
     fwrite(h->buf, 1, h->size, out);

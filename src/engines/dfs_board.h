@@ -48,18 +48,32 @@ static inline uint32_t nq_dfs_board_free(const nq_dfs_board *d, int row,
 }
 
 /* A watched search hears each placement and removal with the row's three
- * masks as they were before it (the columns attacked in that row). */
+ * masks as they were before it (the columns attacked in that row), the
+ * squares the node still has to try (with the placed one, for a
+ * placement; after it, for a removal) and the squares the engine's own
+ * rule rules out of the row.  Built out of line, and only when s->event
+ * is set: a count's loop holds nothing of it but the test (unused: an
+ * includer that never watches need not say so). */
+__attribute__((noinline, cold, unused))
+static void nq_dfs_board_emit(const nq_dfs_board *d, nq_event_kind kind,
+                              int row, uint32_t down, uint32_t left,
+                              uint32_t right, uint32_t untried, uint32_t ruled)
+{
+    nq_event e = {.kind = kind, .row = row, .col = d->cols[row],
+                  .by_row = -1, .cols = d->cols, .has_masks = 1,
+                  .down = down & d->full, .left = left & d->full,
+                  .right = right & d->full, .untried = untried & d->full,
+                  .ruled = ruled & d->full};
+    nq_search_emit(d->s, &e);
+}
+
 static inline void nq_dfs_board_event(const nq_dfs_board *d, nq_event_kind kind,
                                    int row, uint32_t down, uint32_t left,
-                                   uint32_t right)
+                                   uint32_t right, uint32_t untried,
+                                   uint32_t ruled)
 {
-    if (d->s->event) {
-        nq_event e = {.kind = kind, .row = row, .col = d->cols[row],
-                      .by_row = -1, .cols = d->cols, .has_masks = 1,
-                      .down = down & d->full, .left = left & d->full,
-                      .right = right & d->full};
-        nq_search_emit(d->s, &e);
-    }
+    if (d->s->event)
+        nq_dfs_board_emit(d, kind, row, down, left, right, untried, ruled);
 }
 
 static inline void nq_dfs_board_rec(nq_dfs_board *d, int row, uint32_t down,
@@ -75,10 +89,12 @@ static inline void nq_dfs_board_rec(nq_dfs_board *d, int row, uint32_t down,
         avail ^= bit;
         d->s->nodes++;
         d->cols[row] = nq_ctz(bit);
-        nq_dfs_board_event(d, NQ_EVENT_PLACE, row, down, left, right);
+        nq_dfs_board_event(d, NQ_EVENT_PLACE, row, down, left, right,
+                           avail | bit, d->forbid[row]);
         nq_dfs_board_rec(d, row + 1, down | bit, (left | bit) << 1,
                       (right | bit) >> 1);
-        nq_dfs_board_event(d, NQ_EVENT_REMOVE, row, down, left, right);
+        nq_dfs_board_event(d, NQ_EVENT_REMOVE, row, down, left, right,
+                           avail, d->forbid[row]);
     }
 }
 
@@ -100,7 +116,8 @@ static inline void nq_dfs_board_iter(nq_dfs_board *d, int row0, uint32_t down,
     d->cols[row] = -1;
     for (;;) {
         if (d->cols[row] >= 0) {
-            nq_dfs_board_event(d, NQ_EVENT_REMOVE, row, dn[row], lf[row], rt[row]);
+            nq_dfs_board_event(d, NQ_EVENT_REMOVE, row, dn[row], lf[row],
+                               rt[row], avail[row], d->forbid[row]);
             d->cols[row] = -1;
         }
         if (!avail[row] || d->s->stop) {
@@ -113,7 +130,8 @@ static inline void nq_dfs_board_iter(nq_dfs_board *d, int row0, uint32_t down,
         avail[row] ^= bit;
         d->s->nodes++;
         d->cols[row] = nq_ctz(bit);
-        nq_dfs_board_event(d, NQ_EVENT_PLACE, row, dn[row], lf[row], rt[row]);
+        nq_dfs_board_event(d, NQ_EVENT_PLACE, row, dn[row], lf[row], rt[row],
+                           avail[row] | bit, d->forbid[row]);
         if (row + 1 == d->n) {
             d->leaf(d);
             continue;
@@ -138,27 +156,40 @@ static inline void nq_dfs_board_run(nq_dfs_board *d, int row, uint32_t down,
         nq_dfs_board_rec(d, row, down, left, right);
 }
 
-/* Place a queen in `col` of `row` by hand (an engine's own first rows):
- * counts the node and returns the occupancy seen by the next row. */
+/* The columns of `loop` after col: what an engine's own first-row loop
+ * (ascending, over the columns `loop`) has left once it has tried col. */
+static inline uint32_t nq_dfs_board_after(uint32_t loop, int col)
+{
+    return loop & ~(uint32_t)nq_low_bits(col + 1);
+}
+
+/* Place a queen in `col` of `row` by hand (an engine's own first rows,
+ * whose loop tries the columns `loop` in ascending order): counts the node
+ * and returns the occupancy seen by the next row.  A watched search hears
+ * the loop's columns from col on as still to try, and the columns it never
+ * visits as ruled out. */
 static inline void nq_dfs_board_place(nq_dfs_board *d, int row, int col,
-                                   uint32_t *down, uint32_t *left,
-                                   uint32_t *right)
+                                   uint32_t loop, uint32_t *down,
+                                   uint32_t *left, uint32_t *right)
 {
     uint32_t bit = (uint32_t)1 << col;
     d->s->nodes++;
     d->cols[row] = col;
-    nq_dfs_board_event(d, NQ_EVENT_PLACE, row, *down, *left, *right);
+    nq_dfs_board_event(d, NQ_EVENT_PLACE, row, *down, *left, *right,
+                       nq_dfs_board_after(loop, col) | bit, ~loop);
     *down |= bit;
     *left = (*left | bit) << 1;
     *right = (*right | bit) >> 1;
 }
 
-/* Take back a queen placed by hand; the masks are the ones it was placed
- * over (what nq_dfs_board_place was given). */
-static inline void nq_dfs_board_unplace(nq_dfs_board *d, int row, uint32_t down,
+/* Take back a queen placed by hand; the masks and the loop are the ones
+ * it was placed with (what nq_dfs_board_place was given). */
+static inline void nq_dfs_board_unplace(nq_dfs_board *d, int row,
+                                     uint32_t loop, uint32_t down,
                                      uint32_t left, uint32_t right)
 {
-    nq_dfs_board_event(d, NQ_EVENT_REMOVE, row, down, left, right);
+    nq_dfs_board_event(d, NQ_EVENT_REMOVE, row, down, left, right,
+                       nq_dfs_board_after(loop, d->cols[row]), ~loop);
 }
 
 #endif

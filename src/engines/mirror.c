@@ -22,12 +22,15 @@ static void mirror_leaf(nq_dfs_board *d)
     s->unique += nq_canonical_weight(d->cols, d->n) != 0;
 }
 
+/* The row-0 queen in col; row 0's loop (for a watched search) tries the
+ * left half, then the middle column of an odd board. */
 static void mirror_from(nq_dfs_board *d, int col)
 {
     uint32_t down = 0, left = 0, right = 0;
-    nq_dfs_board_place(d, 0, col, &down, &left, &right);
+    uint32_t loop = (uint32_t)nq_low_bits(d->n / 2 + d->n % 2);
+    nq_dfs_board_place(d, 0, col, loop, &down, &left, &right);
     nq_dfs_board_run(d, 1, down, left, right);
-    nq_dfs_board_unplace(d, 0, 0, 0, 0);
+    nq_dfs_board_unplace(d, 0, loop, 0, 0, 0);
 }
 
 static void mirror_search(nq_search *s)

@@ -37,11 +37,18 @@ static void clear_forbid(nq_dfs_board *d)
         d->forbid[r] = 0;
 }
 
-/* Queen in the corner (0,0). */
+/* The columns row 0's loop tries: the corner, then m = 1..(n-1)/2. */
+static uint32_t row0_loop(const nq_dfs_board *d)
+{
+    return (uint32_t)nq_low_bits((d->n - 1) / 2 + 1);
+}
+
+/* Queen in the corner (0,0); row 1's loop tries columns 2..n-1. */
 static void symmetry_corner(nq_dfs_board *d)
 {
     uint32_t down = 0, left = 0, right = 0;
-    nq_dfs_board_place(d, 0, 0, &down, &left, &right);
+    uint32_t row1 = d->full & ~(uint32_t)3;
+    nq_dfs_board_place(d, 0, 0, row0_loop(d), &down, &left, &right);
     if (d->n == 1)
         nq_dfs_board_run(d, 1, down, left, right);
     for (int c1 = 2; c1 < d->n && !d->s->stop; c1++) {
@@ -49,11 +56,11 @@ static void symmetry_corner(nq_dfs_board *d)
         clear_forbid(d);
         for (int r = 2; r < c1; r++)
             d->forbid[r] = 2;
-        nq_dfs_board_place(d, 1, c1, &dn, &lf, &rt);
+        nq_dfs_board_place(d, 1, c1, row1, &dn, &lf, &rt);
         nq_dfs_board_run(d, 2, dn, lf, rt);
-        nq_dfs_board_unplace(d, 1, down, left, right);
+        nq_dfs_board_unplace(d, 1, row1, down, left, right);
     }
-    nq_dfs_board_unplace(d, 0, 0, 0, 0);
+    nq_dfs_board_unplace(d, 0, row0_loop(d), 0, 0, 0);
 }
 
 /* Queen of row 0 in column m >= 1, nearest of the edge queens to a corner. */
@@ -68,9 +75,9 @@ static void symmetry_edge(nq_dfs_board *d, int m)
             d->forbid[r] = sides;
     d->forbid[n - 1] |= (uint32_t)nq_low_bits(m) |
                         (d->full & ~(uint32_t)nq_low_bits(n - m));
-    nq_dfs_board_place(d, 0, m, &down, &left, &right);
+    nq_dfs_board_place(d, 0, m, row0_loop(d), &down, &left, &right);
     nq_dfs_board_run(d, 1, down, left, right);
-    nq_dfs_board_unplace(d, 0, 0, 0, 0);
+    nq_dfs_board_unplace(d, 0, row0_loop(d), 0, 0, 0);
 }
 
 static void symmetry_search(nq_search *s)
