@@ -36,7 +36,9 @@ export function options(argv, need, prog, flags = []) {
 // The program's standard output; throws unless it exits 0.
 export function run(cli, args) {
   const r = spawnSync(cli, args, { encoding: "utf8", maxBuffer: 1 << 28 });
-  if (r.status !== 0) throw new Error(cli + " " + args.join(" ") + ": exit " + r.status + ": " + r.stderr);
+  if (r.status !== 0)
+    throw new Error(cli + " " + args.join(" ") + ": exit " + (r.status ?? r.signal ?? r.error) + ": " +
+      String(r.stderr || "").slice(0, 400));
   return r.stdout;
 }
 
@@ -55,7 +57,16 @@ export class Browser {
     this.proc.stderr.resume();
     this.next = 1; this.waiting = new Map(); this.events = []; this.buf = "";
     this.proc.stdio[4].on("data", d => this.receive(d));
-    this.exited = new Promise(res => this.proc.on("exit", res));
+    this.proc.stdio[3].on("error", () => {});  // the exit below says why
+    this.exited = new Promise(res => this.proc.on("exit", (code, sig) => {
+      for (const { fail, method, timer } of this.waiting.values()) {
+        clearTimeout(timer);
+        fail(new Error(method + ": chromium exited (" + (sig || code) + ")"));
+      }
+      this.waiting.clear();
+      this.dead = true;
+      res();
+    }));
   }
   receive(d) {
     this.buf += d.toString("utf8");
@@ -75,6 +86,7 @@ export class Browser {
     }
   }
   send(method, params = {}, sessionId, timeoutMs = 20000) {
+    if (this.dead) return Promise.reject(new Error(method + ": chromium has exited"));
     const id = this.next++;
     const msg = { id, method, params };
     if (sessionId) msg.sessionId = sessionId;
