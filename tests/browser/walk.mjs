@@ -13,24 +13,14 @@
 // checked, the seeds' style toggled), and fails on any console error or
 // exception.  Screenshots (N=6, and the --compare page) go to DIR.
 //
-// Chromium is driven over the DevTools protocol on a pipe
-// (--remote-debugging-pipe: it reads commands on fd 3 and writes on fd 4,
-// each message JSON ended by a NUL), so no npm package and no WebSocket
-// client is needed.  Prints "ok ..." lines; exits 1 at the first failure.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// Chromium is driven over the DevTools protocol on a pipe (cdp.mjs), so
+// no npm package and no WebSocket client is needed.  Prints "ok ..."
+// lines; exits 1 at the first failure.
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-
-// --name value pairs from the command line.
-function options(argv) {
-  const o = {};
-  for (let i = 0; i + 1 < argv.length; i += 2) o[argv[i].replace(/^--/, "")] = argv[i + 1];
-  for (const need of ["cli", "chromium", "engine", "out"])
-    if (!o[need]) throw new Error("walk.mjs: --" + need + " is needed");
-  return o;
-}
+import { END, HOME, LEFT, RIGHT, SPACE, evaluate, load, openTab, options, press, run,
+         screenshot, withBrowser } from "./cdp.mjs";
 
 // The board after each step of a text trace: boards[K] is the list of
 // columns of the queens after step K (boards[0] the empty board).
@@ -51,111 +41,11 @@ function boardsOf(text) {
   return boards;
 }
 
-// A DevTools session over the pipe: send(method, params) resolves with
-// the result; events go to onEvent.
-class Browser {
-  constructor(path, profile) {
-    this.proc = spawn(path, ["--headless", "--no-sandbox", "--disable-gpu",
-      "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check",
-      "--disable-extensions", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--disable-default-apps", "--mute-audio",
-      "--user-data-dir=" + profile, "--allow-file-access-from-files", "about:blank"],
-      { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] });
-    this.proc.stderr.resume();
-    this.next = 1; this.waiting = new Map(); this.events = []; this.buf = "";
-    this.proc.stdio[4].on("data", d => this.receive(d));
-    this.exited = new Promise(res => this.proc.on("exit", res));
-  }
-  receive(d) {
-    this.buf += d.toString("utf8");
-    let end;
-    while ((end = this.buf.indexOf("\0")) >= 0) {
-      const msg = JSON.parse(this.buf.slice(0, end));
-      this.buf = this.buf.slice(end + 1);
-      if (msg.id && this.waiting.has(msg.id)) {
-        const { ok, fail, method } = this.waiting.get(msg.id);
-        this.waiting.delete(msg.id);
-        if (msg.error) fail(new Error(method + ": " + msg.error.message)); else ok(msg.result);
-      } else if (msg.method) {
-        this.events.push(msg);
-        if (this.onEvent) this.onEvent(msg);
-      }
-    }
-  }
-  send(method, params = {}, sessionId) {
-    const id = this.next++;
-    const msg = { id, method, params };
-    if (sessionId) msg.sessionId = sessionId;
-    this.proc.stdio[3].write(JSON.stringify(msg) + "\0");
-    return new Promise((ok, fail) => {
-      this.waiting.set(id, { ok, fail, method });
-      setTimeout(() => fail(new Error(method + ": no answer in 20 s")), 20000).unref();
-    });
-  }
-  // The next event named `method` (of the session) after now.
-  waitFor(method, sessionId) {
-    return new Promise((ok, fail) => {
-      const prev = this.onEvent;
-      const t = setTimeout(() => fail(new Error("no " + method + " in 20 s")), 20000);
-      this.onEvent = msg => {
-        if (prev) prev(msg);
-        if (msg.method === method && msg.sessionId === sessionId) {
-          clearTimeout(t); this.onEvent = prev; ok(msg.params);
-        }
-      };
-    });
-  }
-  async close() {
-    try { await this.send("Browser.close"); } catch (e) { this.proc.kill(); }
-    await this.exited;
-  }
-}
-
-// A tab: its session, and what it has said on its console.
-async function openTab(b) {
-  const { targetId } = await b.send("Target.createTarget", { url: "about:blank" });
-  const { sessionId } = await b.send("Target.attachToTarget", { targetId, flatten: true });
-  const errors = [];
-  const prev = b.onEvent;
-  b.onEvent = msg => {
-    if (prev) prev(msg);
-    if (msg.sessionId !== sessionId) return;
-    const p = msg.params;
-    if (msg.method === "Runtime.exceptionThrown")
-      errors.push("exception: " + (p.exceptionDetails.exception?.description || p.exceptionDetails.text));
-    if (msg.method === "Runtime.consoleAPICalled" && (p.type === "error" || p.type === "assert"))
-      errors.push("console." + p.type + ": " + p.args.map(a => a.value ?? a.description).join(" "));
-    if (msg.method === "Log.entryAdded" && p.entry.level === "error")
-      errors.push("log: " + p.entry.text);
-  };
-  for (const m of ["Page.enable", "Runtime.enable", "Log.enable"]) await b.send(m, {}, sessionId);
-  await b.send("Emulation.setDeviceMetricsOverride",
-    { width: 1300, height: 1000, deviceScaleFactor: 1, mobile: false }, sessionId);
-  return { sessionId, errors };
-}
-
-async function load(b, tab, url) {
-  const loaded = b.waitFor("Page.loadEventFired", tab.sessionId);
-  await b.send("Page.navigate", { url }, tab.sessionId);
-  await loaded;
-}
-
 // What the board element says: [data-step, data-queens].
-async function shown(b, tab) {
-  const r = await b.send("Runtime.evaluate", { returnByValue: true,
-    expression: "(() => { const e = document.getElementById('board'); return e ? [e.dataset.step, e.dataset.queens] : null; })()" },
-    tab.sessionId);
-  return r.result.value;
+function shown(b, tab) {
+  return evaluate(b, tab,
+    "(() => { const e = document.getElementById('board'); return e ? [e.dataset.step, e.dataset.queens] : null; })()");
 }
-
-async function press(b, tab, key, code, vk) {
-  const ev = { key, code, windowsVirtualKeyCode: vk, nativeVirtualKeyCode: vk };
-  if (key === " ") ev.text = " ";
-  await b.send("Input.dispatchKeyEvent", { type: "keyDown", ...ev }, tab.sessionId);
-  await b.send("Input.dispatchKeyEvent", { type: "keyUp", ...ev }, tab.sessionId);
-}
-const RIGHT = ["ArrowRight", "ArrowRight", 39], LEFT = ["ArrowLeft", "ArrowLeft", 37];
-const HOME = ["Home", "Home", 36], END = ["End", "End", 35], SPACE = [" ", "Space", 32];
 
 // The board shown must be the text trace's after step k.
 async function expectStep(b, tab, boards, k, how) {
@@ -191,8 +81,7 @@ async function checkPage(b, tab, page, boards, text, n, engine, out) {
   await press(b, tab, ...LEFT);
   await expectStep(b, tab, boards, presses - 1, "Right " + presses + " times, then Left");
   if (n === 6) {
-    const shot = await b.send("Page.captureScreenshot", { format: "png" }, tab.sessionId);
-    writeFileSync(join(out, `trace-${engine}-${n}-step${presses - 1}.png`), Buffer.from(shot.data, "base64"));
+    await screenshot(b, tab, join(out, `trace-${engine}-${n}-step${presses - 1}.png`));
   }
   await press(b, tab, ...END);
   await expectStep(b, tab, boards, boards.length - 1, "End");
@@ -219,52 +108,46 @@ async function checkCompare(b, tab, cli, engine, other, out) {
   const k = Math.floor((mine.length - 1) / 2);
   await load(b, tab, pathToFileURL(page).href + "#step=" + k);
   await expectStep(b, tab, mine, k, "compared, #step=" + k);
-  const r = await b.send("Runtime.evaluate", { returnByValue: true, expression:
-    "(() => { document.getElementById('seedstyle').click(); const e = document.getElementById('board2'); return [e.dataset.step, e.dataset.queens]; })()" },
-    tab.sessionId);
-  const [j, q] = r.result.value;
+  const [j, q] = await evaluate(b, tab,
+    "(() => { document.getElementById('seedstyle').click(); const e = document.getElementById('board2'); return [e.dataset.step, e.dataset.queens]; })()");
   if (theirs[+j] === undefined || theirs[+j].join(",") !== q)
     throw new Error(`compared with ${other}: its board shows step ${j} queens '${q}'; its text trace has '${theirs[+j]}'`);
-  const shot = await b.send("Page.captureScreenshot", { format: "png" }, tab.sessionId);
-  writeFileSync(join(out, `trace-${engine}-${n}-compare-${other}.png`), Buffer.from(shot.data, "base64"));
+  await screenshot(b, tab, join(out, `trace-${engine}-${n}-compare-${other}.png`));
   if (tab.errors.length) throw new Error("console: " + tab.errors.join("; "));
 }
 
-function run(cli, args) {
-  const r = spawnSync(cli, args, { encoding: "utf8", maxBuffer: 1 << 28 });
-  if (r.status !== 0) throw new Error(cli + " " + args.join(" ") + ": exit " + r.status + ": " + r.stderr);
-  return r.stdout;
-}
-
 async function main() {
-  const o = options(process.argv.slice(2));
+  let o;
+  try {
+    o = options(process.argv.slice(2), ["cli", "chromium", "engine", "out"], "walk.mjs");
+  } catch (e) {
+    console.log("FAIL " + e.message);
+    process.exit(1);
+  }
   const out = resolve(o.out);
   mkdirSync(out, { recursive: true });
-  const profile = mkdtempSync(join(tmpdir(), "nq-chromium-"));
-  const b = new Browser(o.chromium, profile);
   let failed = false;
-  try {
-    const tab = await openTab(b);
-    for (let n = 4; n <= 6; n++) {
-      const t0 = Date.now();
-      const page = join(out, `trace-${o.engine}-${n}.html`);
-      writeFileSync(page, run(o.cli, ["trace", String(n), "--engine", o.engine, "--format", "html"]));
-      // as many steps as the page holds (its cap: 50,000)
-      const text = run(o.cli, ["trace", String(n), "--engine", o.engine, "--limit", "50000"]);
-      const boards = boardsOf(text);
-      const checks = await checkPage(b, tab, page, boards, text, n, o.engine, out);
-      console.log(`ok ${o.engine} N=${n}: ${checks} boards as the text trace has them (${Date.now() - t0} ms)`);
+  await withBrowser(o.chromium, async b => {
+    try {
+      const tab = await openTab(b);
+      for (let n = 4; n <= 6; n++) {
+        const t0 = Date.now();
+        const page = join(out, `trace-${o.engine}-${n}.html`);
+        writeFileSync(page, run(o.cli, ["trace", String(n), "--engine", o.engine, "--format", "html"]));
+        // as many steps as the page holds (its cap: 50,000)
+        const text = run(o.cli, ["trace", String(n), "--engine", o.engine, "--limit", "50000"]);
+        const boards = boardsOf(text);
+        const checks = await checkPage(b, tab, page, boards, text, n, o.engine, out);
+        console.log(`ok ${o.engine} N=${n}: ${checks} boards as the text trace has them (${Date.now() - t0} ms)`);
+      }
+      const t0 = Date.now(), other = o.engine === "bitmap" ? "backtrack" : "bitmap";
+      await checkCompare(b, tab, o.cli, o.engine, other, out);
+      console.log(`ok ${o.engine} N=5 --compare ${other}: both boards as their text traces have them (${Date.now() - t0} ms)`);
+    } catch (e) {
+      console.log("FAIL " + o.engine + ": " + e.message);
+      failed = true;
     }
-    const t0 = Date.now(), other = o.engine === "bitmap" ? "backtrack" : "bitmap";
-    await checkCompare(b, tab, o.cli, o.engine, other, out);
-    console.log(`ok ${o.engine} N=5 --compare ${other}: both boards as their text traces have them (${Date.now() - t0} ms)`);
-  } catch (e) {
-    console.log("FAIL " + o.engine + ": " + e.message);
-    failed = true;
-  } finally {
-    await b.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
   process.exit(failed ? 1 : 0);
 }
 
