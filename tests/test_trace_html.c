@@ -571,6 +571,44 @@ static void in_browser(void *arg)
     t_proc_free(&p);
 }
 
+/* Issue 37's teaching checks (tests/browser/teach.mjs), in parts that
+ * each fit the runner's 120 s per program: for a teaching engine, its
+ * pages at many steps and its --compare pages ("--case steps,compare
+ * --engine E"); with arg NULL, the layouts, playing, controls, tree and
+ * screenshots.  Skipped, never passed, without node or Chromium. */
+static void teaches_in_browser(void *arg)
+{
+    const char *engine = arg;
+    char chromium[4096], node[4096], dir[4096];
+    if (on_path("node", node, sizeof node) != 0) {
+        t_skip("node is not installed");
+        return;
+    }
+    if (on_path("chromium", chromium, sizeof chromium) != 0 &&
+        on_path("chromium-browser", chromium, sizeof chromium) != 0) {
+        t_skip("chromium is not installed (tests/browser-setup.sh)");
+        return;
+    }
+    browser_dir(dir, sizeof dir);
+    t_proc p;
+    if (engine)
+        CHECK(t_run_signalled(&p, "node", ARGS("node", "tests/browser/teach.mjs",
+                              "--cli", getenv("NQ_CLI"), "--chromium", chromium,
+                              "--out", dir, "--case", "steps,compare",
+                              "--engine", engine), 0, 0) == 0);
+    else
+        CHECK(t_run_signalled(&p, "node", ARGS("node", "tests/browser/teach.mjs",
+                              "--cli", getenv("NQ_CLI"), "--chromium", chromium,
+                              "--out", dir, "--case",
+                              "layout,play,controls,tree,shots"), 0, 0) == 0);
+    const char *fail = strstr(p.out, "FAIL");
+    int ok = p.exit_code == 0 && !fail && strstr(p.out, "ok teach.mjs");
+    if (!ok)
+        t_fail(__FILE__, __LINE__, "exit %d: %.600s%.300s", p.exit_code,
+               fail ? fail : p.out, p.err);
+    t_proc_free(&p);
+}
+
 void tests_trace_html(void)
 {
     t_case(self_contained, NULL, "trace_html/self-contained");
@@ -591,4 +629,9 @@ void tests_trace_html(void)
     for (int i = 0; i < TEACHING; i++)
         t_full_case(in_browser, (void *)teaching[i],
                     "trace_html/browser/%s", teaching[i]);
+    for (int i = 0; i < TEACHING; i++)
+        t_full_case(teaches_in_browser, (void *)teaching[i],
+                    "trace_html/browser/teach/%s", teaching[i]);
+    t_full_case(teaches_in_browser, NULL,
+                "trace_html/browser/teach/layout-play-controls-tree-shots");
 }
