@@ -575,7 +575,8 @@ static void in_browser(void *arg)
  * each fit the runner's 120 s per program: for a teaching engine, its
  * pages at many steps and its --compare pages ("--case steps,compare
  * --engine E"); with arg NULL, the layouts, playing, controls, tree and
- * screenshots.  Skipped, never passed, without node or Chromium. */
+ * screenshots and the counts explained.  Skipped, never passed, without
+ * node or Chromium. */
 static void teaches_in_browser(void *arg)
 {
     const char *engine = arg;
@@ -600,7 +601,7 @@ static void teaches_in_browser(void *arg)
         CHECK(t_run_signalled(&p, "node", ARGS("node", "tests/browser/teach.mjs",
                               "--cli", getenv("NQ_CLI"), "--chromium", chromium,
                               "--out", dir, "--case",
-                              "layout,play,controls,tree,shots"), 0, 0) == 0);
+                              "layout,play,controls,tree,shots,explain"), 0, 0) == 0);
     const char *fail = strstr(p.out, "FAIL");
     int ok = p.exit_code == 0 && !fail && strstr(p.out, "ok teach.mjs");
     if (!ok)
@@ -633,5 +634,5 @@ void tests_trace_html(void)
         t_full_case(teaches_in_browser, (void *)teaching[i],
                     "trace_html/browser/teach/%s", teaching[i]);
     t_full_case(teaches_in_browser, NULL,
-                "trace_html/browser/teach/layout-play-controls-tree-shots");
+                "trace_html/browser/teach/layout-play-controls-tree-shots-explain");
 }

@@ -32,6 +32,10 @@
 //             tree, a later one is not drawn yet; a click there shows step j
 //   shots     PNGs at 360 and 1280 px wide (bitmap N = 8 at a mid step, and
 //             bitmap --compare flags) into DIR
+//   explain   at a whole walk's end, #explain gives OEIS's total and unique
+//             (and what mirror's and symmetry's found boards stand for),
+//             #counts opens with `nqueens tree`'s totals, the legend names
+//             the colours; --style seed's block scrolls in a short panel
 // --engine keeps, in steps and compare, the pages whose (first) engine is
 // one of those named.
 //
@@ -48,7 +52,7 @@ import { END, HOME, LEFT, PAGEDOWN, PAGEUP, RIGHT, click, evaluate, frames, load
 
 const TEACHING = ["brute", "backtrack", "flags", "bitmap", "mirror", "symmetry"];
 const MASKS = new Set(["bitmap", "mirror", "symmetry"]);
-const GROUPS = ["steps", "layout", "compare", "play", "controls", "tree", "shots"];
+const GROUPS = ["steps", "layout", "compare", "play", "controls", "tree", "shots", "explain"];
 const CAP = "50000";            // the page's step cap, and the text traces' --limit here
 const DESKTOP = [1300, 1000];   // the window between checks
 const PLAY_MS = 15000;          // a whole N = 8 walk at top speed, page time
@@ -764,8 +768,53 @@ async function groupShots(ctx) {
       });
 }
 
+// ---- what the numbers are, the legend, the seed style's panel ----
+
+// OEIS A000170 (total) and A002562 (unique) for the boards used here.
+const OEIS = { 6: ["4", "1"], 8: ["92", "12"] };
+
+// At the walk's end: #explain states the engine's total and unique
+// counts as OEIS has them (and for mirror and symmetry what the found
+// boards stand for: twice their number, their weights' sum); #counts
+// opens with `nqueens tree`'s totals line; the legend names the colours.
+async function explainUnit(ctx, engine, n) {
+  const file = ctx.page(engine, n, []);
+  await load(ctx.b, ctx.tab, pathToFileURL(file).href + "?explain#step=999999999");
+  const got = await evaluate(ctx.b, ctx.tab, "({explain: document.getElementById('explain').textContent, " +
+    "counts: document.getElementById('counts').textContent, legend: document.querySelector('.legend').textContent})");
+  const [T, U] = OEIS[n];
+  if (!got.explain.includes(`counts ${T} solutions in all and ${U} unique`))
+    throw new Error(`#explain does not give OEIS's ${T} and ${U}: '${got.explain}'`);
+  const stands = engine === "mirror" ? `standing for ${T}` : engine === "symmetry" ? `weights adding to ${T} solutions` : null;
+  if (stands && !got.explain.includes(stands)) throw new Error(`#explain lacks '${stands}': '${got.explain}'`);
+  const tree = run(ctx.cli, ["tree", String(n), "--engine", engine]).trim().split("\n").pop();
+  if (!got.counts.startsWith(tree)) throw new Error(`#counts '${got.counts}' is not tree's '${tree}'`);
+  for (const word of ["queen", "attacked", "a solution"])
+    if (!got.legend.includes(word)) throw new Error(`the legend lacks '${word}': '${got.legend}'`);
+  return `total ${T}, unique ${U}, tree's '${tree}', legend`;
+}
+
+// --style seed: each step's block of lines scrolls inside a panel of
+// fixed height instead of pushing the board off the screen.
+async function seedPanelUnit(ctx) {
+  const file = ctx.pageOf(["4", "--style", "seed"], "teach-seed-4");
+  await load(ctx.b, ctx.tab, pathToFileURL(file).href + "?seed#step=1");
+  const got = await evaluate(ctx.b, ctx.tab, "(() => { const e = document.getElementById('line'); " +
+    "return {client: e.clientHeight, scroll: e.scrollHeight, window: innerHeight, lines: e.textContent.split('\\n').length}; })()");
+  if (got.lines < 10) throw new Error(`step 1's seed block has ${got.lines} lines, expected a block`);
+  if (got.client > got.window / 3) throw new Error(`the seed panel is ${got.client} px high in a ${got.window} px window`);
+  if (got.scroll <= got.client) throw new Error(`the seed panel does not scroll (${got.scroll} <= ${got.client})`);
+  return `a ${got.lines}-line block in a ${got.client} px panel that scrolls`;
+}
+
+async function groupExplain(ctx) {
+  for (const [e, n] of [["mirror", 6], ["mirror", 8], ["symmetry", 6], ["symmetry", 8], ["bitmap", 8], ["backtrack", 6]])
+    await ctx.unit(`explain ${e} N=${n}`, () => explainUnit(ctx, e, n));
+  await ctx.unit("seed style panel N=4", () => seedPanelUnit(ctx));
+}
+
 const RUN = { steps: groupSteps, layout: groupLayout, compare: groupCompare, play: groupPlay,
-              controls: groupControls, tree: groupTree, shots: groupShots };
+              controls: groupControls, tree: groupTree, shots: groupShots, explain: groupExplain };
 
 async function main() {
   let o;
