@@ -543,6 +543,34 @@ static const char *browser_dir(char *dir, size_t size)
     return dir;
 }
 
+/* node and Chromium on PATH, into the two buffers; 0, or -1 with the
+ * case marked skipped (never passed) and why. */
+static int browser_tools(char *node, char *chromium, size_t size)
+{
+    if (on_path("node", node, size) != 0) {
+        t_skip("node is not installed");
+        return -1;
+    }
+    if (on_path("chromium", chromium, size) != 0 &&
+        on_path("chromium-browser", chromium, size) != 0) {
+        t_skip("chromium is not installed (tests/browser-setup.sh)");
+        return -1;
+    }
+    return 0;
+}
+
+/* A browser script run to its end: it must exit 0, print `ok_mark` and
+ * no FAIL line; the first FAIL line is what the failure says. */
+static void browser_script(t_proc *p, const char *ok_mark)
+{
+    const char *fail = strstr(p->out, "FAIL");
+    int ok = p->exit_code == 0 && !fail && strstr(p->out, ok_mark);
+    if (!ok)
+        t_fail(__FILE__, __LINE__, "exit %d: %.600s%.300s", p->exit_code,
+               fail ? fail : p->out, p->err);
+    t_proc_free(p);
+}
+
 /* One engine's pages at N = 4..6 in headless Chromium: the board shown
  * after #step=K and after K presses of the step key matches the board
  * the text trace leaves; no console errors; a screenshot each. */
@@ -550,46 +578,27 @@ static void in_browser(void *arg)
 {
     const char *engine = arg;
     char chromium[4096], node[4096], dir[4096];
-    if (on_path("node", node, sizeof node) != 0) {
-        t_skip("node is not installed");
+    if (browser_tools(node, chromium, sizeof node) != 0)
         return;
-    }
-    if (on_path("chromium", chromium, sizeof chromium) != 0 &&
-        on_path("chromium-browser", chromium, sizeof chromium) != 0) {
-        t_skip("chromium is not installed (tests/browser-setup.sh)");
-        return;
-    }
     t_proc p;
     CHECK(t_run_signalled(&p, "node", ARGS("node", "tests/browser/walk.mjs",
                           "--cli", getenv("NQ_CLI"), "--chromium", chromium,
                           "--engine", engine, "--out",
                           browser_dir(dir, sizeof dir)), 0, 0) == 0);
-    int ok = p.exit_code == 0 && strstr(p.out, "ok ");
-    if (!ok)
-        t_fail(__FILE__, __LINE__, "exit %d: %.300s%.300s", p.exit_code,
-               p.out, p.err);
-    t_proc_free(&p);
+    browser_script(&p, "ok ");
 }
 
 /* Issue 37's teaching checks (tests/browser/teach.mjs), in parts that
  * each fit the runner's 120 s per program: for a teaching engine, its
  * pages at many steps and its --compare pages ("--case steps,compare
- * --engine E"); with arg NULL, the layouts, playing, controls, tree and
- * screenshots and the counts explained.  Skipped, never passed, without
- * node or Chromium. */
+ * --engine E"); with arg NULL, the layouts, playing, controls, tree,
+ * screenshots and the counts explained. */
 static void teaches_in_browser(void *arg)
 {
     const char *engine = arg;
     char chromium[4096], node[4096], dir[4096];
-    if (on_path("node", node, sizeof node) != 0) {
-        t_skip("node is not installed");
+    if (browser_tools(node, chromium, sizeof node) != 0)
         return;
-    }
-    if (on_path("chromium", chromium, sizeof chromium) != 0 &&
-        on_path("chromium-browser", chromium, sizeof chromium) != 0) {
-        t_skip("chromium is not installed (tests/browser-setup.sh)");
-        return;
-    }
     browser_dir(dir, sizeof dir);
     t_proc p;
     if (engine)
@@ -602,12 +611,7 @@ static void teaches_in_browser(void *arg)
                               "--cli", getenv("NQ_CLI"), "--chromium", chromium,
                               "--out", dir, "--case",
                               "layout,play,controls,tree,shots,explain"), 0, 0) == 0);
-    const char *fail = strstr(p.out, "FAIL");
-    int ok = p.exit_code == 0 && !fail && strstr(p.out, "ok teach.mjs");
-    if (!ok)
-        t_fail(__FILE__, __LINE__, "exit %d: %.600s%.300s", p.exit_code,
-               fail ? fail : p.out, p.err);
-    t_proc_free(&p);
+    browser_script(&p, "ok teach.mjs");
 }
 
 void tests_trace_html(void)
