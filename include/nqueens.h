@@ -25,7 +25,20 @@ extern "C" {
  * soname (libnqueens.so.0) stays; doc/abi.md says what that promises.
  * The advanced API, for nqueens' own programs, is at the end. */
 
-#define NQ_VERSION_STRING "0.3.0"
+/* The version, set here and nowhere else (the build, the man page and the
+ * pkg-config files read these three lines): MAJOR changes with the soname,
+ * MINOR may add to the stable API, PATCH fixes.  A program built against
+ * this header and run with another library can compare NQ_VERSION_NUMBER
+ * with nq_get_version_number(). */
+#define NQ_VERSION_MAJOR 0
+#define NQ_VERSION_MINOR 3
+#define NQ_VERSION_PATCH 0
+#define NQ_VERSION_NUMBER \
+    (NQ_VERSION_MAJOR * 10000 + NQ_VERSION_MINOR * 100 + NQ_VERSION_PATCH)
+#define NQ_VERSION_TEXT_(x) #x
+#define NQ_VERSION_TEXT(x) NQ_VERSION_TEXT_(x)
+#define NQ_VERSION_STRING NQ_VERSION_TEXT(NQ_VERSION_MAJOR) "." \
+    NQ_VERSION_TEXT(NQ_VERSION_MINOR) "." NQ_VERSION_TEXT(NQ_VERSION_PATCH)
 
 /* The largest board any engine accepts: columns are bits of a 32-bit word. */
 #define NQ_MAX_N 32
@@ -114,6 +127,8 @@ typedef struct {
 } nq_request;
 
 const char *nq_get_version(void);
+/* The library's NQ_VERSION_NUMBER (MAJOR * 10000 + MINOR * 100 + PATCH). */
+unsigned nq_get_version_number(void);
 const char *nq_strerror(nq_status status);
 /* After NQ_ERR_DEVICE: the GPU runtime's name and words for its failure
  * ("cudaErrorNoDevice: no CUDA-capable device is detected") in buf, or
@@ -324,8 +339,8 @@ nq_status nq_add_u128(nq_u128 *acc, nq_u128 v);
 typedef struct nq_plan nq_plan; /* an engine's work units for one N */
 
 /* The kernels of the fast engine's inner count (also behind complete and
- * subunits' batches): "scalar" everywhere, "avx2" and "avx512" in x86-64
- * builds.  The first count picks the widest this CPU (and its operating
+ * subunits' batches): "scalar" everywhere; "sse4", "avx2" and "avx512" in
+ * x86-64 builds, "neon" in aarch64 builds (nq_kernel_at lists them).  The first count picks the widest this CPU (and its operating
  * system) runs, the process default; a request may name another
  * (nq_request_ext); every kernel gives the same counts. */
 int nq_kernel_count(void);                  /* kernels built in */

@@ -30,12 +30,15 @@
 #   $(man1dir)/nqueens.1
 #   $(bashcompdir)/nqueens       (bash completion)
 
-# The version has one source: NQ_VERSION_STRING in include/nqueens.h.
-NQ_VERSION := $(shell sed -n 's/^.*define  *NQ_VERSION_STRING  *"\([^"]*\)".*$$/\1/p' include/nqueens.h)
-NQ_VERSION_MAJOR := $(word 1,$(subst ., ,$(NQ_VERSION)))
-NQ_VERSION_MINOR := $(word 2,$(subst ., ,$(NQ_VERSION)))
-nq_version_check = @test -n '$(NQ_VERSION_MINOR)' || { echo 'mk/install.mk: \
-    no NQ_VERSION_STRING "MAJOR.MINOR.PATCH" in include/nqueens.h' >&2; \
+# The version has one source: NQ_VERSION_MAJOR, _MINOR and _PATCH in
+# include/nqueens.h.
+nq_version_part = $(shell sed -n 's/^\#define  *NQ_VERSION_$(1)  *\([0-9][0-9]*\) *$$/\1/p' include/nqueens.h)
+NQ_VERSION_MAJOR := $(call nq_version_part,MAJOR)
+NQ_VERSION_MINOR := $(call nq_version_part,MINOR)
+NQ_VERSION_PATCH := $(call nq_version_part,PATCH)
+NQ_VERSION := $(NQ_VERSION_MAJOR).$(NQ_VERSION_MINOR).$(NQ_VERSION_PATCH)
+nq_version_check = @test -n '$(NQ_VERSION_MAJOR)' -a -n '$(NQ_VERSION_MINOR)' -a -n '$(NQ_VERSION_PATCH)' || { echo 'mk/install.mk: \
+    no NQ_VERSION_MAJOR, _MINOR and _PATCH in include/nqueens.h' >&2; \
     exit 1; }
 
 PREFIX       ?= /usr/local

@@ -89,12 +89,13 @@ if [ -n "$missing" ]; then
     fi
 fi
 
-# The version, from its one source.
-version=$(sed -n 's/^.*define  *NQ_VERSION_STRING  *"\([^"]*\)".*$/\1/p' \
-          include/nqueens.h)
-major=${version%%.*}
-minor=${version#*.}
-minor=${minor%%.*}
+# The version, from its one source: the header's three numbers.
+part() {
+    sed -n "s/^#define  *NQ_VERSION_$1  *\([0-9][0-9]*\) *\$/\1/p" include/nqueens.h
+}
+major=$(part MAJOR)
+minor=$(part MINOR)
+version=$major.$minor.$(part PATCH)
 soname=libnqueens.so.$major
 real=libnqueens.so.$major.$minor
 

@@ -197,8 +197,25 @@ static void status_words(void *arg)
     CHECK(strcmp(nq_get_version(), NQ_VERSION_STRING) == 0);
 }
 
+/* The version's three numbers, its number and its string say the same,
+ * and the library that runs says what the header says. */
+static void version_numbers(void *arg)
+{
+    (void)arg;
+    char want[32];
+    snprintf(want, sizeof want, "%d.%d.%d", NQ_VERSION_MAJOR,
+             NQ_VERSION_MINOR, NQ_VERSION_PATCH);
+    CHECKF(strcmp(NQ_VERSION_STRING, want) == 0, "'%s' is not '%s'",
+           NQ_VERSION_STRING, want);
+    CHECK(NQ_VERSION_MINOR < 100 && NQ_VERSION_PATCH < 100);
+    CHECK(NQ_VERSION_NUMBER == NQ_VERSION_MAJOR * 10000 +
+          NQ_VERSION_MINOR * 100 + NQ_VERSION_PATCH);
+    CHECK(nq_get_version_number() == NQ_VERSION_NUMBER);
+}
+
 void tests_core(void)
 {
+    t_case(version_numbers, NULL, "core/version-numbers");
     t_case(placement_checks, NULL, "core/placement-check");
     t_case(symmetry_matches_geometry, NULL, "core/symmetries-match-geometry");
     t_case(symmetry_group_laws, NULL, "core/symmetry-group-laws");

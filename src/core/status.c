@@ -35,3 +35,10 @@ const char *nq_get_version(void)
 {
     return NQ_VERSION_STRING;
 }
+
+/* The number of the library that runs, which may not be the header's
+ * that a program was built with. */
+unsigned nq_get_version_number(void)
+{
+    return NQ_VERSION_NUMBER;
+}
