@@ -859,6 +859,33 @@ static void readme_examples(void)
     }
 }
 
+/* README.md is the front door: at most 300 lines, opening with the two
+ * commands a newcomer runs (make run, make test) in its first fenced
+ * block, before any prose a screen down. */
+static void readme_is_a_front_door(void *arg)
+{
+    (void)arg;
+    size_t len, lines = 0;
+    char *readme = t_read_file(t_data_path("../../README.md"), &len);
+    CHECKF(readme, "README.md cannot be read");
+    if (!readme)
+        return;
+    for (size_t i = 0; i < len; i++)
+        lines += readme[i] == '\n';
+    CHECKF(lines <= 300, "README.md has %zu lines; the front door keeps to "
+           "300 (history goes to bench/RESULTS.md)", lines);
+    const char *block = strstr(readme, "```");
+    const char *end = block ? strstr(block + 3, "```") : NULL;
+    CHECKF(block && block - readme < 200 && end, "README.md does not open "
+           "with a fenced block of commands");
+    if (end) {
+        char *run = strstr(block, "make run"), *test = strstr(block, "make test");
+        CHECKF(run && run < end && test && test < end,
+               "README.md's first block lacks make run or make test");
+    }
+    free(readme);
+}
+
 /* Lines of text that are each one JSON object holding every key. */
 static int json_lines(const char *text, const char *const *keys)
 {
@@ -1211,6 +1238,7 @@ void tests_cli(void)
     t_case(seed_pictures, NULL, "cli/solve-seed-diagram-and-one-based");
     t_case(messages_escaped, NULL, "cli/messages-escape-what-is-not-utf-8");
     t_case(hopeless_counts_refused, NULL, "cli/hopeless-counts-refused-up-front");
+    t_case(readme_is_a_front_door, NULL, "cli/readme-is-a-front-door");
     readme_examples();
     t_case(hopeless_count_advice, NULL, "cli/hopeless-count-sent-to-a-cluster");
     t_case(help_fits_80_columns, NULL, "cli/help-pages-fit-80-columns");
