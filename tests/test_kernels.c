@@ -11,7 +11,7 @@
 #include "harness.h"
 #include "../src/core/bits.h"
 #include "../src/core/core.h"
-#include "../src/engines/frontier_kernel.h"
+#include "../src/fast/frontier_kernel.h"
 
 /* Each kernel build's lane test (simd_lanes.c), by kernel name. */
 void t_simd_every_mask_scalar_32(void *arg);

@@ -105,7 +105,7 @@ nq_status nq_count_fixed_points(int n, nq_u128 *half_turn,
                                 nq_u128 *quarter_turn,
                                 const volatile sig_atomic_t *stop);
 
-/* The plan of the completions of `given` (complete.c), or *plan NULL and
+/* The plan of the completions of `given` (completion.c), or *plan NULL and
  * out->total 1 when the givens fill the board; NQ_ERR_INVALID for givens
  * that attack each other, NQ_ERR_ARG for one off the board. */
 nq_status nq_completion_plan(int n, const int *given, nq_plan **plan,

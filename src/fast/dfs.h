@@ -16,7 +16,7 @@
 
 #include "../core/bits.h"
 #include "frontier.h"
-#include "stop.h"
+#include "../engines/stop.h"
 
 /* Row i is the last: the open squares, each with its column's weight. */
 static inline NQ_HD uint64_t nq_dfs_last_row(const nq_frontier *j, int i,

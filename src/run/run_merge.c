@@ -1,5 +1,5 @@
 /*
- * merge.c - one count from several journals: the parts of a split run,
+ * run_merge.c - one count from several journals: the parts of a split run,
  * copies, or the journal of a run that never finished.
  *
  * The first journal's header says which count it is; this release must be

@@ -7,7 +7,7 @@
 
 #include "../core/bits.h"
 #include "fast.h"
-#include "stop.h"
+#include "../engines/stop.h"
 #include "subunits.h"
 
 /* From NQ_EVEN_FROM_N on one row: evening out cuts the heavy sub-units

@@ -5,7 +5,7 @@
 #ifndef NQ_FAST_H
 #define NQ_FAST_H
 
-#include "engine.h"
+#include "../engines/engine.h"
 #include "frontier.h"
 
 /* The frontier job of unit i of a fast-style plan (the rows left to fill,

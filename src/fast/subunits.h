@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "dfs.h"
-#include "engine.h"
+#include "../engines/engine.h"
 #include "frontier.h"
 
 typedef struct {

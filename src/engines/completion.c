@@ -1,5 +1,5 @@
 /*
- * complete.c - the N-Queens completion problem: the solutions that extend
+ * completion.c - the N-Queens completion problem: the solutions that extend
  * queens given in advance on some rows.
  *
  * Counting is the fast engine's problem in another guise.  Its units are
@@ -17,7 +17,7 @@
 #include "../core/bits.h"
 #include "../core/board.h"
 #include "engine.h"
-#include "frontier.h"
+#include "../fast/frontier.h"
 #include "stop.h"
 
 /* The free rows, and the squares of each that no given queen attacks;

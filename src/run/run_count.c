@@ -1,5 +1,5 @@
 /*
- * count.c - the entry points that count and list: the one place that
+ * run_count.c - the entry points that count and list: the one place that
  * decides how a request runs.
  *
  * An engine without units searches the whole board on the calling thread;
@@ -10,7 +10,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
-#include "../engines/frontier_kernel.h"
+#include "../fast/frontier_kernel.h"
 #include "run.h"
 
 /* "0,2" into c->devices: numbers, a comma between two, none twice. */

@@ -1,8 +1,8 @@
 /*
- * mpi.h - a count spread over an MPI job (see mpi.c).
+ * mpi_runner.h - a count spread over an MPI job (see mpi_runner.c).
  */
-#ifndef NQ_MPI_H
-#define NQ_MPI_H
+#ifndef NQ_MPI_RUNNER_H
+#define NQ_MPI_RUNNER_H
 
 #include "nqueens.h"
 

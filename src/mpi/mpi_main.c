@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../../programs/cli.h"
 #include "nqueens_mpi.h"
 
 static const char mpi_help[] =
@@ -136,7 +136,7 @@ int main(int argc, char **argv)
 {
     int rank, rc, is_root, bad;
     cli_count_args a = {0};
-    signal(SIGXFSZ, SIG_IGN); /* past `ulimit -f`: EFBIG, said (main.c) */
+    signal(SIGXFSZ, SIG_IGN); /* past `ulimit -f`: EFBIG, said (dispatch.c) */
     if (!start_mpi(&argc, &argv, &rank)) {
         MPI_Finalize();
         return CLI_FAIL;

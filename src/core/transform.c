@@ -1,5 +1,5 @@
 /*
- * symmetry.c - the 8 symmetries of the square acting on placements.
+ * transform.c - the 8 symmetries of the square acting on placements.
  *
  * A solution is a permutation p (p[r] = column of row r).  Rotations and
  * reflections of the board map it to another permutation; the eight images

@@ -18,8 +18,8 @@
  * to each row.
  */
 #include "../core/bits.h"
-#include "engine.h"
-#include "stop.h"
+#include "../engines/engine.h"
+#include "../engines/stop.h"
 
 typedef struct {
     int n;

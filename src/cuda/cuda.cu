@@ -30,9 +30,9 @@
 extern "C" {
 #include "../core/core.h"
 #include "../engines/engine.h"
-#include "../engines/fast.h"
+#include "../fast/fast.h"
 #include "../engines/stop.h"
-#include "../engines/subunits.h"
+#include "../fast/subunits.h"
 }
 
 /* Units per launch.  A plan has 7k (N = 18) to 22k (N = 23) units, which

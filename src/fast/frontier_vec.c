@@ -27,7 +27,7 @@
 #include "../core/bits.h"
 #include "frontier_kernel.h"
 #include "simd.h"
-#include "stop.h"
+#include "../engines/stop.h"
 
 #if !defined(NQ_KERNEL)
 #error "frontier_vec.c is built with NQ_KERNEL set (the Makefile's kernel rules)"

@@ -1,7 +1,7 @@
 /*
  * nqueens_main.c - nqueens: the command line with the library's own
- * engines.  (nqueens-cuda's main, cuda_main.c, adds the CUDA back-end's
- * first; nqueens-mpi's is mpi_main.c.)
+ * engines.  (nqueens-cuda's main, src/cuda/cuda_main.c, adds the CUDA
+ * back-end's first; nqueens-mpi's is src/mpi/mpi_main.c.)
  */
 #include "cli.h"
 

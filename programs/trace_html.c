@@ -3,7 +3,7 @@
  * step through in a browser.
  *
  * The page is one file with its CSS and JavaScript inline (the template,
- * src/cli/trace_page.html, is built into the program), so it opens from
+ * programs/trace_page.html, is built into the program), so it opens from
  * file:// with no network.  Its data is the trace itself: each step's
  * event (kind, square, why refused, the board after it, the flag arrays
  * or bit masks the engine consulted) and the step's text exactly as the

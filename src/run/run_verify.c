@@ -1,5 +1,5 @@
 /*
- * verify.c - checking journals by recounting: the way to trust parts of
+ * run_verify.c - checking journals by recounting: the way to trust parts of
  * a record hunt counted on machines nobody here controls.
  *
  * A record's tag only shows that whoever wrote it knew the key, and the

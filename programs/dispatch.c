@@ -1,5 +1,5 @@
 /*
- * main.c - the nqueens command line: dispatch to a command.
+ * dispatch.c - the nqueens command line: dispatch to a command.
  */
 #include <signal.h>
 #include <stdio.h>

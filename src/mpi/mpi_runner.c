@@ -1,5 +1,5 @@
 /*
- * mpi.c - a count spread over an MPI job (built by `make mpi` only).
+ * mpi_runner.c - a count spread over an MPI job (built by `make mpi` only).
  *
  * Every rank makes the same plan (it is deterministic).  First all ranks
  * check that they agree: each compares its plan's hash and the wire format
@@ -56,7 +56,7 @@
 
 #include "../core/core.h"
 #include "../engines/engine.h"
-#include "mpi.h"
+#include "mpi_runner.h"
 
 enum { TAG_WORK = 1, TAG_REPORT = 2, TAG_STOP = 3 };
 enum { WANT_MORE = 1, FINAL = 2, FAILED = 4 }; /* report flags */
@@ -556,7 +556,7 @@ static nq_status agree(const nq_plan *plan, int rank, nq_mpi_failure *f)
     return NQ_ERR_MISMATCH;
 }
 
-/* See mpi.h.  The check of the plan and the choice of threads are
+/* See mpi_runner.h.  The check of the plan and the choice of threads are
  * collective, so every rank makes them before going its own way. */
 nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
                      nq_tally *sum, int *is_root, nq_mpi_failure *failure)

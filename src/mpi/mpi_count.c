@@ -7,8 +7,8 @@
 #include <mpi.h>
 #include <stdio.h>
 
-#include "../parallel/mpi.h"
-#include "run.h"
+#include "mpi_runner.h"
+#include "../run/run.h"
 #include "nqueens_mpi.h"
 
 /* Every rank learns whether all of them are fine, and if not, which one

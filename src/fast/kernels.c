@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "../core/core.h"
-#include "engine.h"
+#include "../engines/engine.h"
 #include "frontier_kernel.h"
 #include "nqueens.h"
 

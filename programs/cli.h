@@ -39,7 +39,7 @@ typedef struct {
     int *flag;
 } cli_spec;
 
-/* Set by `nqueens --completion COMMAND` (main.c): cli_parse prints the
+/* Set by `nqueens --completion COMMAND` (dispatch.c): cli_parse prints the
  * command's options instead of parsing, and cli_check_engine the engines
  * it accepts instead of checking one; pending from the first (for a
  * command with --engine) until the second. */
@@ -245,7 +245,7 @@ int cli_parse_threads(const char *text, int *threads);
 /* K/M with 1 <= K <= M; prints and returns CLI_USAGE if bad. */
 int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts);
 
-/* The nqueens command line (main.c): what nqueens' main runs, and
+/* The nqueens command line (dispatch.c): what nqueens' main runs, and
  * nqueens-cuda's once it has added its engine. */
 int cli_main(int argc, char **argv);
 

@@ -1,5 +1,5 @@
 /*
- * find.c - one solution for any board, by formula.
+ * construct.c - one solution for any board, by formula.
  *
  * Counting stops near N = 30; one solution is easy for any N >= 4 because
  * explicit constructions exist (Hoffman, Loessi and Moore, "Constructions

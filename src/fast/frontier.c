@@ -15,7 +15,7 @@
 #include "../core/random.h"
 #include "dfs.h"
 #include "frontier_kernel.h"
-#include "stop.h"
+#include "../engines/stop.h"
 
 /* ---- the plain DFS: the GPU's per-thread search (dfs.h) ---- */
 

@@ -45,11 +45,11 @@
 
 #include "../core/bits.h"
 #include "../core/board.h"
-#include "engine.h"
+#include "../engines/engine.h"
 #include "fast.h"
-#include "frame.h"
+#include "../engines/frame.h"
 #include "frontier.h"
-#include "stop.h"
+#include "../engines/stop.h"
 
 enum { UNIT_RING, UNIT_HALF_TURN, UNIT_QUARTER_TURN, UNIT_WHOLE };
 
