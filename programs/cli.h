@@ -1,6 +1,7 @@
 /*
- * cli.h - what the CLI's files share: argument helpers, error reporting,
- * and the commands.
+ * cli.h - what the command line's files share, grouped by the file that
+ * defines it: errors, options and their values, checks of engines and
+ * kernels, help, JSON, progress, estimates, reports, the commands.
  *
  * Exit codes: 0 ok, 1 runtime failure, 2 usage error.  Every error is one
  * line on stderr starting with "nqueens: ".
@@ -19,31 +20,33 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 /* The most threads an option may ask for. */
 #define CLI_MAX_THREADS 1024
 
+/* errors.c: what went wrong, said. */
+
+/* The program's name in messages: "nqueens", or "nqueens-mpi". */
+extern const char *cli_program;
 /* Print "nqueens: <message>" on stderr, on one line (control characters
  * in it escaped, a very long one cut in the middle, a progress bar cleared
  * first); returns code for `return cli_error(...)`. */
 int cli_error(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* nq_strerror's words, and for a GPU failure the runtime's own (the
+ * CUDA error's name and text); returns buf. */
+#define CLI_ERROR_TEXT 256
+const char *cli_strerror(nq_status st, char *buf, size_t size);
+/* A command's exit code, made CLI_FAIL (with the error printed) if what
+ * it wrote to stdout could not all be written: a full disk or a closed
+ * pipe must not pass for success. */
+int cli_finish_output(int rc);
+
+/* options.c: a command's options and arguments. */
 
 /* One option a command takes: a flag sets *flag to 1, an option with a
  * value stores it in *value ("--name value" or "--name=value"). */
-/* A progress bar is on stderr's current line (count's). */
-extern int cli_progress_shown;
-/* The program's name in messages: "nqueens", or "nqueens-mpi". */
-extern const char *cli_program;
-void cli_clear_progress(void);
-
 typedef struct {
     const char *name;
     const char **value;
     int *flag;
 } cli_spec;
-
-/* Set by `nqueens --completion COMMAND` (dispatch.c): cli_parse prints the
- * command's options instead of parsing, and cli_check_engine the engines
- * it accepts instead of checking one; pending from the first (for a
- * command with --engine) until the second. */
-extern int cli_describing, cli_describe_pending;
 
 #define CLI_HELP_SHOWN (-1)
 
@@ -54,44 +57,73 @@ extern int cli_describing, cli_describe_pending;
 int cli_parse(const char *command, const char *help, const cli_spec *specs,
               int argc, char **argv, const char **pos, int max_pos,
               int *npos);
-
+/* Set by `nqueens --completion COMMAND` (dispatch.c): cli_parse prints the
+ * command's options instead of parsing, and cli_check_engine the engines
+ * it accepts instead of checking one; pending from the first (for a
+ * command with --engine) until the second. */
+extern int cli_describing, cli_describe_pending;
 /* An argument that looks like an option ("-x", "--x"), but not a negative
  * number, which is a bad positional. */
 int cli_is_option(const char *arg);
+/* An unexpected argument for `command`. */
+int cli_bad_argument(const char *command, const char *arg);
+/* --json is short for --format json; with another --format as well it is
+ * a usage error, not a silent choice of one.  *format is NULL when no
+ * --format was given, and becomes `fallback` then. */
+int cli_json_format(const char *command, int json, const char **format,
+                    const char *fallback);
+
+/* values.c: the values of arguments and options, checked. */
 
 /* Strict unsigned decimal in [lo, hi]; 0 on success. */
 int cli_parse_uint(const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
-
 /* N or A-B for a board size; prints the error and returns CLI_USAGE if bad. */
 int cli_parse_sizes(const char *text, int *lo, int *hi);
-
 /* A command whose one positional is the board: parse the options, then N
  * (or, with `range`, N or A-B) into lo..hi.  Returns CLI_OK,
  * CLI_HELP_SHOWN, or an error code after printing. */
 int cli_parse_board(const char *command, const char *help, const cli_spec *specs,
                     int argc, char **argv, int range, int *lo, int *hi);
+/* A command whose positionals are journals (merge, verify): parse, with
+ * *paths allocated (free it whatever the result) and at least one given
+ * (else the usage line is said); the result as cli_parse's. */
+int cli_parse_journals(const char *command, const char *help,
+                       const char *usage, const cli_spec *specs, int argc,
+                       char **argv, const char ***paths, int *count);
+/* --threads T: 1..CLI_MAX_THREADS into *threads (0 when text is NULL:
+ * all cores); prints and returns CLI_USAGE if bad. */
+int cli_parse_threads(const char *text, int *threads);
+/* K/M with 1 <= K <= M; prints and returns CLI_USAGE if bad. */
+int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts);
+
+/* checks.c: the engine and the kernel an option names. */
 
 /* The engine named, checked for sizes lo..hi and the capabilities caps
  * (NQ_CAP_* bits: listing solutions, reporting events); prints the error
  * and returns CLI_USAGE if unfit. */
 int cli_check_engine(const char *name, int lo, int hi, unsigned caps);
-
 /* "a, b, c": the engines with every capability in caps, from the engine
  * table (so a new engine appears in messages by itself); returns buf. */
 const char *cli_engines_with(unsigned caps, char *buf, size_t size);
-
 /* Whether this CPU runs the named fast kernel (from: "--kernel", for the
  * message); an unknown one or one this CPU lacks is CLI_USAGE, said. */
 int cli_check_kernel(const char *name, const char *from);
 /* The kernel NQ_KERNEL names, if set, made the process default (the
  * same errors): every command's counts use it unless one names its own. */
 int cli_kernel_from_environment(void);
-/* "PROGRAM VERSION", then the kernels built in and the one chosen here. */
-void cli_print_version(const char *program);
+/* "scalar, sse4, avx2, avx512": the kernels built in, or (only_supported)
+ * those this CPU runs; returns buf. */
+const char *cli_kernel_names(char *buf, size_t size, int only_supported);
+
+/* help.c: help pages and --version. */
 
 /* Print a help page, "{list}", "{events}" and "{units}" replaced by the
  * engines with that capability, from the engine table. */
 void cli_print_help(const char *help);
+/* "PROGRAM VERSION", then the kernels built in and the one chosen here. */
+void cli_print_version(const char *program);
+
+/* json.c: the one JSON writer. */
 
 /* s as a JSON string, quoted, with quotes, backslashes and control
  * characters escaped. */
@@ -103,30 +135,22 @@ void cli_json_quoted(FILE *out, const char *s, const char *also);
 /* cli_json_string's text into buf (for JSON put together in a buffer);
  * null if it does not fit; returns buf. */
 const char *cli_json_text(char *buf, size_t size, const char *s);
+/* A measured number as JSON (%.6g), null if it is not finite. */
+void cli_json_number(FILE *out, double v);
+
+/* listing.c */
+
 /* After a line of JSON Lines: flush stdout if a tenth of a second has
  * passed since the last flush (the first line at once), so lines stream
  * to a pipe without a system call for each. */
 void cli_stream_line(void);
-/* nq_strerror's words, and for a GPU failure the runtime's own (the
- * CUDA error's name and text); returns buf. */
-#define CLI_ERROR_TEXT 256
-const char *cli_strerror(nq_status st, char *buf, size_t size);
-/* A measured number as JSON (%.6g), null if it is not finite. */
-void cli_json_number(FILE *out, double v);
 
-/* An unexpected argument for `command`. */
-int cli_bad_argument(const char *command, const char *arg);
+/* progress.c */
 
-/* --json is short for --format json; with another --format as well it is
- * a usage error, not a silent choice of one.  *format is NULL when no
- * --format was given, and becomes `fallback` then. */
-int cli_json_format(const char *command, int json, const char **format,
-                    const char *fallback);
-
-/* A command's exit code, made CLI_FAIL (with the error printed) if what
- * it wrote to stdout could not all be written: a full disk or a closed
- * pipe must not pass for success. */
-int cli_finish_output(int rc);
+/* A progress bar is on stderr's current line (count's). */
+extern int cli_progress_shown;
+/* Erase it, if one is shown. */
+void cli_clear_progress(void);
 
 /* The progress of a count on stderr: on a terminal one line, redrawn in
  * place, never wider than the terminal, erased at the end; with `plain`,
@@ -136,6 +160,8 @@ typedef struct {
     double last_plain;
 } cli_progress;
 void cli_draw_progress(void *ctx, const nq_progress *p);
+
+/* estimate.c */
 
 /* How a search grows with the board (estimate.c): the ratio of node
  * counts between the last two sizes (g), and how that ratio itself grew
@@ -165,6 +191,8 @@ double cli_estimate_completion_seconds(int n, const int *given, int threads);
 /* "10^12 years", "3 days", ... */
 void cli_format_duration(double seconds, char *buf, size_t size);
 
+/* report.c */
+
 /* Counts printed one after another: the seed's table (its columns as
  * wide as the largest N needs, table.c) or, with json, JSON lines. */
 typedef struct {
@@ -182,6 +210,8 @@ int cli_print_counts(cli_count_table *t, int n, const nq_counts *c,
 /* The kernel a count of `engine` ran: `kernel` (the one it named) or the
  * process default, or NULL for an engine that runs no kernel. */
 const char *cli_kernel_ran(const char *engine, const char *kernel);
+
+/* count.c */
 
 /* A count (count, nqueens-mpi): the request, its kernel and GPUs (NULL:
  * the process default kernel, every visible GPU), the long count's
@@ -211,10 +241,12 @@ int cli_check_feasible(const cli_count_args *a, int machines);
  * request's stop flag set where its engine watches one; returns a. */
 cli_count_args *cli_watch_stop(const char *command, cli_count_args *a);
 
-/* Print a long count's outcome (its row, a part's line, or why it
- * stopped or failed); the exit code. */
+/* (report.c) Print a long count's outcome (its row, a part's line, or
+ * why it stopped or failed); the exit code. */
 int cli_report_long_count(const cli_long_count *c, nq_status st,
                           const nq_run_report *r);
+
+/* signals.c */
 
 /* Stopping (signals.c).  Have SIGINT and SIGTERM set the returned flag
  * (nq_request.stop) while the work watches it (cli_stop_waits(1)); while
@@ -233,17 +265,8 @@ int cli_stopped_by(void);
 /* "<what> stopped by SIGINT": the line and the shell's status for it. */
 int cli_report_stopped(void);
 
-/* A command whose positionals are journals (merge, verify): parse, with
- * *paths allocated (free it whatever the result) and at least one given
- * (else the usage line is said); the result as cli_parse's. */
-int cli_parse_journals(const char *command, const char *help,
-                       const char *usage, const cli_spec *specs, int argc,
-                       char **argv, const char ***paths, int *count);
-/* --threads T: 1..CLI_MAX_THREADS into *threads (0 when text is NULL:
- * all cores); prints and returns CLI_USAGE if bad. */
-int cli_parse_threads(const char *text, int *threads);
-/* K/M with 1 <= K <= M; prints and returns CLI_USAGE if bad. */
-int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts);
+
+/* dispatch.c, and each command's file */
 
 /* The nqueens command line (dispatch.c): what nqueens' main runs, and
  * nqueens-cuda's once it has added its engine. */
@@ -260,6 +283,8 @@ int cmd_compare(int argc, char **argv);
 int cmd_find(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+
+/* verify.c */
 
 /* Recounting journals (verify.c), for `verify` and `merge --verify`. */
 typedef struct {

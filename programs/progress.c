@@ -14,6 +14,15 @@
 
 #include "cli.h"
 
+int cli_progress_shown;
+
+void cli_clear_progress(void)
+{
+    if (cli_progress_shown)
+        fputs("\r\033[K", stderr);
+    cli_progress_shown = 0;
+}
+
 /* Columns of the terminal on stderr, asked at each redraw so that a
  * resized window is followed at once; 80 if it cannot say. */
 static int columns(void)
