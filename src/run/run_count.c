@@ -42,7 +42,7 @@ nq_status nq_request_resolve(const nq_request_ext *x, int enumerate,
     if (!x)
         return NQ_ERR_ARG;
     c->req = &x->base;
-    nq_status st = nq_request_check(&x->base, enumerate, &c->engine);
+    nq_status st = nq_request_engine(&x->base, enumerate, &c->engine);
     if (st != NQ_OK)
         return st;
     if ((x->kernel && !(c->engine->caps & NQ_CAP_KERNEL)) ||
@@ -134,7 +134,7 @@ nq_status nq_enumerate_solutions(const nq_request *req, nq_solution_fn fn,
 nq_status nq_walk_search(const nq_request *req, nq_event_fn fn, void *ctx)
 {
     const nq_engine *e;
-    nq_status st = nq_request_check(req, 0, &e);
+    nq_status st = nq_request_engine(req, 0, &e);
     if (st != NQ_OK)
         return st;
     if (!fn)
