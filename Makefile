@@ -75,11 +75,12 @@ kernel_flags = $($(call upper,$(call kernel_set,$(1)))_FLAGS) $($(call upper,$(1
     -DNQ_KERNEL=$(call kernel_set,$(1)) -DNQ_ISA_$(call kernel_set,$(1)) \
     -DNQ_LANE_BITS=$(call kernel_bits,$(1))
 
-# Chosen by folder (doc/internals.md, "Where things are"): the library is
-# every room of src/ but the back-ends' (src/mpi, src/cuda), each of which
-# holds its library part and its program's main (<room>_main.c); the
-# command line is programs/.  frontier_vec.c is left out of the library's
-# list only because it is built once per kernel (KERNEL_OBJ, above).
+# Chosen by folder (doc/internals.md, "Layout"): the library is every
+# room of src/ but the back-ends' (src/mpi, src/cuda), each of which holds
+# its library part and its program's main (<room>_main.c; src/cuda holds
+# nothing else that is C, which tests/test_layers.c checks); the command
+# line is programs/.  frontier_vec.c is left out of the library's list
+# only because it is built once per kernel (KERNEL_OBJ, above).
 BACKENDS := src/mpi src/cuda
 LIB_SRC  := $(filter-out $(BACKENDS:%=%/%) src/fast/frontier_vec.c,\
               $(wildcard src/*/*.c))

@@ -1,5 +1,5 @@
 /*
- * test_kernels.c - the fast engine's kernels (engines/kernels.c and the
+ * test_kernels.c - the fast engine's kernels (fast/kernels.c and the
  * frontier kernels): the choice at run time, and every kernel this CPU
  * runs checked against the scalar one and, through the engines that use
  * it, against OEIS.
