@@ -25,7 +25,7 @@
 
 #include "nqueens.h"
 #include "../src/core/bits.h"
-#include "../src/engines/fast.h"
+#include "../src/fast/fast.h"
 
 #define KMIN 2
 #define KMAX 6

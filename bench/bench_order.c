@@ -49,8 +49,8 @@
 
 #include "nqueens.h"
 #include "../src/core/bits.h"
-#include "../src/engines/fast.h"
-#include "../src/engines/frontier_kernel.h"
+#include "../src/fast/fast.h"
+#include "../src/fast/frontier_kernel.h"
 
 enum {
     BOARD, COLUMNS, FORCED, CAPPED, ROWS, LINES, REVERSE, NEXT2, NEXT3,

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 
 #include "nqueens.h"
-#include "../src/engines/subunits.h"
+#include "../src/fast/subunits.h"
 
 static int by_value(const void *a, const void *b)
 {

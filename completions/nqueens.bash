@@ -8,7 +8,7 @@
 #
 # The commands, options and engines are not written here: they come from
 # the program being completed, `nqueens --completion [COMMAND]` (see
-# src/cli/main.c), which prints them from the tables its own parser and
+# programs/dispatch.c), which prints them from the tables its own parser and
 # engine checks use.  So a new command, option or engine is completed by
 # itself, and the completion cannot offer what the program refuses.
 

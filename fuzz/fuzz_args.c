@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/cli/cli.h"
+#include "../programs/cli.h"
 
 enum { MAX_ARGS = 32 };
 

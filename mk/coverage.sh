@@ -1,9 +1,9 @@
 #!/bin/sh
-# mk/coverage.sh BUILD FLOOR - line coverage of src/ from the .gcda files
-# a --coverage build's tests left in BUILD/obj/src, one figure for the
-# whole library and CLI: a line counts as covered when any object that
-# holds it (a header is in many, frontier_vec.c in one per kernel) ran
-# it.  Prints each file's figure, then the total last; exits 1 under
+# mk/coverage.sh BUILD FLOOR - line coverage of src/ and programs/ from the
+# .gcda files a --coverage build's tests left in BUILD/obj/src and
+# BUILD/obj/programs, one figure for the whole library and CLI: a line
+# counts as covered when any object that holds it (a header is in many,
+# frontier_vec.c in one per kernel) ran it.  Prints each file's figure, then the total last; exits 1 under
 # FLOOR percent.  Needs only gcc's gcov and awk.
 set -eu
 build=$1
@@ -11,7 +11,7 @@ floor=$2
 out=$build/gcov
 rm -rf "$out"
 mkdir -p "$out"
-find "$build/obj/src" -name '*.gcda' | while read -r gcda; do
+find "$build/obj/src" "$build/obj/programs" -name '*.gcda' | while read -r gcda; do
     gcov -l -p "$gcda" >/dev/null 2>&1 || true
 done
 mv ./*.gcov "$out/" 2>/dev/null || true
@@ -22,7 +22,7 @@ cat "$out"/*.gcov | awk -v floor="$floor" '
     {
         split($0, part, ":"); count = part[1]; line = part[2] + 0
         gsub(/ /, "", count)
-        if (count == "-" || file !~ /^src\//) next
+        if (count == "-" || file !~ /^(src|programs)\//) next
         key = file ":" line
         seen[key] = 1; files[key] = file
         if (count != "#####" && count != "=====") hit[key] = 1
@@ -35,6 +35,6 @@ cat "$out"/*.gcov | awk -v floor="$floor" '
         }
         close("sort -k3")
         pct = lines ? 100 * covered / lines : 0
-        printf "line coverage of src/: %.1f%% (%d of %d lines; floor %s%%)\n", pct, covered, lines, floor
+        printf "line coverage of src/ and programs/: %.1f%% (%d of %d lines; floor %s%%)\n", pct, covered, lines, floor
         exit pct < floor
     }'

@@ -1,7 +1,7 @@
 #!/bin/sh
 # mk/embed.sh FILE OUT NAME: write OUT, a C file defining the string NAME
 # with FILE's text, a line a literal (backslashes and quotes escaped), so
-# that a page kept as a real file (src/cli/trace_page.html, edited and
+# that a page kept as a real file (programs/trace_page.html, edited and
 # checked as HTML) is built into the program; make remakes OUT when FILE
 # changes.  Written to a temporary file first: an interrupted run leaves
 # no half a string behind.

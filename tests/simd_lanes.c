@@ -7,8 +7,8 @@
  */
 #include "harness.h"
 #include "../src/core/bits.h"
-#include "../src/engines/frontier_kernel.h"
-#include "../src/engines/simd.h"
+#include "../src/fast/frontier_kernel.h"
+#include "../src/fast/simd.h"
 
 #if !defined(NQ_KERNEL)
 #error "simd_lanes.c is built with NQ_KERNEL set (the Makefile's kernel rules)"

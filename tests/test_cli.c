@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "../src/cli/table.h"
+#include "../programs/table.h"
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 

@@ -29,7 +29,7 @@ static int same(const int *a, const int *b, int n)
 }
 
 /* Symmetry k applied to cols, computed from its geometric definition on
- * squares, independently of symmetry.c's formulas. */
+ * squares, independently of transform.c's formulas. */
 static void square_by_geometry(int n, int k, int r, int c, int *r2, int *c2)
 {
     *r2 = r, *c2 = c;

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "../src/engines/subunits.h"
+#include "../src/fast/subunits.h"
 
 typedef struct {
     int n, depth, even; /* even: heavy sub-units cut deeper */

@@ -508,21 +508,21 @@ static void checkpoint_path_escaped(void *arg)
 }
 
 /* Every JSON string the CLI writes goes through its one escaping writer
- * (cli_json_quoted): no source of src/cli puts a string between quotes
+ * (cli_json_quoted): no source of programs/ puts a string between quotes
  * itself with "\"%s\"", as paths, engines and plans once were. */
 static void cli_sources_one_writer(void *arg)
 {
     (void)arg;
-    DIR *d = opendir("src/cli");
+    DIR *d = opendir("programs");
     struct dirent *de;
     char path[512], bad[512] = "";
     int sources = 0;
-    CHECKF(d, "cannot read src/cli (the runner runs in the repository)");
+    CHECKF(d, "cannot read programs/ (the runner runs in the repository)");
     while ((de = readdir(d))) {
         size_t len = strlen(de->d_name);
         if (len < 3 || strcmp(de->d_name + len - 2, ".c"))
             continue;
-        snprintf(path, sizeof path, "src/cli/%s", de->d_name);
+        snprintf(path, sizeof path, "programs/%s", de->d_name);
         char *text = t_read_file(path, NULL);
         sources += text != NULL;
         if (text && strstr(text, "\\\"%s\\\"") && !bad[0])
@@ -530,7 +530,7 @@ static void cli_sources_one_writer(void *arg)
         free(text);
     }
     closedir(d);
-    CHECKF(sources >= 10, "read %d sources of src/cli", sources);
+    CHECKF(sources >= 10, "read %d sources of programs/", sources);
     CHECKF(!bad[0], "%s quotes a JSON string with \\\"%%s\\\"", bad);
 }
 

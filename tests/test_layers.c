@@ -2,43 +2,120 @@
  * test_layers.c - the dependency rule, checked on the built objects and
  * on the sources, so that it keeps holding.
  *
- * Layers, bottom to top: core, engines, then parallel, journal and gpu
- * side by side, run, cli.  A layer may use only those below it; the
- * journal uses core alone, and the side rooms do not use each other
- * (nothing but the run layer keeps a journal; the gpu back-end adds its
- * engine to the engines' table, which never names it).  No object may
- * need a symbol that only layers it may not use define (read with nm), in
- * any build: plain, MPI (obj/mpi) and CUDA (obj/cuda); and no source may
- * include a header from such a layer.  The CLI includes only the public
- * headers and its own.
+ * Each folder is a room, and the table `rooms` below gives each its
+ * layer; a folder under src/ or programs/ that the table does not list
+ * fails the test (in the sources, and in the objects where its sources
+ * are), as does a file in src/ outside any room, so that nothing escapes
+ * the rule by living somewhere new.
+ *
+ * The library's layers, bottom to top: core, engines, then parallel and
+ * the journal side by side, run.  src/fast (the fast engine's machinery)
+ * is a room of the engines layer, not a layer of its own: the engines'
+ * table lists fast, fast is an engine through engine.h and stop.h, and
+ * the carry and completion engines count with fast's frontier, so the
+ * two rooms use each other and are one layer.  The journal uses core
+ * alone, and the side rooms do not use each other (nothing but the run
+ * layer keeps a journal).
+ *
+ * Above the library: the programs (programs/, the command line), which
+ * may use the library but only through what include/ declares: they
+ * include only the public headers and their own, and every library
+ * symbol their objects need must be declared in include/.  Beside it, the
+ * back-ends, each whole in its room: its library part (src/mpi: may use
+ * run, parallel, the journal, engines and core; src/cuda: engines and
+ * core; it adds its engine to the engines' table, which never names it)
+ * and its program's main (<room>_main.c), which may use the programs, its
+ * own back-end and the library, and includes as the programs do.  The
+ * programs and the library use no back-end, and the back-ends not each
+ * other.
+ *
+ * No object may need a symbol that only layers it may not use define
+ * (read with nm), in any build: plain, MPI (obj/mpi) and CUDA (obj/cuda);
+ * and no source may include a header from such a layer.  Object folders
+ * whose source folder is gone (a build tree older than a move) are
+ * stale, and skipped.
  */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "harness.h"
 
-enum { CORE, ENGINES, PARALLEL, JOURNAL, GPU, RUN, CLI, LAYERS };
-static const char *const layers[LAYERS] = {"core", "engines", "parallel",
-                                           "journal", "gpu", "run", "cli"};
+enum { CORE, ENGINES, PARALLEL, JOURNAL, RUN, PROGRAMS, MPI, MPI_MAIN, CUDA,
+       CUDA_MAIN, LAYERS };
+static const char *const layers[LAYERS] = {
+    "core", "engines", "parallel", "journal", "run", "programs", "mpi",
+    "mpi's main", "cuda", "cuda's main"};
 
 /* What each layer may use besides itself, a bit per layer. */
 #define L(l) (1u << (l))
+#define LIBRARY (L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL) | L(RUN))
 static const unsigned may_use[LAYERS] = {
     [CORE] = 0,
     [ENGINES] = L(CORE),
     [PARALLEL] = L(CORE) | L(ENGINES),
     [JOURNAL] = L(CORE),
-    [GPU] = L(CORE) | L(ENGINES),
-    [RUN] = L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL) | L(GPU),
-    [CLI] = L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL) | L(GPU) | L(RUN),
+    [RUN] = L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL),
+    [PROGRAMS] = LIBRARY,
+    [MPI] = LIBRARY,
+    [MPI_MAIN] = LIBRARY | L(PROGRAMS) | L(MPI),
+    [CUDA] = L(CORE) | L(ENGINES),
+    [CUDA_MAIN] = LIBRARY | L(PROGRAMS) | L(CUDA),
 };
+/* The layers that see the library only through include/. */
+#define PUBLIC_ONLY (L(PROGRAMS) | L(MPI_MAIN) | L(CUDA_MAIN))
+
+/* Every room: a folder, its layer, and the layer of its program's main
+ * (<room>_main.c) where it holds one (-1: none). */
+static const struct {
+    const char *dir;
+    int layer, main;
+} rooms[] = {
+    {"src/core", CORE, -1},         {"src/engines", ENGINES, -1},
+    {"src/fast", ENGINES, -1},      {"src/parallel", PARALLEL, -1},
+    {"src/journal", JOURNAL, -1},   {"src/run", RUN, -1},
+    {"src/mpi", MPI, MPI_MAIN},     {"src/cuda", CUDA, CUDA_MAIN},
+    {"programs", PROGRAMS, -1},
+};
+#define ROOMS (int)(sizeof rooms / sizeof rooms[0])
+/* The trees the rooms are in. */
+static const char *const trees[] = {"src", "programs"};
+
+/* The room of a folder (relative to the repository), or -1. */
+static int room_of(const char *dir)
+{
+    for (int r = 0; r < ROOMS; r++)
+        if (!strcmp(rooms[r].dir, dir))
+            return r;
+    return -1;
+}
+
+/* The layer of file `name` (a source or an object) in room r. */
+static int file_layer(int r, const char *name)
+{
+    const char *base = strrchr(rooms[r].dir, '/');
+    char main_c[64], main_o[64];
+    base = base ? base + 1 : rooms[r].dir;
+    snprintf(main_c, sizeof main_c, "%s_main.c", base);
+    snprintf(main_o, sizeof main_o, "%s_main.o", base);
+    if (rooms[r].main >= 0 && (!strcmp(name, main_c) || !strcmp(name, main_o)))
+        return rooms[r].main;
+    return rooms[r].layer;
+}
 
 /* Whether layer `from` may use layer `to` (LAYERS: elsewhere). */
 static int allowed(int from, int to)
 {
     return to == from || (to < LAYERS && (may_use[from] & L(to)));
+}
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 typedef struct {
@@ -49,7 +126,8 @@ typedef struct {
 typedef struct {
     symbol *defined, *used;     /* used: with the object's own layer */
     size_t ndef, nused, capdef, capused;
-    char first[256];            /* the first violation, in words */
+    const char *declared;       /* the public headers' text */
+    char first[400];            /* the first violation, in words */
 } symbol_table;
 
 static int add_symbol(symbol **v, size_t *n, size_t *cap, const char *name,
@@ -67,18 +145,24 @@ static int add_symbol(symbol **v, size_t *n, size_t *cap, const char *name,
     return 0;
 }
 
-/* The symbols one object defines and needs, from nm's "TYPE NAME" lines. */
-static int read_object(symbol_table *t, const char *path, int layer)
+/* The symbols the objects of one folder (room r) define and need, from
+ * one run of nm over them all: "OBJECT:... TYPE NAME" lines. */
+static int read_folder(symbol_table *t, const char *dir, int r)
 {
-    char cmd[700], line[256], name[200], type;
-    snprintf(cmd, sizeof cmd, "nm -g '%s' 2>/dev/null", path);
+    char cmd[1400], line[1024], object[256], name[200], type;
+    snprintf(cmd, sizeof cmd, "cd '%s' && nm -g -A ./*.o 2>/dev/null", dir);
     FILE *p = popen(cmd, "r");
     if (!p)
         return -1;
     while (fgets(line, sizeof line, p)) {
-        char *tail = strrchr(line, ' ');
-        if (!tail || sscanf(tail - 1, "%c %199s", &type, name) != 2)
+        char *tail = strrchr(line, ' '), *colon = strstr(line, ".o:");
+        if (!tail || !colon || tail < colon ||
+            sscanf(tail - 1, "%c %199s", &type, name) != 2)
             continue;
+        snprintf(object, sizeof object, "%.*s", (int)(colon + 2 - line),
+                 line);
+        const char *base = strrchr(object, '/');
+        int layer = file_layer(r, base ? base + 1 : object);
         if (type == 'U')
             add_symbol(&t->used, &t->nused, &t->capused, name, layer);
         else if (strchr("TDBRCVW", type))
@@ -87,68 +171,117 @@ static int read_object(symbol_table *t, const char *path, int layer)
     return pclose(p) == 0 ? 0 : -1;
 }
 
-/* The objects in one directory, as of layer l; how many, or -1. */
-static int read_dir(symbol_table *t, const char *dir, int l)
+/* What a walk of the objects found. */
+typedef struct {
+    int objects, cuda;     /* objects read; of them, under obj/cuda */
+    char bad[400];         /* the first folder outside the table */
+} object_walk;
+
+/* The objects under obj/<prefix><rel> and its folders, each as of its
+ * room's layer; `rel` is the sources' folder they were built from, which
+ * must be a room where it exists (-1 on a failure to read). */
+static int read_objects(symbol_table *t, const char *obj, const char *prefix,
+                        const char *rel, object_walk *w)
 {
-    char path[600];
-    int objects = 0;
+    char dir[600], path[1200];
+    int r = room_of(rel);
+    if (r < 0 && strcmp(rel, "src")) {
+        if (!is_dir(rel))
+            return 0; /* stale: its sources moved or are gone */
+        if (!w->bad[0])
+            snprintf(w->bad, sizeof w->bad, "%s", rel);
+    }
+    snprintf(dir, sizeof dir, "%s/%s%s", obj, prefix, rel);
     DIR *d = opendir(dir);
     struct dirent *e;
-    while (d && (e = readdir(d))) {
+    int ok = 0, objects = 0;
+    while (d && ok == 0 && (e = readdir(d))) {
         size_t len = strlen(e->d_name);
-        if (len < 3 || strcmp(e->d_name + len - 2, ".o"))
+        if (e->d_name[0] == '.')
             continue;
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (read_object(t, path, l) != 0) {
-            closedir(d);
-            return -1;
+        if (is_dir(path)) {
+            char sub[600];
+            snprintf(sub, sizeof sub, "%s/%s", rel, e->d_name);
+            ok = read_objects(t, obj, prefix, sub, w);
+            continue;
+        }
+        if (len < 3 || strcmp(e->d_name + len - 2, ".o"))
+            continue;
+        if (r < 0) { /* an object of src/ itself, outside any room */
+            if (!w->bad[0])
+                snprintf(w->bad, sizeof w->bad, "%.300s", path);
+            continue;
         }
         objects++;
     }
     if (d)
         closedir(d);
-    return objects;
+    if (ok == 0 && objects > 0)
+        ok = read_folder(t, dir, r);
+    w->objects += objects;
+    w->cuda += strcmp(prefix, "cuda/") ? 0 : objects;
+    return ok;
 }
 
-/* Every object of every layer under obj (the build's object tree), the
+/* Every object of every room under obj (the build's object tree), the
  * MPI back-end's, built by mpicc under obj/mpi where make mpi ran, and
  * the CUDA back-end's (nvcc) and nqueens-cuda's main under obj/cuda where
- * make cuda ran.  *cuda: the CUDA objects read. */
-static int read_layers(symbol_table *t, const char *obj, int *cuda)
+ * make cuda ran. */
+static int read_layers(symbol_table *t, const char *obj, object_walk *w)
 {
-    static const char *const roots[] = {"src", "mpi/src", "cuda/src"};
-    int objects = 0;
-    *cuda = 0;
-    for (int r = 0; r < 3; r++)
-        for (int l = 0; l < LAYERS; l++) {
-            char dir[300];
-            snprintf(dir, sizeof dir, "%s/%s/%s", obj, roots[r], layers[l]);
-            int k = read_dir(t, dir, l);
-            if (k < 0)
+    static const char *const prefixes[] = {"", "mpi/", "cuda/"};
+    for (int p = 0; p < 3; p++)
+        for (int k = 0; k < 2; k++)
+            if (read_objects(t, obj, prefixes[p], trees[k], w) != 0)
                 return -1;
-            objects += k;
-            *cuda += r == 2 ? k : 0;
-        }
-    return objects;
+    return 0;
+}
+
+/* Whether the public headers' text declares function `name`. */
+static int declared(const char *text, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *s = text; s && (s = strstr(s, name)); s += len) {
+        const char *after = s + len;
+        char before = s == text ? ' ' : s[-1];
+        if (before == '_' || (before >= 'a' && before <= 'z') ||
+            (before >= 'A' && before <= 'Z') || (before >= '0' && before <= '9'))
+            continue;
+        while (*after == ' ')
+            after++;
+        if (*after == '(')
+            return 1;
+    }
+    return 0;
 }
 
 /* Violations: a symbol used in a layer and defined only in layers it may
- * not use. */
+ * not use, or, in a layer that sees the library only through include/,
+ * defined by the library or a back-end's library part and not declared
+ * in include/. */
 static int forbidden_references(symbol_table *t)
 {
     int bad = 0;
     for (size_t u = 0; u < t->nused; u++) {
-        int from = t->used[u].layer, lowest = LAYERS, ok = 0;
+        int from = t->used[u].layer, lowest = LAYERS, ok = 0, library = 0;
+        const char *name = t->used[u].name;
         for (size_t d = 0; d < t->ndef; d++)
-            if (!strcmp(t->defined[d].name, t->used[u].name)) {
+            if (!strcmp(t->defined[d].name, name)) {
                 int to = t->defined[d].layer;
                 ok |= allowed(from, to);
+                library |= !(PUBLIC_ONLY & L(to));
                 if (to < lowest)
                     lowest = to;
             }
         if (lowest < LAYERS && !ok && !bad++)
             snprintf(t->first, sizeof t->first, "%s uses %s, defined in %s",
-                     layers[from], t->used[u].name, layers[lowest]);
+                     layers[from], name, layers[lowest]);
+        else if (ok && library && (PUBLIC_ONLY & L(from)) &&
+                 !declared(t->declared, name) && !bad++)
+            snprintf(t->first, sizeof t->first, "%s uses %s, defined in %s "
+                     "and not declared in include/", layers[from], name,
+                     layers[lowest]);
     }
     return bad;
 }
@@ -159,24 +292,55 @@ static void table_free(symbol_table *t)
     free(t->used);
 }
 
+/* The public headers' text, one string (NULL where unreadable). */
+static char *public_headers(const char *base)
+{
+    static const char *const headers[] = {"nqueens.h", "nqueens_mpi.h",
+                                          "nqueens_cuda.h"};
+    char *all = calloc(1, 1), path[600];
+    size_t size = 0;
+    for (int h = 0; h < 3 && all; h++) {
+        size_t len;
+        snprintf(path, sizeof path, "%s/include/%s", base, headers[h]);
+        char *text = t_read_file(path, &len);
+        char *grown = text ? realloc(all, size + len + 1) : NULL;
+        if (!grown) {
+            free(text);
+            free(all);
+            return NULL;
+        }
+        all = grown;
+        memcpy(all + size, text, len + 1);
+        size += len;
+        free(text);
+    }
+    return all;
+}
+
 static void objects_use_only_lower_layers(void *arg)
 {
     (void)arg;
     const char *obj = getenv("NQ_OBJ");
     symbol_table t = {0};
-    int cuda;
+    object_walk w = {0};
     CHECKF(obj, "NQ_OBJ (the build's object directory) is not set");
-    int objects = read_layers(&t, obj, &cuda);
-    int bad = objects > 0 ? forbidden_references(&t) : -1;
-    char first[256];
+    char *headers = public_headers(".");
+    CHECKF(headers, "cannot read include/ (run from the project root)");
+    t.declared = headers;
+    int read = read_layers(&t, obj, &w);
+    int bad = read == 0 && w.objects > 0 ? forbidden_references(&t) : -1;
+    char first[400];
     snprintf(first, sizeof first, "%s", t.first);
     table_free(&t);
-    CHECKF(objects >= 20, "read %d objects under %s (is nm installed?)",
-           objects, obj);
+    free(headers);
+    CHECKF(read == 0 && w.objects >= 20, "read %d objects under %s (is nm "
+           "installed?)", w.objects, obj);
+    CHECKF(!w.bad[0], "objects of %s, a folder the layers table does not "
+           "list", w.bad);
     CHECKF(bad == 0, "%d forbidden references; first: %s", bad, first);
     /* make test builds the CUDA back-end wherever nvcc is (NQ_CUDA) */
-    CHECKF(!getenv("NQ_CUDA") || cuda >= 2, "read %d CUDA objects under "
-           "%s/cuda/src (want the back-end and nqueens-cuda's main)", cuda,
+    CHECKF(!getenv("NQ_CUDA") || w.cuda >= 2, "read %d CUDA objects under "
+           "%s/cuda/src (want the back-end and nqueens-cuda's main)", w.cuda,
            obj);
 }
 
@@ -215,11 +379,11 @@ typedef struct {
 } made_up;
 
 /* Definitions and uses the checker must pass, and uses it must catch,
- * each alone on top of them. */
+ * each alone on top of them; `declared`: the public headers' text. */
 static int checker_judges(const made_up *defined, const made_up *used,
-                          const made_up *forbidden)
+                          const made_up *forbidden, const char *declared)
 {
-    symbol_table t = {0};
+    symbol_table t = {.declared = declared};
     for (; defined->name; defined++)
         add_symbol(&t.defined, &t.ndef, &t.capdef, defined->name,
                    defined->layer);
@@ -232,63 +396,123 @@ static int checker_judges(const made_up *defined, const made_up *used,
     return ok;
 }
 
-/* The engines' table may not name the GPU back-end (the old CUDA build's
- * registry did: nq_engine_cuda), nor may the runner, a side room beside
- * it; the back-end may add itself to the table and a program may call
- * the back-end. */
-static void checker_keeps_engines_below_gpu(void *arg)
+/* The engines' table may not name the CUDA back-end (the old CUDA build's
+ * registry did: nq_engine_cuda), nor may the runner, nor the programs
+ * (nqueens has no CUDA) or the MPI back-end's main; the back-end may add
+ * itself to the table and its main may call it. */
+static void checker_keeps_engines_below_cuda(void *arg)
 {
     (void)arg;
     static const made_up defined[] = {{"nq_engine_add", ENGINES},
-        {"nq_cuda_register", GPU}, {"nq_engine_cuda", GPU}, {NULL, 0}};
-    static const made_up used[] = {{"nq_engine_add", GPU},
-        {"nq_cuda_register", CLI}, {NULL, 0}};
+        {"nq_cuda_register", CUDA}, {"nq_engine_cuda", CUDA},
+        {"cli_main", PROGRAMS}, {NULL, 0}};
+    static const made_up used[] = {{"nq_engine_add", CUDA},
+        {"nq_cuda_register", CUDA_MAIN}, {"cli_main", CUDA_MAIN}, {NULL, 0}};
     static const made_up forbidden[] = {{"nq_engine_cuda", ENGINES},
-        {"nq_cuda_register", PARALLEL}, {NULL, 0}};
-    CHECK(checker_judges(defined, used, forbidden));
+        {"nq_cuda_register", PARALLEL}, {"nq_cuda_register", PROGRAMS},
+        {"nq_cuda_register", MPI_MAIN}, {"cli_main", CUDA}, {NULL, 0}};
+    CHECK(checker_judges(defined, used, forbidden,
+                         "nq_status nq_cuda_register(void);"));
 }
 
 /* The journal is a side room: the run layer may use it, the runner may
- * not, and it may not use an engine though engines sit below it. */
+ * not, and it may not use an engine though engines sit below it; the
+ * MPI back-end may use it, the CUDA one not. */
 static void checker_keeps_the_journal_aside(void *arg)
 {
     (void)arg;
     static const made_up defined[] = {{"nq_journal_record", JOURNAL},
         {"nq_plan_units", ENGINES}, {"nq_crc32", CORE}, {NULL, 0}};
     static const made_up used[] = {{"nq_journal_record", RUN},
-        {"nq_crc32", JOURNAL}, {NULL, 0}};
+        {"nq_journal_record", MPI}, {"nq_crc32", JOURNAL}, {NULL, 0}};
     static const made_up forbidden[] = {{"nq_journal_record", PARALLEL},
-        {"nq_plan_units", JOURNAL}, {NULL, 0}};
-    CHECK(checker_judges(defined, used, forbidden));
+        {"nq_plan_units", JOURNAL}, {"nq_journal_record", CUDA}, {NULL, 0}};
+    CHECK(checker_judges(defined, used, forbidden, ""));
 }
 
-/* The layer a quoted include reaches, from a file in layer `from`: -1 for
- * its own layer or the public header, else the index. */
-static int include_layer(const char *line)
+/* The programs use the library through include/ alone: a public function
+ * passes, an internal one (of any layer they may otherwise use) is
+ * caught, and so is a back-end's internal function in its main. */
+static void checker_keeps_programs_public(void *arg)
 {
-    for (int l = 0; l < LAYERS; l++) {
-        char up[64];
-        snprintf(up, sizeof up, "\"../%s/", layers[l]);
-        if (strstr(line, up))
-            return l;
+    (void)arg;
+    static const char declared[] =
+        "nq_status nq_count_solutions(const nq_request *req, nq_result *r);\n"
+        "nq_status nq_mpi_count (const nq_request *req);\n"
+        "/* unlike nq_plan_new, which is internal */\n";
+    static const made_up defined[] = {{"nq_count_solutions", RUN},
+        {"nq_plan_new", ENGINES}, {"nq_mpi_count", MPI},
+        {"nq_mpi_run", MPI}, {"cli_error", PROGRAMS}, {NULL, 0}};
+    static const made_up used[] = {{"nq_count_solutions", PROGRAMS},
+        {"nq_mpi_count", MPI_MAIN}, {"cli_error", MPI_MAIN},
+        {"nq_plan_new", RUN}, {"nq_mpi_run", MPI}, {NULL, 0}};
+    static const made_up forbidden[] = {{"nq_plan_new", PROGRAMS},
+        {"nq_mpi_run", MPI_MAIN}, {"nq_plan_new", CUDA_MAIN}, {NULL, 0}};
+    CHECK(checker_judges(defined, used, forbidden, declared));
+}
+
+/* `path` with its "." and ".." parts resolved, in place. */
+static void normalize(char *path)
+{
+    char *part[64], *save = NULL, copy[600];
+    int n = 0;
+    snprintf(copy, sizeof copy, "%s", path);
+    for (char *p = strtok_r(copy, "/", &save); p && n < 64;
+         p = strtok_r(NULL, "/", &save))
+        if (!strcmp(p, ".."))
+            n -= n > 0;
+        else if (strcmp(p, "."))
+            part[n++] = p;
+    path[0] = '\0';
+    for (int i = 0; i < n; i++)
+        snprintf(path + strlen(path), 600 - strlen(path), "%s%s",
+                 i ? "/" : "", part[i]);
+}
+
+/* Where a quoted include of a file in folder `dir` leads: the room's
+ * layer, LAYERS for include/ (public), -1 where it leads nowhere known
+ * (outside the rooms, or not found). */
+static int include_target(const char *base, const char *dir,
+                          const char *name)
+{
+    char rel[600], path[1300];
+    snprintf(rel, sizeof rel, "%s/%s", dir, name);
+    normalize(rel);
+    snprintf(path, sizeof path, "%s/%s", base, rel);
+    if (access(path, F_OK) != 0) { /* -Iinclude */
+        snprintf(path, sizeof path, "%s/include/%s", base, name);
+        return access(path, F_OK) == 0 ? LAYERS : -1;
     }
-    return strstr(line, "\"../") ? LAYERS : -1; /* elsewhere */
+    if (!strncmp(rel, "include/", 8))
+        return LAYERS;
+    char *slash = strrchr(rel, '/');
+    if (!slash)
+        return -1;
+    *slash = '\0';
+    int r = room_of(rel);
+    return r < 0 ? -1 : file_layer(r, slash + 1);
 }
 
-/* A source's includes reach no higher layer (and, in the CLI, no other
- * layer at all). */
-static int includes_ok(const char *path, int layer, char *why, size_t size)
+/* A source's includes reach no layer it may not use; in the programs and
+ * the back-ends' mains, only include/ and the programs' own headers. */
+static int includes_ok(const char *base, const char *dir, const char *file,
+                       int layer, char *why, size_t size)
 {
-    size_t len;
-    char *text = t_read_file(path, &len), *save = NULL;
+    char path[1300];
+    snprintf(path, sizeof path, "%s/%s/%s", base, dir, file);
+    char *text = t_read_file(path, NULL), *save = NULL;
     int ok = text != NULL;
     for (char *line = ok ? strtok_r(text, "\n", &save) : NULL; line && ok;
          line = strtok_r(NULL, "\n", &save)) {
-        if (strncmp(line, "#include \"", 10))
+        char name[300];
+        if (sscanf(line, "#include \"%299[^\"]\"", name) != 1)
             continue;
-        int to = include_layer(line);
-        if ((to >= 0 && !allowed(layer, to)) || (layer == CLI && to >= 0)) {
-            snprintf(why, size, "%.200s: %.150s", path, line);
+        int to = include_target(base, dir, name);
+        int fine = to == LAYERS || (to >= 0 && allowed(layer, to) &&
+                                    (!(PUBLIC_ONLY & L(layer)) ||
+                                     to == PROGRAMS));
+        if (!fine) {
+            snprintf(why, size, "%.120s/%.80s: %.150s", dir, file, line);
             ok = 0;
         }
     }
@@ -296,42 +520,162 @@ static int includes_ok(const char *path, int layer, char *why, size_t size)
     return ok;
 }
 
+/* Every file and folder under base/rel: each folder a room, each file's
+ * includes allowed; the first violation in *why, the files read added to
+ * *files.  0 when all is well. */
+static int walk_sources(const char *base, const char *rel, int *files,
+                        char *why, size_t size)
+{
+    char dir[700], path[1400];
+    int r = room_of(rel), bad = 0;
+    snprintf(dir, sizeof dir, "%s/%s", base, rel);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && !bad && (e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (is_dir(path)) {
+            char sub[700];
+            snprintf(sub, sizeof sub, "%s/%s", rel, e->d_name);
+            if (room_of(sub) < 0) {
+                snprintf(why, size, "%.300s is a folder the layers table "
+                         "does not list", sub);
+                bad = 1;
+            } else
+                bad = walk_sources(base, sub, files, why, size);
+        } else if (r < 0) {
+            snprintf(why, size, "%s/%s is in no room", rel, e->d_name);
+            bad = 1;
+        } else {
+            bad = !includes_ok(base, rel, e->d_name,
+                               file_layer(r, e->d_name), why, size);
+            ++*files;
+        }
+    }
+    if (d)
+        closedir(d);
+    return bad;
+}
+
+/* Both trees of the sources under base; 0 when all is well. */
+static int sources_ok(const char *base, int *files, char *why, size_t size)
+{
+    int bad = 0;
+    *files = 0;
+    for (int k = 0; k < 2 && !bad; k++) {
+        /* programs/ is a room itself, src/ the tree of the others */
+        if (room_of(trees[k]) >= 0) {
+            char top[700];
+            snprintf(top, sizeof top, "%s/%s", base, trees[k]);
+            if (!is_dir(top))
+                continue;
+        }
+        bad = walk_sources(base, trees[k], files, why, size);
+    }
+    return bad;
+}
+
 static void sources_include_only_lower_layers(void *arg)
 {
     (void)arg;
-    char why[400] = "", path[400];
-    int files = 0, ok = 1;
-    for (int l = 0; l < LAYERS && ok; l++) {
-        char dir[64];
-        snprintf(dir, sizeof dir, "src/%s", layers[l]);
-        DIR *d = opendir(dir);
-        struct dirent *e;
-        while (d && ok && (e = readdir(d))) {
-            if (e->d_name[0] == '.')
-                continue;
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            ok = includes_ok(path, l, why, sizeof why);
-            files++;
-        }
-        if (d)
-            closedir(d);
-    }
-    CHECKF(files >= 40, "found %d sources (run from the project root)", files);
-    CHECKF(ok, "include from a layer it may not use: %s", why);
+    char why[400] = "";
+    int files;
+    int bad = sources_ok(".", &files, why, sizeof why);
+    CHECKF(!bad, "%s", why);
+    CHECKF(files >= 60, "found %d sources (run from the project root)",
+           files);
 }
 
-/* src/gpu holds CUDA sources only (.cu, .cuh): the plain build never
- * needs nvcc, and nothing else hides there. */
-static void gpu_holds_cuda_only(void *arg)
+/* A made-up tree, its files as "path:content" lines; the checker's
+ * verdict on it (0: clean) and its first violation in why. */
+static int judge_tree(const char *const *files, char *why, size_t size)
+{
+    char base[] = "/tmp/nq-layers-XXXXXX", path[600], cmd[700];
+    int n, bad = -1;
+    if (!mkdtemp(base))
+        return -1;
+    for (; *files; files++) {
+        const char *colon = strchr(*files, ':');
+        snprintf(path, sizeof path, "%s/%.*s", base, (int)(colon - *files),
+                 *files);
+        for (char *slash = strchr(path + strlen(base) + 1, '/'); slash;
+             slash = strchr(slash + 1, '/')) {
+            *slash = '\0';
+            mkdir(path, 0700); /* EEXIST: already made */
+            *slash = '/';
+        }
+        FILE *f = fopen(path, "w");
+        if (!f)
+            goto out;
+        fputs(colon + 1, f);
+        fclose(f);
+    }
+    bad = sources_ok(base, &n, why, size);
+out:
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
+    if (system(cmd) != 0)
+        bad = -1;
+    return bad;
+}
+
+/* The source walk itself: a clean tree passes; a new folder, a file
+ * outside the rooms, a program reaching into the library's headers, a
+ * runner including the journal are each caught. */
+static void checker_sees_every_folder(void *arg)
 {
     (void)arg;
-    DIR *d = opendir("src/gpu");
+    char why[400];
+    static const char *const clean[] = {
+        "include/nqueens.h:\n", "src/core/core.h:\n",
+        "src/engines/engine.h:#include \"../core/core.h\"\n",
+        "src/fast/fast.c:#include \"../engines/engine.h\"\n",
+        "src/engines/carry.c:#include \"../fast/fast.h\"\n",
+        "src/fast/fast.h:\n", "programs/cli.h:#include \"nqueens.h\"\n",
+        "src/mpi/mpi_main.c:#include \"../../programs/cli.h\"\n", NULL};
+    CHECKF(judge_tree(clean, why, sizeof why) == 0, "clean tree refused: %s",
+           why);
+    static const struct {
+        const char *file, *words;
+    } bad[] = {
+        {"src/util/util.c:\n", "src/util is a folder"},
+        {"src/fast/x/y.c:\n", "src/fast/x is a folder"},
+        {"src/stray.c:\n", "src/stray.c is in no room"},
+        {"programs/extra/p.c:\n", "programs/extra is a folder"},
+        {"programs/p.c:#include \"../src/core/core.h\"\n", "programs/p.c"},
+        {"src/mpi/mpi_main.c:#include \"../engines/engine.h\"\n",
+         "src/mpi/mpi_main.c"},
+        {"src/parallel/r.c:#include \"../journal/j.h\"\n", "src/parallel/r.c"},
+        {"src/core/c.c:#include \"../nowhere/n.h\"\n", "src/core/c.c"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *files[sizeof clean / sizeof clean[0] + 2];
+        size_t n = 0;
+        for (; clean[n]; n++)
+            files[n] = clean[n];
+        files[n++] = bad[i].file;
+        files[n++] = "src/journal/j.h:\n";
+        files[n] = NULL;
+        why[0] = '\0';
+        int verdict = judge_tree(files, why, sizeof why);
+        CHECKF(verdict == 1 && strstr(why, bad[i].words),
+               "%s: verdict %d, \"%s\"", bad[i].file, verdict, why);
+    }
+}
+
+/* src/cuda holds CUDA sources (.cu, .cuh) and its program's main only:
+ * the plain build never needs nvcc, and nothing else hides there unbuilt
+ * (the Makefile builds its .cu files with nvcc and cuda_main.c). */
+static void cuda_holds_cuda_and_its_main(void *arg)
+{
+    (void)arg;
+    DIR *d = opendir("src/cuda");
     struct dirent *e;
     int cuda = 0;
     char other[256] = "";
     while (d && (e = readdir(d))) {
         const char *dot = strrchr(e->d_name, '.');
-        if (e->d_name[0] == '.')
+        if (e->d_name[0] == '.' || !strcmp(e->d_name, "cuda_main.c"))
             continue;
         if (dot && (!strcmp(dot, ".cu") || !strcmp(dot, ".cuh")))
             cuda++;
@@ -340,7 +684,7 @@ static void gpu_holds_cuda_only(void *arg)
     }
     if (d)
         closedir(d);
-    CHECKF(!other[0], "src/gpu/%s is not a CUDA source", other);
+    CHECKF(!other[0], "src/cuda/%s is not a CUDA source", other);
     CHECK(cuda >= 1);
 }
 
@@ -351,9 +695,14 @@ void tests_layers(void)
     t_case(checker_catches_a_back_edge, NULL, "layers/checker-catches-a-back-edge");
     t_case(checker_keeps_the_journal_aside, NULL,
            "layers/checker-keeps-the-journal-aside");
-    t_case(checker_keeps_engines_below_gpu, NULL,
-           "layers/checker-keeps-engines-below-the-gpu-back-end");
+    t_case(checker_keeps_engines_below_cuda, NULL,
+           "layers/checker-keeps-engines-below-the-cuda-back-end");
+    t_case(checker_keeps_programs_public, NULL,
+           "layers/checker-keeps-the-programs-to-the-public-api");
     t_case(sources_include_only_lower_layers, NULL,
            "layers/sources-include-only-lower-layers");
-    t_case(gpu_holds_cuda_only, NULL, "layers/gpu-holds-cuda-only");
+    t_case(checker_sees_every_folder, NULL,
+           "layers/checker-sees-every-folder");
+    t_case(cuda_holds_cuda_and_its_main, NULL,
+           "layers/cuda-holds-cuda-sources-and-its-main");
 }

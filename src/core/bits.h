@@ -4,7 +4,7 @@
  * Builtins when the compiler has them (one instruction with -march=native),
  * portable loops otherwise, so the core builds with any C11 compiler; the
  * GPU's intrinsics when nvcc compiles them for the device, so the search
- * a GPU thread runs (engines/dfs.h) steps through bits the same way.
+ * a GPU thread runs (fast/dfs.h) steps through bits the same way.
  * Columns are bits: bit c of a row mask is column c.
  */
 #ifndef NQ_BITS_H

@@ -27,7 +27,7 @@
 #include "../core/board.h"
 #include "engine.h"
 #include "frame.h"
-#include "frontier.h"
+#include "../fast/frontier.h"
 #include "stop.h"
 
 /* Below this the frame's lines overlap; such a board is one unit. */

@@ -64,11 +64,11 @@ struct nq_plan {
     int devices[NQ_MAX_DEVICES], ndevices;   /* GPUs to use; 0: all visible */
 };
 
-/* The request checked (engine, capability, size) and its engine in *e:
- * the one check behind nq_check_request and the run layer's entry
- * points. */
-nq_status nq_request_check(const nq_request *req, int enumerate,
-                           const nq_engine **e);
+/* The request's engine in *e, once the request is checked (engine,
+ * capability, size): the one check behind nq_check_request and the run
+ * layer's entry points. */
+nq_status nq_request_engine(const nq_request *req, int enumerate,
+                            const nq_engine **e);
 
 /* A plan of engine e (a unit engine, already checked) for req->n. */
 nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
@@ -105,7 +105,7 @@ nq_status nq_count_fixed_points(int n, nq_u128 *half_turn,
                                 nq_u128 *quarter_turn,
                                 const volatile sig_atomic_t *stop);
 
-/* The plan of the completions of `given` (complete.c), or *plan NULL and
+/* The plan of the completions of `given` (completion.c), or *plan NULL and
  * out->total 1 when the givens fill the board; NQ_ERR_INVALID for givens
  * that attack each other, NQ_ERR_ARG for one off the board. */
 nq_status nq_completion_plan(int n, const int *given, nq_plan **plan,

@@ -25,7 +25,7 @@ typedef struct {
 
 /* The frame's key (8 lines of 5 bits for width 2, 4 for width 1). */
 uint64_t nq_frame_key(const nq_frame *f);
-/* The frame's image under symmetry t (0..7, numbered as in symmetry.c). */
+/* The frame's image under symmetry t (0..7, numbered as in core/transform.c). */
 void nq_frame_image(const nq_frame *f, int t, nq_frame *out);
 /* Bit t set for each symmetry t mapping the frame to itself, if it is
  * canonical; 0 if an image has a smaller key. */

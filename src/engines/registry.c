@@ -112,8 +112,8 @@ const char *nq_device_error(char *buf, size_t size)
 const char *nq_default_count_engine(void) { return "fast"; }
 const char *nq_default_enumerate_engine(void) { return "bitmap"; }
 
-nq_status nq_request_check(const nq_request *req, int enumerate,
-                           const nq_engine **out)
+nq_status nq_request_engine(const nq_request *req, int enumerate,
+                            const nq_engine **out)
 {
     if (!req)
         return NQ_ERR_ARG;
@@ -134,7 +134,7 @@ nq_status nq_request_check(const nq_request *req, int enumerate,
 nq_status nq_check_request(const nq_request *req, int enumerate)
 {
     const nq_engine *e;
-    return nq_request_check(req, enumerate, &e);
+    return nq_request_engine(req, enumerate, &e);
 }
 
 nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
@@ -160,7 +160,7 @@ nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
 nq_status nq_plan_create(const nq_request *req, nq_plan **out)
 {
     const nq_engine *e;
-    nq_status st = nq_request_check(req, 0, &e);
+    nq_status st = nq_request_engine(req, 0, &e);
     return st == NQ_OK ? nq_plan_new(e, req, out) : st;
 }
 

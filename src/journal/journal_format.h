@@ -3,7 +3,7 @@
  * and checking them (doc/journal-format.md is the specification).
  *
  * Only the format lives here: which file, locking, the writer thread and
- * resuming are journal.c's; combining journals is the API's (merge.c).
+ * resuming are journal.c's; combining journals is the API's (run_merge.c).
  */
 #ifndef NQ_JOURNAL_FORMAT_H
 #define NQ_JOURNAL_FORMAT_H

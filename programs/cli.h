@@ -1,0 +1,304 @@
+/*
+ * cli.h - what the command line's files share, grouped by the file that
+ * defines it: errors, options and their values, checks of engines and
+ * kernels, help, JSON, progress, estimates, reports, the commands.
+ *
+ * Exit codes: 0 ok, 1 runtime failure, 2 usage error.  Every error is one
+ * line on stderr starting with "nqueens: ".
+ */
+#ifndef NQ_CLI_H
+#define NQ_CLI_H
+
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "nqueens.h"
+
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+/* The most threads an option may ask for. */
+#define CLI_MAX_THREADS 1024
+
+/* errors.c: what went wrong, said. */
+
+/* The program's name in messages: "nqueens", or "nqueens-mpi". */
+extern const char *cli_program;
+/* Print "nqueens: <message>" on stderr, on one line (control characters
+ * in it escaped, a very long one cut in the middle, a progress bar cleared
+ * first); returns code for `return cli_error(...)`. */
+int cli_error(int code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* nq_strerror's words, and for a GPU failure the runtime's own (the
+ * CUDA error's name and text); returns buf. */
+#define CLI_ERROR_TEXT 256
+const char *cli_strerror(nq_status st, char *buf, size_t size);
+/* A command's exit code, made CLI_FAIL (with the error printed) if what
+ * it wrote to stdout could not all be written: a full disk or a closed
+ * pipe must not pass for success. */
+int cli_finish_output(int rc);
+
+/* options.c: a command's options and arguments. */
+
+/* One option a command takes: a flag sets *flag to 1, an option with a
+ * value stores it in *value ("--name value" or "--name=value"). */
+typedef struct {
+    const char *name;
+    const char **value;
+    int *flag;
+} cli_spec;
+
+#define CLI_HELP_SHOWN (-1)
+
+/* Parse a command's arguments against its specs (a NULL name ends them),
+ * collecting up to max_pos positionals.  "--help" prints help and returns
+ * CLI_HELP_SHOWN; anything unexpected prints an error and returns
+ * CLI_USAGE. */
+int cli_parse(const char *command, const char *help, const cli_spec *specs,
+              int argc, char **argv, const char **pos, int max_pos,
+              int *npos);
+/* Set by `nqueens --completion COMMAND` (dispatch.c): cli_parse prints the
+ * command's options instead of parsing, and cli_check_engine the engines
+ * it accepts instead of checking one; pending from the first (for a
+ * command with --engine) until the second. */
+extern int cli_describing, cli_describe_pending;
+/* An argument that looks like an option ("-x", "--x"), but not a negative
+ * number, which is a bad positional. */
+int cli_is_option(const char *arg);
+/* An unexpected argument for `command`. */
+int cli_bad_argument(const char *command, const char *arg);
+/* --json is short for --format json; with another --format as well it is
+ * a usage error, not a silent choice of one.  *format is NULL when no
+ * --format was given, and becomes `fallback` then. */
+int cli_json_format(const char *command, int json, const char **format,
+                    const char *fallback);
+
+/* values.c: the values of arguments and options, checked. */
+
+/* Strict unsigned decimal in [lo, hi]; 0 on success. */
+int cli_parse_uint(const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
+/* N or A-B for a board size; prints the error and returns CLI_USAGE if bad. */
+int cli_parse_sizes(const char *text, int *lo, int *hi);
+/* A command whose one positional is the board: parse the options, then N
+ * (or, with `range`, N or A-B) into lo..hi.  Returns CLI_OK,
+ * CLI_HELP_SHOWN, or an error code after printing. */
+int cli_parse_board(const char *command, const char *help, const cli_spec *specs,
+                    int argc, char **argv, int range, int *lo, int *hi);
+/* A command whose positionals are journals (merge, verify): parse, with
+ * *paths allocated (free it whatever the result) and at least one given
+ * (else the usage line is said); the result as cli_parse's. */
+int cli_parse_journals(const char *command, const char *help,
+                       const char *usage, const cli_spec *specs, int argc,
+                       char **argv, const char ***paths, int *count);
+/* --threads T: 1..CLI_MAX_THREADS into *threads (0 when text is NULL:
+ * all cores); prints and returns CLI_USAGE if bad. */
+int cli_parse_threads(const char *text, int *threads);
+/* K/M with 1 <= K <= M; prints and returns CLI_USAGE if bad. */
+int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts);
+
+/* checks.c: the engine and the kernel an option names. */
+
+/* The engine named, checked for sizes lo..hi and the capabilities caps
+ * (NQ_CAP_* bits: listing solutions, reporting events); prints the error
+ * and returns CLI_USAGE if unfit. */
+int cli_check_engine(const char *name, int lo, int hi, unsigned caps);
+/* "a, b, c": the engines with every capability in caps, from the engine
+ * table (so a new engine appears in messages by itself); returns buf. */
+const char *cli_engines_with(unsigned caps, char *buf, size_t size);
+/* Whether this CPU runs the named fast kernel (from: "--kernel", for the
+ * message); an unknown one or one this CPU lacks is CLI_USAGE, said. */
+int cli_check_kernel(const char *name, const char *from);
+/* The kernel NQ_KERNEL names, if set, made the process default (the
+ * same errors): every command's counts use it unless one names its own. */
+int cli_kernel_from_environment(void);
+/* "scalar, sse4, avx2, avx512": the kernels built in, or (only_supported)
+ * those this CPU runs; returns buf. */
+const char *cli_kernel_names(char *buf, size_t size, int only_supported);
+
+/* help.c: help pages and --version. */
+
+/* Print a help page, "{list}", "{events}" and "{units}" replaced by the
+ * engines with that capability, from the engine table. */
+void cli_print_help(const char *help);
+/* "PROGRAM VERSION", then the kernels built in and the one chosen here. */
+void cli_print_version(const char *program);
+
+/* json.c: the one JSON writer. */
+
+/* s as a JSON string, quoted, with quotes, backslashes and control
+ * characters escaped. */
+void cli_json_string(FILE *out, const char *s);
+/* The same with the characters of `also` escaped too (\u00XX): a page's
+ * script escapes '<'.  Every string of the CLI's JSON (a path, an engine,
+ * a plan, a key) goes through this one writer, never through "\"%s\"". */
+void cli_json_quoted(FILE *out, const char *s, const char *also);
+/* cli_json_string's text into buf (for JSON put together in a buffer);
+ * null if it does not fit; returns buf. */
+const char *cli_json_text(char *buf, size_t size, const char *s);
+/* A measured number as JSON (%.6g), null if it is not finite. */
+void cli_json_number(FILE *out, double v);
+
+/* listing.c */
+
+/* After a line of JSON Lines: flush stdout if a tenth of a second has
+ * passed since the last flush (the first line at once), so lines stream
+ * to a pipe without a system call for each. */
+void cli_stream_line(void);
+
+/* progress.c */
+
+/* A progress bar is on stderr's current line (count's). */
+extern int cli_progress_shown;
+/* Erase it, if one is shown. */
+void cli_clear_progress(void);
+
+/* The progress of a count on stderr: on a terminal one line, redrawn in
+ * place, never wider than the terminal, erased at the end; with `plain`,
+ * a line every few seconds for a log.  Nothing for counts under a second. */
+typedef struct {
+    int n, plain;
+    double last_plain;
+} cli_progress;
+void cli_draw_progress(void *ctx, const nq_progress *p);
+
+/* estimate.c */
+
+/* How a search grows with the board (estimate.c): the ratio of node
+ * counts between the last two sizes (g), and how that ratio itself grew
+ * (gg). */
+typedef struct {
+    double nodes[2], g, gg;
+} cli_growth;
+void cli_growth_add(cli_growth *gr, double nodes);
+/* x scaled by the growth over the next k sizes. */
+double cli_grown(const cli_growth *gr, double x, int k);
+/* Seconds a count of n would take with engine on this machine (0 if the
+ * engine cannot say), from timed runs at smaller sizes; or, as soon as a
+ * generous bound shows it under `enough` seconds, that bound (a count
+ * that is only checked against a limit need not time its way up).  The
+ * timed counts watch `stop` (unit engines): a stop makes it -1. */
+double cli_estimate_seconds(const char *engine, const char *kernel, int n,
+                            int threads, double enough,
+                            volatile sig_atomic_t *stop);
+/* Seconds counting the completions of `given` would take on threads
+ * here: the search's size estimated (Knuth's estimator), at the rate of a
+ * timed count of a smaller empty board, measured the same way. */
+double cli_estimate_completion_seconds(int n, const int *given, int threads);
+/* What a count may take before it is refused up front: a week without a
+ * journal, a century with one (a cluster's record run). */
+#define CLI_FEASIBLE_SECONDS (7 * 86400.0)
+#define CLI_FEASIBLE_JOURNALED (100 * 365.25 * 86400.0)
+/* "10^12 years", "3 days", ... */
+void cli_format_duration(double seconds, char *buf, size_t size);
+
+/* report.c */
+
+/* Counts printed one after another: the seed's table (its columns as
+ * wide as the largest N needs, table.c) or, with json, JSON lines. */
+typedef struct {
+    int json, width, rows;
+} cli_count_table;
+/* A table for boards up to max_n (a range's last N, a merge's N). */
+cli_count_table cli_count_table_for(int max_n, int json);
+/* One count's result: a table row (after the header, before the first
+ * row) or a JSON line, flushed; -1 if it could not be written.  kernel:
+ * the fast kernel that ran, NULL if none did (then JSON has no "kernel");
+ * threads: 0 if unknown (then JSON has "threads":null). */
+int cli_print_counts(cli_count_table *t, int n, const nq_counts *c,
+                     const char *engine, const char *kernel, int threads,
+                     double seconds);
+/* The kernel a count of `engine` ran: `kernel` (the one it named) or the
+ * process default, or NULL for an engine that runs no kernel. */
+const char *cli_kernel_ran(const char *engine, const char *kernel);
+
+/* count.c */
+
+/* A count (count, nqueens-mpi): the request, its kernel and GPUs (NULL:
+ * the process default kernel, every visible GPU), the long count's
+ * options, and how to print. */
+typedef struct {
+    nq_request req;
+    const char *kernel, *devices;
+    nq_resume_options opt;
+    int json;
+} cli_long_count;
+/* c's request, for board n, with its kernel and GPUs. */
+nq_request_ext cli_request_ext(const cli_long_count *c, int n);
+
+/* `count`'s options, parsed and checked the same way for nqueens and
+ * nqueens-mpi (range 0: one N only). */
+typedef struct {
+    cli_long_count c;
+    int lo, hi, iterative, quiet, progress, force;
+} cli_count_args;
+int cli_parse_count(const char *help, int argc, char **argv, int range,
+                    cli_count_args *a);
+/* CLI_OK, or (said) CLI_USAGE for a count that `machines` machines like
+ * this one could not finish in a week (a century with a journal); --force
+ * lets it run. */
+int cli_check_feasible(const cli_count_args *a, int machines);
+/* SIGINT and SIGTERM caught for the count a describes ("count 20"), its
+ * request's stop flag set where its engine watches one; returns a. */
+cli_count_args *cli_watch_stop(const char *command, cli_count_args *a);
+
+/* (report.c) Print a long count's outcome (its row, a part's line, or
+ * why it stopped or failed); the exit code. */
+int cli_report_long_count(const cli_long_count *c, nq_status st,
+                          const nq_run_report *r);
+
+/* signals.c */
+
+/* Stopping (signals.c).  Have SIGINT and SIGTERM set the returned flag
+ * (nq_request.stop) while the work watches it (cli_stop_waits(1)); while
+ * it does not, end the program at once with one line naming `what`
+ * ("count 20") and the status 130 or 143.  It starts not watched. */
+volatile sig_atomic_t *cli_catch_stop_signals(const char *what);
+/* The same from main's first line, for the command argv names, with
+ * SIGINT and SIGTERM unblocked: no moment of the program dies without its
+ * line. */
+void cli_catch_from_start(int argc, char **argv);
+/* Whether the work from now on watches the flag; a signal that came while
+ * it did and is left unanswered ends the program when it stops watching. */
+void cli_stop_waits(int waits);
+/* The signal that asked for a stop, or 0. */
+int cli_stopped_by(void);
+/* "<what> stopped by SIGINT": the line and the shell's status for it. */
+int cli_report_stopped(void);
+
+
+/* dispatch.c, and each command's file */
+
+/* The nqueens command line (dispatch.c): what nqueens' main runs, and
+ * nqueens-cuda's once it has added its engine. */
+int cli_main(int argc, char **argv);
+
+int cmd_count(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_engines(int argc, char **argv);
+int cmd_units(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+int cmd_tree(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_find(int argc, char **argv);
+int cmd_complete(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+
+/* verify.c */
+
+/* Recounting journals (verify.c), for `verify` and `merge --verify`. */
+typedef struct {
+    double percent;
+    uint64_t seed;
+    int threads, quiet, progress, json;
+} cli_verify_args;
+/* --sample P, --all, --seed S, --threads T, checked, into a; prints and
+ * returns CLI_USAGE if bad. */
+int cli_verify_options(const char *sample, int all, const char *seed,
+                       const char *threads, cli_verify_args *a);
+/* Recount a sample of the journals' units, naming each that disagrees;
+ * CLI_OK only if all agree. */
+int cli_verify_journals(const char *const *paths, int count,
+                        cli_verify_args *a);
+
+#endif

@@ -1,0 +1,11 @@
+/*
+ * nqueens_main.c - nqueens: the command line with the library's own
+ * engines.  (nqueens-cuda's main, src/cuda/cuda_main.c, adds the CUDA
+ * back-end's first; nqueens-mpi's is src/mpi/mpi_main.c.)
+ */
+#include "cli.h"
+
+int main(int argc, char **argv)
+{
+    return cli_main(argc, argv);
+}

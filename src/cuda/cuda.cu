@@ -1,0 +1,378 @@
+/*
+ * cuda.cu - engine `cuda`: fast's units counted on an NVIDIA GPU (built by
+ * `make cuda` into libnqueens-cuda.a and build/nqueens-cuda; the plain
+ * build never needs nvcc).  The engine joins the library's table at run
+ * time (nq_cuda_register, nqueens_cuda.h): nothing below names it.
+ *
+ * The host cuts each batch of units into sub-units (subunits.c: the first
+ * rows of each unit's search pre-placed, heavy ones cut deeper; symmetry
+ * and weights come with the unit) and ships them in one launch.  Each GPU
+ * thread runs the iterative DFS of dfs.h on one sub-unit (no recursion,
+ * its stack one word per row in shared memory, the last two rows in closed
+ * form), the very code `make test` runs on the CPU.  Every runner worker
+ * drives a GPU on its own stream (several per GPU, all visible GPUs), so
+ * batches overlap with the host's building and journalling.  Counts are
+ * summed on the GPU: the lanes of a warp working on one unit (sub-units
+ * are sorted by unit) add up their counts and one of them does the atomic
+ * add.  The units that are not searches (the half- and quarter-turn counts
+ * behind unique, whole small boards) run on the host.  Plan, journals,
+ * parts and the unique count by Burnside's lemma are fast's.
+ */
+#include <atomic>
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "nqueens_cuda.h"
+
+extern "C" {
+#include "../core/core.h"
+#include "../engines/engine.h"
+#include "../fast/fast.h"
+#include "../engines/stop.h"
+#include "../fast/subunits.h"
+}
+
+/* Units per launch.  A plan has 7k (N = 18) to 22k (N = 23) units, which
+ * from N = 18 make some 12 to 18 sub-units each: 1024 units a batch give
+ * 7 to 22 batches, so that every worker has batches to build while others
+ * are on the GPU, and the journal grows steadily.  One launch is 12k to
+ * 18k threads; an H100 holds 270k, filled by the launches of several
+ * workers' streams running at once (one worker per core by default).
+ *
+ * What a stop costs.  The threads of a launch run at once, so its units
+ * end together, near its end; a stop ends the threads within NQ_DFS_POLL
+ * placements (dfs.h) and keeps only the units whose sub-units had all
+ * finished: the work in flight, a batch a worker, is mostly lost and
+ * counted again on resume.  Smaller batches would lose less but leave
+ * SMs idle: a launch must stay some 15k threads for the streams to fill
+ * the GPU, so fewer units a batch needs each cut into more sub-units
+ * (deeper cuts, more host time estimating them), to be timed on a GPU
+ * first.  The host engine, which runs sub-units one at a time, keeps
+ * its batches short instead (subunits.c). */
+#define CUDA_BATCH 1024
+#define BLOCK NQ_GPU_BLOCK
+
+/* The threads' stacks, rows x BLOCK words, sized at launch. */
+extern __shared__ uint32_t stacks[];
+
+/* 16 blocks of 128 threads, an SM's 2048, fit when a thread takes 32
+ * registers: ptxas then keeps the search in 32 with no spill (40 without
+ * the bound, which leaves room for 12 blocks only; bench/RESULTS.md). */
+#define BLOCKS_PER_SM 16
+
+/* Each thread counts one sub-unit; a sub-unit is finished if the stop
+ * flag its job watches was still clear after its search (dfs.h).  The
+ * lanes of a warp on one job add up their counts, placements and
+ * finished sub-units, and one of them adds them in: counts[job],
+ * counts[jobs + job] and counts[2 jobs]. */
+static __global__ void __launch_bounds__(BLOCK, BLOCKS_PER_SM)
+count_subunits(const nq_frontier *jobs, const nq_subunit *subs, uint64_t n,
+               uint32_t njobs, unsigned long long *counts)
+{
+    uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    int lane = threadIdx.x & 31, valid = i < n, whole = 0;
+    unsigned job = 0xffffffffu;
+    unsigned long long c = 0, p = 0;
+    if (valid) {
+        uint64_t count, placed = 0;
+        job = nq_subunit_thread(jobs, subs, i, stacks + threadIdx.x,
+                                blockDim.x, &count, &placed);
+        whole = !nq_dfs_stop_seen(&jobs[job]);
+        c = count, p = placed;
+    }
+    /* every lane takes part, so the shuffles see the whole warp */
+    unsigned same = __match_any_sync(0xffffffffu, job);
+    unsigned finished = __ballot_sync(0xffffffffu, whole) & same;
+    unsigned long long sc = 0, sp = 0;
+    for (int k = 0; k < 32; k++) {
+        unsigned long long vc = __shfl_sync(0xffffffffu, c, k);
+        unsigned long long vp = __shfl_sync(0xffffffffu, p, k);
+        if (same >> k & 1)
+            sc += vc, sp += vp;
+    }
+    if (valid && lane == __ffs(same) - 1) {
+        atomicAdd(&counts[job], sc);
+        atomicAdd(&counts[njobs + job], (unsigned long long)__popc(finished));
+        atomicAdd(&counts[2 * (uint64_t)njobs], sp);
+    }
+}
+
+/* One runner worker's hold on a GPU: its device, its own stream, and
+ * buffers on both sides (host ones pinned, so copies run asynchronously
+ * and at full speed).  Several workers share each GPU: while one waits
+ * for its batch, another builds the next and launches it on its stream,
+ * and a third journals the last; the GPU never waits for the CPU. */
+typedef struct {
+    int device;
+    cudaStream_t stream;
+    nq_frontier *jobs, *host_jobs;
+    nq_subunit *subs, *host_subs;
+    unsigned long long *counts, *host_counts; /* 2 jobs + 1 (the kernel's) */
+    size_t jobs_cap, subs_cap, counts_cap;
+    size_t host_jobs_cap, host_subs_cap, host_counts_cap;
+    sig_atomic_t *stop, *device_stop; /* pinned, mapped: the kernel's flag */
+} gpu_worker;
+
+/* Workers are dealt to the visible GPUs in turn. */
+static std::atomic<unsigned> workers_started;
+
+/* The runtime's words for the last failure, name and text together (two
+ * workers failing at once must not pair one's name with the other's
+ * text); a spin flag guards the copy, held for a snprintf. */
+static char device_words[192];
+static std::atomic_flag device_lock = ATOMIC_FLAG_INIT;
+
+static void copy_locked(char *to, size_t size, const char *a, const char *b)
+{
+    while (device_lock.test_and_set(std::memory_order_acquire))
+        ;
+    snprintf(to, size, "%s%s%s", a, b ? ": " : "", b ? b : "");
+    device_lock.clear(std::memory_order_release);
+}
+
+/* Keep the runtime's words for a failure (nq_device_error). */
+static nq_status device_failed(cudaError_t e)
+{
+    copy_locked(device_words, sizeof device_words, cudaGetErrorName(e),
+                cudaGetErrorString(e));
+    return NQ_ERR_DEVICE;
+}
+
+static void device_error(char *buf, size_t size)
+{
+    copy_locked(buf, size, device_words, NULL);
+}
+
+#define TRY(call)                                                            \
+    do {                                                                     \
+        cudaError_t e_ = (call);                                             \
+        if (e_ != cudaSuccess)                                               \
+            return device_failed(e_);                                        \
+    } while (0)
+
+/* Make *ptr hold at least `need` items of `size` bytes, on the device or
+ * pinned on the host. */
+static cudaError_t reserve(void **ptr, size_t *cap, size_t need, size_t size,
+                           int pinned)
+{
+    if (need <= *cap)
+        return cudaSuccess;
+    if (pinned)
+        cudaFreeHost(*ptr);
+    else
+        cudaFree(*ptr);
+    *ptr = NULL, *cap = 0;
+    size_t want = need + need / 2 + 64;
+    cudaError_t e = pinned ? cudaHostAlloc(ptr, want * size, cudaHostAllocDefault)
+                           : cudaMalloc(ptr, want * size);
+    if (e == cudaSuccess)
+        *cap = want;
+    return e;
+}
+
+static nq_status reserve_all(gpu_worker *g, const nq_batch *b)
+{
+    size_t jobs = b->jobs, subs = b->subs, counts = 2 * (size_t)b->jobs + 1;
+    TRY(reserve((void **)&g->jobs, &g->jobs_cap, jobs, sizeof *g->jobs, 0));
+    TRY(reserve((void **)&g->subs, &g->subs_cap, subs, sizeof *g->subs, 0));
+    TRY(reserve((void **)&g->counts, &g->counts_cap, counts,
+                sizeof *g->counts, 0));
+    TRY(reserve((void **)&g->host_jobs, &g->host_jobs_cap, jobs,
+                sizeof *g->jobs, 1));
+    TRY(reserve((void **)&g->host_subs, &g->host_subs_cap, subs,
+                sizeof *g->subs, 1));
+    TRY(reserve((void **)&g->host_counts, &g->host_counts_cap, counts,
+                sizeof *g->counts, 1));
+    return NQ_OK;
+}
+
+/* Wait for the worker's stream, passing a stop on to its kernel: the
+ * threads read the mapped flag (dfs.h) and give up, so a stop waits for
+ * no launch to end.  Polled every millisecond, which also spares the
+ * core that cudaStreamSynchronize may spin on. */
+static cudaError_t wait_watching(gpu_worker *g,
+                                 const volatile sig_atomic_t *stop)
+{
+    struct timespec ms = {0, 1000000};
+    cudaError_t e;
+    while ((e = cudaStreamQuery(g->stream)) == cudaErrorNotReady) {
+        if (nq_stop_requested(stop))
+            __atomic_store_n(g->stop, 1, __ATOMIC_RELAXED);
+        nanosleep(&ms, NULL);
+    }
+    return e;
+}
+
+/* Copy in, count, copy out, all queued on the worker's stream; then wait
+ * for it (other workers' streams go on meanwhile).  The batch's jobs
+ * watch the worker's mapped flag, cleared for each launch. */
+static nq_status launch(gpu_worker *g, nq_batch *b, nq_batch_tally *t,
+                        const volatile sig_atomic_t *stop)
+{
+    nq_status st = reserve_all(g, b);
+    if (st != NQ_OK)
+        return st;
+    size_t counts = 2 * (size_t)b->jobs + 1;
+    size_t counts_bytes = counts * sizeof *g->counts;
+    *g->stop = 0;
+    nq_batch_watch(b, g->device_stop);
+    memcpy(g->host_jobs, b->job, b->jobs * sizeof *b->job);
+    memcpy(g->host_subs, b->sub, b->subs * sizeof *b->sub);
+    TRY(cudaMemcpyAsync(g->jobs, g->host_jobs, b->jobs * sizeof *b->job,
+                        cudaMemcpyHostToDevice, g->stream));
+    TRY(cudaMemcpyAsync(g->subs, g->host_subs, b->subs * sizeof *b->sub,
+                        cudaMemcpyHostToDevice, g->stream));
+    TRY(cudaMemsetAsync(g->counts, 0, counts_bytes, g->stream));
+    if (b->subs) {
+        unsigned blocks = (unsigned)((b->subs + BLOCK - 1) / BLOCK);
+        size_t shared = (size_t)nq_batch_stack_rows(b) * BLOCK * sizeof(uint32_t);
+        count_subunits<<<blocks, BLOCK, shared, g->stream>>>(
+            g->jobs, g->subs, b->subs, b->jobs, g->counts);
+        TRY(cudaGetLastError());
+    }
+    TRY(cudaMemcpyAsync(g->host_counts, g->counts, counts_bytes,
+                        cudaMemcpyDeviceToHost, g->stream));
+    TRY(wait_watching(g, stop));
+    for (uint32_t j = 0; j < b->jobs; j++) {
+        t->count[j] = g->host_counts[j];
+        t->finished[j] = g->host_counts[b->jobs + j];
+    }
+    t->nodes += g->host_counts[2 * (size_t)b->jobs];
+    return NQ_OK;
+}
+
+static void release(void *scratch)
+{
+    gpu_worker *g = (gpu_worker *)scratch;
+    if (!g)
+        return;
+    cudaSetDevice(g->device);
+    cudaFree(g->jobs);
+    cudaFree(g->subs);
+    cudaFree(g->counts);
+    cudaFreeHost(g->host_jobs);
+    cudaFreeHost(g->host_subs);
+    cudaFreeHost(g->host_counts);
+    cudaFreeHost(g->stop);
+    if (g->stream)
+        cudaStreamDestroy(g->stream);
+    free(g);
+}
+
+/* This worker's GPU (the next of the plan's list, or of the visible ones,
+ * in turn) and stream, made on its first batch; the runtime binds a
+ * device to the calling thread, so it is set again on each. */
+static nq_status device_ready(const nq_plan *p, nq_unit_env *env)
+{
+    gpu_worker *g = (gpu_worker *)env->scratch;
+    int devices = 0;
+    if (g) {
+        TRY(cudaSetDevice(g->device));
+        return NQ_OK;
+    }
+    TRY(cudaGetDeviceCount(&devices));
+    if (devices < 1)
+        return device_failed(cudaErrorNoDevice);
+    if (!(g = (gpu_worker *)calloc(1, sizeof *g)))
+        return NQ_ERR_NOMEM;
+    env->scratch = g;
+    unsigned k = workers_started++;
+    g->device = p->ndevices ? p->devices[k % (unsigned)p->ndevices]
+                            : (int)(k % (unsigned)devices);
+    TRY(cudaSetDevice(g->device));
+    TRY(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
+    TRY(cudaHostAlloc((void **)&g->stop, sizeof *g->stop,
+                      cudaHostAllocMapped));
+    TRY(cudaHostGetDevicePointer((void **)&g->device_stop, g->stop, 0));
+    return NQ_OK;
+}
+
+static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
+                            uint64_t count, nq_unit_env *env, nq_tally *out)
+{
+    nq_batch b;
+    nq_batch_tally t;
+    nq_status st = device_ready(p, env);
+    if (st == NQ_OK)
+        st = nq_batch_prepare(p, ids, count, &b);
+    if (st != NQ_OK)
+        return st;
+    st = nq_batch_tally_new(&b, &t);
+    if (st == NQ_OK)
+        st = launch((gpu_worker *)env->scratch, &b, &t, env->stop);
+    if (st == NQ_OK && nq_stop_requested(env->stop))
+        st = NQ_ERR_STOPPED;
+    return nq_batch_finish(p, &b, ids, count, &t, st, env, out);
+}
+
+static nq_status cuda_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
+                           nq_tally *t)
+{
+    return cuda_batch(p, &i, 1, env, t);
+}
+
+static unsigned cuda_batch_units(const nq_plan *p)
+{
+    (void)p;
+    return CUDA_BATCH;
+}
+
+/* What `nqueens-cuda --version` and make bench-gpu show of the GPUs. */
+static void describe_devices(char *buf, size_t size)
+{
+    int devices = 0, driver = 0;
+    size_t len = 0;
+    cudaError_t e = cudaGetDeviceCount(&devices);
+    buf[0] = '\0';
+    if (e != cudaSuccess) {
+        snprintf(buf, size, "no GPU (%s: %s)", cudaGetErrorName(e),
+                 cudaGetErrorString(e));
+        return;
+    }
+    if (devices < 1) {
+        snprintf(buf, size, "no GPU (none visible)");
+        return;
+    }
+    cudaDriverGetVersion(&driver);
+    for (int d = 0; d < devices && len < size; d++) {
+        cudaDeviceProp p;
+        if (cudaGetDeviceProperties(&p, d) != cudaSuccess)
+            continue;
+        int k = snprintf(buf + len, size - len, "%sGPU %d: %s, sm_%d%d, %d "
+                         "SMs, %zu GiB; driver %d.%d", len ? "\n" : "", d,
+                         p.name, p.major, p.minor, p.multiProcessorCount,
+                         p.totalGlobalMem >> 30, driver / 1000,
+                         driver % 1000 / 10);
+        len += k > 0 ? (size_t)k : 0;
+    }
+}
+
+/* C++20 designated initialisers (nvcc -std=c++20) must follow the order of
+ * the fields in struct nq_engine. */
+extern "C" const nq_engine nq_engine_cuda = {
+    .name = "cuda",
+    .summary = "fast's units cut into sub-units, one GPU thread each",
+    .plan_id = NQ_FAST_PLAN_ID,
+    .plan_param = NQ_FAST_PLAN_PARAMS,
+    .max_n = NQ_MAX_N,
+    .caps = NQ_CAP_UNITS | NQ_CAP_GPU,
+    .plan = nq_fast_plan,
+    .unit = cuda_unit,
+    .describe = nq_fast_describe,
+    .finish = nq_fast_finish,
+    .forced = nq_fast_unit_forced,
+    .flaw = nq_fast_record_flaw,
+    .free_scratch = release,
+    .run_batch = cuda_batch,
+    .batch = cuda_batch_units,
+    .devices = describe_devices,
+    .device_error = device_error,
+};
+
+nq_status nq_cuda_register(void)
+{
+    return nq_engine_add(&nq_engine_cuda);
+}

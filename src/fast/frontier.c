@@ -1,0 +1,270 @@
+/*
+ * frontier.c - the completion counters behind the fast engine: the plain
+ * DFS, the kernels' buffers and tables, and the call that runs the kernel
+ * chosen for this CPU (kernels.c).
+ *
+ * The plain DFS is the iterative bitboard search of dfs.h (the same code
+ * a GPU thread runs on a sub-unit): the reference the kernels are tested
+ * against, and the counter of jobs too small to stream.  The kernels are
+ * frontier_vec.c, built once per instruction set and lane width.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/bits.h"
+#include "../core/random.h"
+#include "dfs.h"
+#include "frontier_kernel.h"
+#include "../engines/stop.h"
+
+/* ---- the plain DFS: the GPU's per-thread search (dfs.h) ---- */
+
+/* Rows the DFS is left with once a stop can wait for it: at most a few
+ * seconds of search on any board this library takes. */
+#define STOP_ROWS 12
+
+/* The DFS, its first rows (two at least, all but STOP_ROWS on big boards)
+ * placed here so that a stop request is seen between the pieces; the
+ * placements are counted as the DFS would. */
+static uint64_t scalar_from(const nq_frontier *j, int i, uint32_t d,
+                            uint32_t l, uint32_t r, uint64_t *nodes)
+{
+    if ((i >= 2 && j->rows - i <= STOP_ROWS) || i >= j->rows - 3)
+        return nq_dfs_count(j, i, d, l, r, nodes);
+    uint32_t avail = j->open[i] & ~(d | l | r), g = j->gap[i];
+    uint64_t count = 0;
+    while (avail && !nq_stop_requested(j->stop)) {
+        uint32_t b = nq_lowest_bit32(avail);
+        avail ^= b;
+        ++*nodes;
+        count += scalar_from(j, i + 1, d | b, (l | b) << g, (r | b) >> g,
+                             nodes);
+    }
+    return count;
+}
+
+uint64_t nq_frontier_count_dfs(const nq_frontier *j, nq_frontier_state s,
+                                  uint64_t *nodes)
+{
+    return scalar_from(j, 0, s.down, s.left, s.right, nodes);
+}
+
+/* ---- the size of the search, estimated ---- */
+
+/* One random path down the tree: the products of the branchings met, each
+ * level's an estimate of that level's width, summed. */
+static double probe(const nq_frontier *j, int from, nq_frontier_state s,
+                    uint64_t *rng)
+{
+    double width = 1, nodes = 0;
+    for (int i = from; i < j->rows; i++) {
+        uint32_t avail = j->open[i] & ~(s.down | s.left | s.right);
+        int k = nq_popcount(avail), g = j->gap[i];
+        if (k == 0)
+            break;
+        nodes += width *= k;
+        for (uint32_t skip = nq_random_below(rng, (uint32_t)k); skip; skip--)
+            avail &= avail - 1;
+        uint32_t b = nq_lowest_bit32(avail);
+        s = (nq_frontier_state){s.down | b, (s.left | b) << g,
+                                (s.right | b) >> g};
+    }
+    return nodes;
+}
+
+/* Knuth's estimator (Mathematics of Computation 29, 1975): the mean over
+ * random paths is an unbiased estimate of the tree's size.  Its error is
+ * mostly on the low side (the rare deep, bushy paths carry the mean), so
+ * a time predicted from it errs towards letting a run go.  The seed is
+ * fixed: the same job always gets the same estimate. */
+double nq_frontier_estimate(const nq_frontier *j, int from,
+                            nq_frontier_state s, uint32_t probes)
+{
+    uint64_t rng = 0x243f6a8885a308d3ull; /* pi's digits: any seed would do */
+    double sum = 0;
+    for (uint32_t p = 0; p < probes; p++)
+        sum += probe(j, from, s, &rng);
+    return probes ? sum / probes : 0;
+}
+
+/* ---- the per-thread buffers of the vector kernels ---- */
+
+nq_frontier_work *nq_frontier_work_new(void)
+{
+    nq_frontier_work *w = calloc(1, sizeof *w);
+    size_t seg = NQ_FRONTIER_SEG + NQ_FRONTIER_PAD;
+    size_t planes = 3 * (NQ_MAX_N + 1) + 4;
+    if (!w || !(w->memory = aligned_alloc(64, planes * seg * sizeof(uint32_t)))) {
+        free(w);
+        return NULL;
+    }
+    for (size_t i = 0; i <= NQ_MAX_N; i++)
+        w->level[i] = w->memory + 3 * seg * i;
+    w->scratch = w->memory + 3 * seg * (NQ_MAX_N + 1);
+    return w;
+}
+
+void nq_frontier_work_free(nq_frontier_work *w)
+{
+    if (w)
+        free(w->memory);
+    free(w);
+}
+
+/* ---- byte-shuffle tables (avx2 16, sse4, neon) ---- */
+
+/* For each mask of a 16-byte block's `lanes` lanes of `bytes` bytes: the
+ * shuffle that packs the mask's lanes to the front.  Index 0x80 (x86) and
+ * out-of-range indices (tbl) give a zero byte; those lanes are never
+ * read. */
+void nq_simd_fill_shuffles(nq_shuffles *t, int lanes, int bytes)
+{
+    memset(t, 0x80, sizeof *t);
+    for (unsigned m = 0; m < 1u << lanes; m++) {
+        int k = 0;
+        for (int lane = 0; lane < lanes; lane++) {
+            if (!(m >> lane & 1))
+                continue;
+            for (int b = 0; b < bytes; b++)
+                t->compress[m][k * bytes + b] = (uint8_t)(lane * bytes + b);
+            k++;
+        }
+    }
+}
+
+/* ---- the kernel in use ---- */
+
+/* The job in 16 columns, if it fits: the squares it can still fill (every
+ * row's open squares; the free columns the closed form reads) must lie in
+ * 16 consecutive columns, the window, and the start's diagonals must not
+ * hold a bit that would later move into it (a left diagonal below it
+ * rises, a right one above it falls).  Bits on the other side only move
+ * further away, so they are dropped with everything outside the window. */
+static int narrow(const nq_frontier *j, nq_frontier_state *s, nq_frontier *n)
+{
+    uint32_t used = j->full & ~s->down;
+    for (int i = 0; i < j->rows; i++)
+        used |= j->open[i];
+    int low = used ? nq_ctz(used) : 0;
+    if ((used >> low) > 0xffffu || (s->left & (uint32_t)nq_low_bits(low)) ||
+        (low + 16 < 32 && s->right >> (low + 16)))
+        return 0;
+    *n = *j;
+    n->full = (j->full >> low) & 0xffffu;
+    for (int i = 0; i < j->rows; i++)
+        n->open[i] = (j->open[i] >> low) & 0xffffu;
+    for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++)
+        n->weight_cols[w] = (j->weight_cols[w] >> low) & 0xffffu;
+    s->down = (s->down >> low) & 0xffffu;
+    s->left = (s->left >> low) & 0xffffu;
+    s->right = (s->right >> low) & 0xffffu;
+    return 1;
+}
+
+/* ---- wide jobs as narrow ones ---- */
+
+/* The job with the queen of column c placed in row t (to fill; its square
+ * open), into *sub and *ss: the row leaves the job, the queen's column
+ * and diagonals leave every other row's open squares, and the gaps close
+ * over the row.  at[i] is row i's distance from the first row to fill.
+ * The start's diagonals stay aligned to the first row to fill, shifted
+ * down a row when t is that row.  Returns what each of the sub-job's
+ * completions counts: the weight of c when t is the last row (the
+ * sub-job's last row then counts 1 on every column), else 1. */
+static uint64_t place_in_row(const nq_frontier *j, nq_frontier_state s,
+                             uint32_t c, int t, const int *at,
+                             nq_frontier *sub, nq_frontier_state *ss)
+{
+    int k = 0;
+    *sub = *j;
+    for (int i = 0; i < j->rows; i++) {
+        if (i == t)
+            continue;
+        int dist = at[i] > at[t] ? at[i] - at[t] : at[t] - at[i];
+        sub->open[k] = j->open[i] & ~(uint32_t)nq_row_attacks(c, dist);
+        sub->gap[k++] = (uint8_t)(i + 1 == t && t + 1 < j->rows
+                                      ? j->gap[i] + j->gap[t] : j->gap[i]);
+    }
+    sub->rows = k;
+    *ss = (nq_frontier_state){s.down | c, s.left, s.right};
+    if (t == 0)
+        ss->left = s.left << j->gap[0], ss->right = s.right >> j->gap[0];
+    if (t + 1 < j->rows)
+        return 1;
+    uint64_t weight = 0;
+    for (int w = 0; w < NQ_FRONTIER_WEIGHTS; w++) {
+        weight += (j->weight_cols[w] & c) ? j->weight[w] : 0;
+        sub->weight_cols[w] = w ? 0 : j->full;
+        sub->weight[w] = w ? 0 : 1;
+    }
+    return weight;
+}
+
+/* The widest span of free columns count_split takes: 19, three splits
+ * deep (some 2,000 jobs a unit of the fast engine at N = 21; four for
+ * the scalar kernel, whose span16 is 15: not timed at N = 20 and 21).  Each split
+ * level multiplies the kernel calls by the rows, and the calls' set-up
+ * and part-filled registers soon cost what the wider lanes gain: at
+ * N = 22 four levels measured within noise of none (bench/RESULTS.md). */
+#define SPLIT_SPAN 19
+
+/* A job whose free columns span more than the kernel's span16 (up to
+ * SPLIT_SPAN: N = 19 to 21 in the fast engine, and N = 18 for the scalar
+ * kernel) as the sum of jobs that do not: each of its two outer free
+ * columns takes a queen in some row, so the job is the sum over the rows
+ * of the one open in fewer rows of the job with its queen placed there.
+ * Each of those spans a column fewer, so a span of 17 fits 16 after one
+ * split (18 after two, 19 after three; one more to reach 15) and 16-bit
+ * lanes, twice as many a register, count it.  Paths that meet that column
+ * late are walked once for each row it could still take, but the placed
+ * queen prunes each sub-job from its first row (bench/RESULTS.md has
+ * what it gains). */
+static uint64_t count_split(const nq_frontier *j, nq_frontier_state s,
+                            uint32_t free, nq_frontier_work *w,
+                            uint64_t *nodes)
+{
+    uint32_t low = nq_lowest_bit32(free), high = 1u << nq_top_index(free);
+    int rows_low = 0, rows_high = 0;
+    for (int i = 0; i < j->rows; i++)
+        rows_low += !!(j->open[i] & low), rows_high += !!(j->open[i] & high);
+    uint32_t c = rows_low <= rows_high ? low : high;
+    uint64_t count = 0;
+    int at[NQ_MAX_N];
+    for (int i = 0, row = 0; i < j->rows; row += j->gap[i++])
+        at[i] = row;
+    for (int t = 0; t < j->rows && !nq_stop_requested(j->stop); t++) {
+        if (!(j->open[t] & c & ~(s.left << at[t] | s.right >> at[t])))
+            continue;
+        nq_frontier sub;
+        nq_frontier_state ss;
+        uint64_t weight = place_in_row(j, s, c, t, at, &sub, &ss);
+        if (weight)
+            count += weight * nq_frontier_count(&sub, ss, w, nodes);
+    }
+    return count;
+}
+
+/* Jobs of under three rows have no level to stream; a thread without
+ * buffers (out of memory) counts with the plain DFS.  The kernel is the
+ * buffers' (its count's), else the process default.  A kernel with
+ * 16-bit lanes takes every job whose free columns span at most its
+ * span16 and that narrows, and wider jobs split until they do
+ * (count_split); a job narrow but for stray diagonals of its start goes
+ * to 32-bit lanes. */
+uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
+                           nq_frontier_work *w, uint64_t *nodes)
+{
+    nq_frontier narrowed;
+    if (j->rows < 3 || !w)
+        return nq_frontier_count_dfs(j, s, nodes);
+    const nq_frontier_kernel *k = w->kernel ? w->kernel
+                                            : nq_frontier_kernel_current();
+    uint32_t free = j->full & ~s.down;
+    int span = free ? nq_top_index(free) - nq_ctz(free) + 1 : 0;
+    if (k->count16 && span <= k->span16 && narrow(j, &s, &narrowed))
+        return k->count16(&narrowed, s, w, nodes);
+    if (k->count16 && span > k->span16 && span <= SPLIT_SPAN &&
+        (!k->narrow_pays || k->narrow_pays()))
+        return count_split(j, s, free, w, nodes);
+    return k->count32(j, s, w, nodes);
+}

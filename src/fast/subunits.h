@@ -1,0 +1,122 @@
+/*
+ * subunits.h - units cut into sub-units, the work of one GPU thread each.
+ *
+ * A batch takes some units of a fast-style plan, turns each into its
+ * frontier job, and pre-places the queens of the job's first `depth` rows
+ * in every way possible: each way is a sub-unit, its state the occupancy
+ * after those rows.  A unit's sub-units partition its solutions (each
+ * solution has one set of queens in those rows), so the unit's count is
+ * the sum of theirs; weights and symmetry come with the job.
+ */
+#ifndef NQ_SUBUNITS_H
+#define NQ_SUBUNITS_H
+
+#include <stdint.h>
+
+#include "dfs.h"
+#include "../engines/engine.h"
+#include "frontier.h"
+
+typedef struct {
+    uint32_t job;               /* which job of the batch */
+    uint32_t from;              /* its first row left to the search */
+    uint32_t path;              /* the pre-placed columns, 5 bits a row */
+    uint32_t down, left, right; /* occupancy aligned to row `from` */
+} nq_subunit;
+
+typedef struct {
+    int depth;                  /* rows pre-placed in each job (fewer where
+                                   a job leaves too few to the search) */
+    uint32_t jobs;
+    nq_frontier *job;           /* one per searched unit */
+    uint64_t *unit;             /* the plan unit of each job */
+    nq_subunit *sub;
+    uint64_t subs, cap;
+    uint64_t *other;            /* units that are not searches (run on the */
+    uint64_t others;            /* host by the engine's unit function) */
+} nq_batch;
+
+/* Threads of a GPU block, and so of the blocks nq_batch_run_host
+ * emulates: the stacks of a block's threads share one array, thread t's
+ * row i at word i * NQ_GPU_BLOCK + t (dfs.h). */
+#define NQ_GPU_BLOCK 128
+
+/* One GPU thread's work: sub-unit i counted with the stack given (in a
+ * block's shared array, or anywhere on the host); returns its job, the
+ * count in *count, the placements added to *placed. */
+static inline NQ_HD uint32_t nq_subunit_thread(const nq_frontier *jobs,
+                                               const nq_subunit *subs,
+                                               uint64_t i, uint32_t *stack,
+                                               unsigned stride,
+                                               uint64_t *count,
+                                               uint64_t *placed)
+{
+    nq_subunit s = subs[i];
+    *count = nq_dfs_count_on(&jobs[s.job], (int)s.from, s.down, s.left,
+                             s.right, stack, stride, placed);
+    return s.job;
+}
+
+/* Rows of stack a batch's threads need (the most of any job). */
+int nq_batch_stack_rows(const nq_batch *b);
+
+/* The rows to pre-place for jobs of a board of n: enough sub-units to
+ * fill a GPU, not so many that each is trivial (from NQ_EVEN_FROM_N on,
+ * the first cut: heavy sub-units are cut deeper, see below). */
+int nq_batch_depth(int n);
+
+/* Build the batch of the given units (at most NQ_MAX_N rows pre-placed:
+ * fewer where a job has fewer rows to leave to the search). */
+nq_status nq_batch_build(const nq_plan *p, const uint64_t *ids, uint64_t n,
+                         int depth, nq_batch *b);
+void nq_batch_free(nq_batch *b);
+
+/* Sub-units cut at a fixed depth differ in cost by 10 times and more; a
+ * GPU warp waits for its slowest thread, and a launch for its slowest
+ * warp.  Evening out cuts each sub-unit whose estimated search (Knuth's
+ * estimator, random paths) is over twice the batch's mean one row deeper,
+ * and its heavy children again.  From N = NQ_EVEN_FROM_N on, where a
+ * batch is seconds of GPU work; below, the estimates would cost more
+ * host time than the GPU loses. */
+#define NQ_EVEN_FROM_N 18
+nq_status nq_batch_even_out(nq_batch *b);
+/* The batch an engine runs: cut at nq_batch_depth, evened out from
+ * NQ_EVEN_FROM_N on. */
+nq_status nq_batch_prepare(const nq_plan *p, const uint64_t *ids,
+                           uint64_t count, nq_batch *b);
+
+/* Every job of the batch watches *stop (NULL: never stops): a sub-unit
+ * gives up within NQ_DFS_POLL placements of it being set (dfs.h).  On a
+ * GPU, stop is the device's view of a flag the host sets (cuda.cu). */
+void nq_batch_watch(nq_batch *b, const volatile sig_atomic_t *stop);
+
+/* What a batch's run gives back: per job its count and how many of its
+ * sub-units were searched to their end (all of them, unless a stop cut
+ * the run short), and the placements of all. */
+typedef struct {
+    uint64_t *count, *finished; /* b->jobs each, one allocation */
+    uint64_t nodes;
+} nq_batch_tally;
+nq_status nq_batch_tally_new(const nq_batch *b, nq_batch_tally *t);
+void nq_batch_tally_free(nq_batch_tally *t);
+
+/* Count the sub-units on the calling thread, adding into t: what the GPU
+ * kernel does, one sub-unit per thread, here the threads of each block
+ * one after another with their stacks laid out in one block-wide array
+ * as in the GPU's shared memory.  Once the jobs' stop flag is set, the
+ * sub-unit under way gives up and no other starts; a sub-unit is
+ * finished if the flag was still clear after its search, as the kernel
+ * judges it. */
+void nq_batch_run_host(const nq_batch *b, nq_batch_tally *t);
+
+/* The end of a batch run with status st: the jobs' counts (and the other
+ * units, run here by the engine's unit function) into out[k] for ids[k],
+ * the placements to the batch's first unit; frees the tally and the
+ * batch.  A run a stop cut short (NQ_ERR_STOPPED) still gives the jobs
+ * whose sub-units all finished: their counts into out, env->whole marked
+ * (the placements go with the first of them), the rest to run again. */
+nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
+                          uint64_t count, nq_batch_tally *t, nq_status st,
+                          nq_unit_env *env, nq_tally *out);
+
+#endif

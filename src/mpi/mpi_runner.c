@@ -1,0 +1,584 @@
+/*
+ * mpi_runner.c - a count spread over an MPI job (built by `make mpi` only).
+ *
+ * Every rank makes the same plan (it is deterministic).  First all ranks
+ * check that they agree: each compares its plan's hash and the wire format
+ * below with rank 0's, and all learn the lowest rank that differs, so that
+ * every rank returns NQ_ERR_MISMATCH naming it rather than count a wrong
+ * board.  Then rank 0 coordinates: it answers each worker's request for
+ * work with a batch of unit ids (smaller as the work runs out, so that all
+ * finish together), receives the finished units' tallies and passes them
+ * to the caller one by one (the journal records them), exactly as the
+ * threaded runner does; journals, resumes and merges are the same with or
+ * without MPI.
+ *
+ * A worker streams: its threads take units from a local queue and put
+ * their tallies in an outbox; its main thread alone talks MPI, sending
+ * what the outbox holds and asking for more before the queue runs dry.  So
+ * no thread waits for a batch's slowest unit or for a round trip to rank
+ * 0, and each thread keeps its buffers for the whole run.  A report is
+ * [flags, count, status, count results], at most REPORT_MAX results (a
+ * fuller outbox goes as several, the flags on the last), and a batch at
+ * most BATCH_MAX ids, so that both sides receive into buffers they hold
+ * from the start and no message waits on an allocation.
+ *
+ * Stopping (a signal at rank 0, or a unit budget): rank 0 answers requests
+ * with empty batches; workers finish what they hold, report it and end.
+ * On a signal rank 0 also sends each worker a stop message, and the
+ * workers' units give up where they are (stop.h): a unit of a big board
+ * runs for hours.  Units given up are not reported, so rank 0 counts the
+ * units reported, not those handed out.  Every worker gets exactly one
+ * stop message, at the latest as the answer to its final report, and ends
+ * only when it has it, so no message is left unreceived.  The program
+ * decides what a signal does to a worker (nqueens-mpi's workers ignore
+ * SIGINT and SIGTERM, so that mpirun forwarding them does not kill
+ * half-done units); the library sets no handler.  Waits poll with short
+ * sleeps, because
+ * MPI_Probe spins and rank 0 often shares a machine with workers.
+ *
+ * Failing: nothing here aborts or exits; every rank returns a status and
+ * the program decides.  A worker that fails (no memory, no thread, a unit
+ * in error) sends a report with the FAILED flag and its status, stops its
+ * threads, and then ends like a stopped worker: its final report, its one
+ * stop message.  Rank 0 keeps the first failure (a worker's, its own, or
+ * the caller's on_unit), hands out no more work, sends every worker its
+ * stop message, collects until all have reported FINAL and returns the
+ * failure; units reported before it stay reported (in the journal).
+ */
+#include <mpi.h>
+#include <limits.h>
+#include <pthread.h>
+#include <unistd.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../core/core.h"
+#include "../engines/engine.h"
+#include "mpi_runner.h"
+
+enum { TAG_WORK = 1, TAG_REPORT = 2, TAG_STOP = 3 };
+enum { WANT_MORE = 1, FINAL = 2, FAILED = 4 }; /* report flags */
+
+/* A unit's result on the wire: id, then each 128-bit field as two words. */
+#define WORDS 11
+#define HEAD 3           /* a report's header: flags, count, status */
+#define REPORT_MAX 256   /* results in one report */
+#define REPORT_WORDS (HEAD + REPORT_MAX * WORDS)
+#define BATCH_MAX 256    /* unit ids in one batch */
+/* The wire format, compared between ranks with the plan: a rank built
+ * with other sizes would misread every message. */
+#define WIRE ((uint64_t)2 << 56 | (uint64_t)HEAD << 48 | \
+              (uint64_t)WORDS << 32 | (uint64_t)REPORT_MAX << 16 | BATCH_MAX)
+
+/* A result into its WORDS words (and back): plain words, so that ranks
+ * on any machine read them alike. */
+static void pack(uint64_t unit, const nq_tally *t, uint64_t *w)
+{
+    const nq_u128 *f[5] = {&t->total, &t->unique, &t->fixed180, &t->fixed90,
+                           &t->nodes};
+    w[0] = unit;
+    for (int i = 0; i < 5; i++) {
+        w[1 + 2 * i] = (uint64_t)*f[i];
+        w[2 + 2 * i] = (uint64_t)(*f[i] >> 64);
+    }
+}
+
+static void unpack(const uint64_t *w, uint64_t *unit, nq_tally *t)
+{
+    nq_u128 *f[5] = {&t->total, &t->unique, &t->fixed180, &t->fixed90,
+                     &t->nodes};
+    *unit = w[0];
+    for (int i = 0; i < 5; i++)
+        *f[i] = (nq_u128)w[1 + 2 * i] | (nq_u128)w[2 + 2 * i] << 64;
+}
+
+/* Sleep between polls, longer while nothing happens (50 us to 2 ms): a
+ * quick answer when work flows, little CPU taken from the counting threads
+ * when it does not. */
+typedef struct {
+    long ns, max;
+} backoff;
+
+static void backoff_wait(backoff *b)
+{
+    struct timespec ts = {0, b->ns};
+    nanosleep(&ts, NULL);
+    b->ns = 2 * b->ns < b->max ? 2 * b->ns : b->max;
+}
+
+static void backoff_reset(backoff *b) { b->ns = 50000; }
+
+/* A message waiting from source with tag, without spinning; 0 if none is
+ * there now (once) or, with `block`, wait for it. */
+static int wait_for(int source, int tag, MPI_Status *ms, int block)
+{
+    int ready = 0;
+    backoff b = {0, 500000}; /* rank 0 answers requests within 0.5 ms */
+    backoff_reset(&b);
+    for (;;) {
+        MPI_Iprobe(source, tag, MPI_COMM_WORLD, &ready, ms);
+        if (ready || !block)
+            return ready;
+        backoff_wait(&b);
+    }
+}
+
+/* ---- workers ---- */
+
+typedef struct {
+    const nq_plan *plan;
+    pthread_mutex_t lock;
+    pthread_cond_t work;        /* units queued, no more coming, or stop */
+    uint64_t *queue, queued, head, cap;
+    uint64_t *outbox, out_count, out_cap; /* packed results */
+    int no_more, running;       /* running: threads not yet ended */
+    nq_status failed;           /* the worker's first failure */
+    volatile sig_atomic_t stop; /* stop (rank 0's word, or a failure):
+                                   units give up */
+    /* the main thread's own: */
+    int started, asked, stopped, final_sent, failure_sent;
+    uint64_t msg[REPORT_WORDS]; /* a report being sent */
+} worker_state;
+
+/* Append k words to a growing buffer (the queue, the outbox); -1 without
+ * memory, the buffer as it was. */
+static int push_words(uint64_t **buf, uint64_t *count, uint64_t *cap,
+                      const uint64_t *w, uint64_t k)
+{
+    if (*count + k > *cap) {
+        uint64_t ncap = 2 * (*count + k) + 64;
+        uint64_t *nb = realloc(*buf, ncap * sizeof *nb);
+        if (!nb)
+            return -1;
+        *buf = nb, *cap = ncap;
+    }
+    memcpy(*buf + *count, w, k * sizeof *w);
+    *count += k;
+    return 0;
+}
+
+/* Note the worker's first failure (lock held) and wake the threads, which
+ * then end: the main thread reports it. */
+static void worker_fail(worker_state *ws, nq_status st)
+{
+    if (!ws->failed)
+        ws->failed = st;
+    pthread_cond_broadcast(&ws->work);
+}
+
+/* A counting thread: units from the queue, tallies into the outbox, until
+ * the queue is empty and no more is coming, or a stop, or a failure. */
+static void *worker_thread(void *arg)
+{
+    worker_state *ws = arg;
+    nq_unit_env env = {.scratch = NULL, .stop = &ws->stop};
+    const nq_engine *e = ws->plan->engine;
+    pthread_mutex_lock(&ws->lock);
+    for (;;) {
+        while (ws->head == ws->queued && !ws->no_more && !ws->failed &&
+               !ws->stop)
+            pthread_cond_wait(&ws->work, &ws->lock);
+        if (ws->head == ws->queued || ws->failed || ws->stop)
+            break;
+        uint64_t unit = ws->queue[ws->head++], w[WORDS];
+        pthread_mutex_unlock(&ws->lock);
+        nq_tally t = {0};
+        nq_status st = e->unit(ws->plan, unit, &env, &t);
+        pack(unit, &t, w);
+        pthread_mutex_lock(&ws->lock);
+        if (st == NQ_ERR_STOPPED && ws->stop)
+            continue; /* given up: not reported, done again on resume */
+        if (st == NQ_OK && push_words(&ws->outbox, &ws->out_count,
+                                      &ws->out_cap, w, WORDS))
+            st = NQ_ERR_NOMEM;
+        if (st != NQ_OK)
+            worker_fail(ws, st);
+    }
+    ws->running--;
+    pthread_mutex_unlock(&ws->lock);
+    if (e->free_scratch)
+        e->free_scratch(env.scratch);
+    return NULL;
+}
+
+/* Set the stop flag (lock held): running units give up, waiting threads
+ * end. */
+static void stop_threads(worker_state *ws)
+{
+    __atomic_store_n(&ws->stop, 1, __ATOMIC_RELAXED);
+    pthread_cond_broadcast(&ws->work);
+}
+
+/* Start the counting threads.  They wait for a first batch, so none ends
+ * before `running` is right.  A worker that could start none fails (and
+ * ends through the usual reports). */
+static pthread_t *start_threads(worker_state *ws, int threads)
+{
+    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+    ws->running = threads;
+    for (; ids && ws->started < threads; ws->started++)
+        if (pthread_create(&ids[ws->started], NULL, worker_thread, ws) != 0)
+            break;
+    pthread_mutex_lock(&ws->lock);
+    ws->running = ws->started;
+    if (!ws->started)
+        worker_fail(ws, ids ? NQ_ERR_THREAD : NQ_ERR_NOMEM);
+    pthread_mutex_unlock(&ws->lock);
+    return ids;
+}
+
+/* Send the outbox to rank 0 and empty it (lock held): reports of at most
+ * REPORT_MAX results, `flags` (and the status, with FAILED) on the last;
+ * one report when the outbox is empty. */
+static void report(worker_state *ws, uint64_t flags)
+{
+    uint64_t n = ws->out_count / WORDS, sent = 0;
+    do {
+        uint64_t k = n - sent < REPORT_MAX ? n - sent : REPORT_MAX;
+        int last = sent + k == n;
+        ws->msg[0] = last ? flags : 0;
+        ws->msg[1] = k;
+        ws->msg[2] = last && (flags & FAILED) ? (uint64_t)ws->failed : NQ_OK;
+        memcpy(ws->msg + HEAD, ws->outbox + sent * WORDS,
+               k * WORDS * sizeof *ws->msg);
+        MPI_Send(ws->msg, (int)(HEAD + k * WORDS), MPI_UINT64_T, 0,
+                 TAG_REPORT, MPI_COMM_WORLD);
+        sent += k;
+    } while (sent < n);
+    ws->out_count = 0;
+}
+
+/* A batch from rank 0 into the queue (an empty one: no more). */
+static void take_batch(worker_state *ws)
+{
+    uint64_t ids[BATCH_MAX];
+    MPI_Status ms;
+    int count;
+    MPI_Recv(ids, BATCH_MAX, MPI_UINT64_T, 0, TAG_WORK, MPI_COMM_WORLD, &ms);
+    MPI_Get_count(&ms, MPI_UINT64_T, &count);
+    pthread_mutex_lock(&ws->lock);
+    if (count == 0)
+        ws->no_more = 1;
+    else if (push_words(&ws->queue, &ws->queued, &ws->cap, ids,
+                        (uint64_t)count))
+        worker_fail(ws, NQ_ERR_NOMEM);
+    pthread_cond_broadcast(&ws->work);
+    pthread_mutex_unlock(&ws->lock);
+}
+
+/* Take what rank 0 sent: the batch asked for, the stop message.  1 if
+ * anything came. */
+static int poll_root(worker_state *ws)
+{
+    MPI_Status ms;
+    int active = 0;
+    if (ws->asked && wait_for(0, TAG_WORK, &ms, 0)) {
+        take_batch(ws);
+        ws->asked = 0, active = 1;
+    }
+    if (!ws->stopped && wait_for(0, TAG_STOP, &ms, 0)) {
+        MPI_Recv(NULL, 0, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD, &ms);
+        pthread_mutex_lock(&ws->lock);
+        stop_threads(ws);
+        pthread_mutex_unlock(&ws->lock);
+        ws->stopped = 1, active = 1;
+    }
+    return active;
+}
+
+/* Send rank 0 what is due: the outbox's results, a request while the
+ * queue runs low (ask early: it must outlast a round trip), a failure
+ * once, FINAL once the threads have ended.  1 if a report went out. */
+static int send_due(worker_state *ws)
+{
+    int sent = 0;
+    pthread_mutex_lock(&ws->lock);
+    if (ws->failed && !ws->stop)
+        stop_threads(ws); /* a failed worker counts no more */
+    int low = ws->queued - ws->head < 4 * (uint64_t)ws->started + 4 &&
+              !ws->no_more && !ws->failed;
+    int ended = ws->running == 0;
+    uint64_t flags = (low && !ws->asked ? WANT_MORE : 0) |
+                     (ended ? FINAL : 0) |
+                     (ws->failed && !ws->failure_sent ? FAILED : 0);
+    if (!ws->final_sent && (flags || ws->out_count)) {
+        report(ws, flags);
+        ws->asked |= (flags & WANT_MORE) != 0;
+        ws->failure_sent |= (flags & FAILED) != 0;
+        ws->final_sent = ended, sent = 1;
+    }
+    pthread_mutex_unlock(&ws->lock);
+    return sent;
+}
+
+/* The rank's main thread: ask for work while the queue runs low, pass the
+ * outbox on, until the threads have ended, everything is reported and the
+ * last answers (a batch asked for, the stop message) are in.  Returns the
+ * worker's failure, NQ_OK if none. */
+static nq_status worker(const nq_plan *plan, int threads)
+{
+    worker_state ws = {.plan = plan};
+    pthread_mutex_init(&ws.lock, NULL);
+    pthread_cond_init(&ws.work, NULL);
+    pthread_t *ids = start_threads(&ws, threads);
+    backoff b = {0, 2000000};
+    backoff_reset(&b);
+    for (;;) {
+        int active = poll_root(&ws);
+        active |= send_due(&ws);
+        if (ws.final_sent && ws.stopped && !ws.asked)
+            break;
+        if (active)
+            backoff_reset(&b);
+        else
+            backoff_wait(&b);
+    }
+    for (int i = 0; i < ws.started; i++)
+        pthread_join(ids[i], NULL);
+    pthread_cond_destroy(&ws.work);
+    pthread_mutex_destroy(&ws.lock);
+    free(ids);
+    free(ws.queue);
+    free(ws.outbox);
+    return ws.failed;
+}
+
+/* Threads for this worker: its cores (nq_resolve_threads) shared by the
+ * worker ranks on its machine.  (mpirun binds each rank to one core when
+ * there are no more ranks than cores: nqueens-mpi widens its workers'
+ * affinity to every core again, a policy left to the program.)
+ * --threads overrides.  Every rank must
+ * call this (it is collective). */
+static int worker_threads(int asked, int rank)
+{
+    MPI_Comm local;
+    int local_size, lowest;
+    int cores = nq_resolve_threads(0);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                        &local);
+    MPI_Comm_size(local, &local_size);
+    MPI_Allreduce(&rank, &lowest, 1, MPI_INT, MPI_MIN, local);
+    MPI_Comm_free(&local);
+    int workers = local_size - (lowest == 0); /* rank 0 only coordinates */
+    if (asked > 0)
+        return asked;
+    int share = cores / (workers > 0 ? workers : 1);
+    return share > 0 ? share : 1;
+}
+
+/* ---- rank 0 ---- */
+
+typedef struct {
+    const nq_plan *plan;
+    const nq_run_options *o;
+    uint64_t *todo, left, next; /* units to hand out, from next on */
+    uint64_t handed, budget;    /* units handed out; limit (0: none) */
+    uint64_t reported;          /* units whose results came back */
+    int workers;
+    nq_status st;               /* the first failure */
+    int failed_rank;            /* its rank (-1: the caller's on_unit) */
+    char *told;                 /* per rank: stop message sent (NULL: out
+                                   of memory; stops then answer FINAL) */
+    uint64_t msg[REPORT_WORDS]; /* a report received */
+} dispatcher;
+
+/* The caller's stop flag (set by its signal handler). */
+static int signalled(const dispatcher *d)
+{
+    return d->o->stop && __atomic_load_n(d->o->stop, __ATOMIC_RELAXED);
+}
+
+/* The worker's one stop message: sent once, whichever comes first (a
+ * signal, a failure, its FINAL).  Without `told` it is sent only in answer
+ * to FINAL, which each worker sends once. */
+static void tell_stop(dispatcher *d, int worker)
+{
+    if (d->told && d->told[worker])
+        return;
+    MPI_Send(NULL, 0, MPI_UINT64_T, worker, TAG_STOP, MPI_COMM_WORLD);
+    if (d->told)
+        d->told[worker] = 1;
+}
+
+/* Stop every worker's units now (a signal or a failure). */
+static void stop_all(dispatcher *d)
+{
+    for (int w = 1; d->told && w <= d->workers; w++)
+        tell_stop(d, w);
+}
+
+/* The run fails: the first failure is the one returned; no more work goes
+ * out and every worker stops, so that the job ends soon. */
+static void fail(dispatcher *d, int rank, nq_status st)
+{
+    if (d->st == NQ_OK)
+        d->st = st, d->failed_rank = rank;
+    stop_all(d);
+}
+
+/* Wait for a report; on a signal, first tell every worker to stop. */
+static void wait_report(dispatcher *d, MPI_Status *ms)
+{
+    backoff b = {0, 500000};
+    backoff_reset(&b);
+    while (!wait_for(MPI_ANY_SOURCE, TAG_REPORT, ms, 0)) {
+        if (signalled(d))
+            stop_all(d);
+        backoff_wait(&b);
+    }
+}
+
+/* No more work goes out: a failure, a signal, or the budget handed out. */
+static int stopping(const dispatcher *d)
+{
+    return d->st != NQ_OK || signalled(d) ||
+           (d->budget && d->handed >= d->budget);
+}
+
+/* The next batch for `worker` (empty: no more work). */
+static void hand_out(dispatcher *d, int worker)
+{
+    uint64_t rest = d->left - d->next, size = 0;
+    if (!stopping(d) && rest) {
+        size = rest / ((uint64_t)d->workers * 16) + 1;
+        size = size > BATCH_MAX ? BATCH_MAX : size;
+        if (d->budget && size > d->budget - d->handed)
+            size = d->budget - d->handed;
+    }
+    MPI_Send(size ? d->todo + d->next : NULL, (int)size, MPI_UINT64_T, worker,
+             TAG_WORK, MPI_COMM_WORLD);
+    d->next += size, d->handed += size;
+}
+
+/* Pass a report's results on, into *sum and to on_unit (the journal). */
+static void take_results(dispatcher *d, nq_tally *sum, int count)
+{
+    for (int i = HEAD; i + WORDS <= count; i += WORDS) {
+        uint64_t unit;
+        nq_tally t;
+        unpack(d->msg + i, &unit, &t);
+        nq_status s = nq_tally_add(sum, &t);
+        if (s == NQ_OK && d->o->on_unit)
+            s = d->o->on_unit(d->o->ctx, unit, &t);
+        if (s != NQ_OK)
+            fail(d, -1, s);
+        d->reported++;
+    }
+}
+
+/* Handle one report; 1 if it was the worker's last.  A failure is taken
+ * before the request, so that a failed run's answer is an empty batch. */
+static int collect(dispatcher *d, nq_tally *sum)
+{
+    MPI_Status ms;
+    int count;
+    wait_report(d, &ms);
+    int from = ms.MPI_SOURCE;
+    MPI_Recv(d->msg, REPORT_WORDS, MPI_UINT64_T, from, TAG_REPORT,
+             MPI_COMM_WORLD, &ms);
+    MPI_Get_count(&ms, MPI_UINT64_T, &count);
+    /* a report too short to read (no such build gets past the check of
+     * the wire format) counts as the worker's failure and last report */
+    uint64_t flags = count >= HEAD ? d->msg[0] : FAILED | FINAL;
+    uint64_t st = count >= HEAD ? d->msg[2] : NQ_ERR_INTERNAL;
+    take_results(d, sum, count);
+    if (flags & FAILED)
+        fail(d, from, st > NQ_OK && st < NQ_STATUS_COUNT ? (nq_status)st
+                                                         : NQ_ERR_INTERNAL);
+    if (flags & WANT_MORE)
+        hand_out(d, from);
+    if (flags & FINAL)
+        tell_stop(d, from); /* the answer it waits for to end */
+    return (flags & FINAL) != 0;
+}
+
+/* Collect until every worker has sent FINAL; the first failure, else
+ * NQ_ERR_STOPPED if units are left (a signal, the budget). */
+static nq_status dispatch(dispatcher *d, nq_tally *sum)
+{
+    int running = d->workers;
+    while (running > 0)
+        running -= collect(d, sum);
+    if (d->st != NQ_OK)
+        return d->st;
+    return d->reported < d->left ? NQ_ERR_STOPPED : NQ_OK;
+}
+
+/* The units left (not in o->done), in plan order. */
+static nq_status units_left(dispatcher *d)
+{
+    uint64_t units = nq_plan_units(d->plan);
+    d->todo = malloc((units ? units : 1) * sizeof *d->todo);
+    if (!d->todo)
+        return NQ_ERR_NOMEM;
+    for (uint64_t u = 0; u < units; u++)
+        if (!(d->o->done && (d->o->done[u / 8] >> (u % 8) & 1)) &&
+            !(d->o->parts && u % d->o->parts != d->o->part - 1))
+            d->todo[d->left++] = u;
+    return NQ_OK;
+}
+
+/* Rank 0 with workers.  Without memory for its bookkeeping it still runs
+ * the protocol to its end, handing out nothing, so that every worker ends;
+ * the failure is then rank 0's own. */
+static nq_status coordinate(const nq_plan *plan, const nq_run_options *o,
+                            nq_tally *sum, int workers, nq_mpi_failure *f)
+{
+    dispatcher d = {.plan = plan, .o = o, .budget = o->max_units,
+                    .workers = workers, .failed_rank = -1,
+                    .told = calloc((size_t)workers + 1, 1)};
+    nq_status st = d.told ? units_left(&d) : NQ_ERR_NOMEM;
+    if (st != NQ_OK)
+        fail(&d, 0, st);
+    st = dispatch(&d, sum);
+    if (d.failed_rank >= 0)
+        f->rank = d.failed_rank, f->status = d.st;
+    free(d.todo);
+    free(d.told);
+    return st;
+}
+
+/* Every rank compares its plan and wire format with rank 0's (ranks
+ * started with other arguments, or another build), and all learn the
+ * lowest rank that differs: all return, none counts a wrong board. */
+static nq_status agree(const nq_plan *plan, int rank, nq_mpi_failure *f)
+{
+    uint64_t mine[2] = {nq_plan_identity(plan), WIRE}, root[2] = {mine[0], WIRE};
+    int differs, first;
+    MPI_Bcast(root, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    differs = root[0] != mine[0] || root[1] != mine[1] ? rank : INT_MAX;
+    MPI_Allreduce(&differs, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first == INT_MAX)
+        return NQ_OK;
+    f->rank = first, f->status = NQ_ERR_MISMATCH;
+    return NQ_ERR_MISMATCH;
+}
+
+/* See mpi_runner.h.  The check of the plan and the choice of threads are
+ * collective, so every rank makes them before going its own way. */
+nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
+                     nq_tally *sum, int *is_root, nq_mpi_failure *failure)
+{
+    nq_mpi_failure unused;
+    int rank, size;
+    if (!failure)
+        failure = &unused;
+    *failure = (nq_mpi_failure){.rank = -1, .status = NQ_OK};
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    *is_root = rank == 0;
+    nq_status st = agree(plan, rank, failure);
+    if (st != NQ_OK)
+        return st;
+    int threads = worker_threads(o->threads, rank);
+    if (rank != 0) {
+        if ((st = worker(plan, threads)) != NQ_OK)
+            failure->rank = rank, failure->status = st;
+        return st;
+    }
+    if (size == 1) /* no workers: run here */
+        return nq_plan_run(plan, o, sum);
+    return coordinate(plan, o, sum, size - 1, failure);
+}

@@ -1,0 +1,24 @@
+/*
+ * mpi_runner.h - a count spread over an MPI job (see mpi_runner.c).
+ */
+#ifndef NQ_MPI_RUNNER_H
+#define NQ_MPI_RUNNER_H
+
+#include "nqueens.h"
+
+typedef struct {
+    int rank;          /* the first rank that failed, or -1 */
+    nq_status status;  /* why (NQ_ERR_NOMEM, NQ_ERR_THREAD, NQ_ERR_MISMATCH, ...) */
+} nq_mpi_failure;
+
+/* Run a plan's units over MPI_COMM_WORLD (after MPI_Init_thread with at
+ * least MPI_THREAD_FUNNELED).  Every rank calls it with the same plan;
+ * rank 0 (*is_root) gets the tallies through o->on_unit and *sum, and uses
+ * done, max_units and stop; workers run on o->threads threads.  Never
+ * aborts or exits: every rank returns, with NQ_OK, NQ_ERR_STOPPED (stop
+ * flag or budget), or the failure, which *failure names on rank 0 (and on
+ * the failing rank itself). */
+nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
+                     nq_tally *sum, int *is_root, nq_mpi_failure *failure);
+
+#endif

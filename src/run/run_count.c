@@ -1,0 +1,169 @@
+/*
+ * run_count.c - the entry points that count and list: the one place that
+ * decides how a request runs.
+ *
+ * An engine without units searches the whole board on the calling thread;
+ * an engine with units gets a plan whose units the thread pool runs
+ * (parallel/runner.c), summed and combined by the engine.  The engines
+ * below know nothing of threads; the runner knows nothing of requests.
+ */
+#include <limits.h>
+#include <stdlib.h>
+
+#include "../fast/frontier_kernel.h"
+#include "run.h"
+
+/* "0,2" into c->devices: numbers, a comma between two, none twice. */
+static nq_status parse_devices(const char *list, nq_checked *c)
+{
+    const char *s = list;
+    c->ndevices = 0;
+    if (!list)
+        return NQ_OK;
+    do {
+        char *end;
+        if (*s < '0' || *s > '9' || c->ndevices == NQ_MAX_DEVICES)
+            return NQ_ERR_ARG;
+        unsigned long d = strtoul(s, &end, 10);
+        for (int i = 0; i < c->ndevices; i++)
+            if ((unsigned long)c->devices[i] == d)
+                return NQ_ERR_ARG;
+        if (d > INT_MAX)
+            return NQ_ERR_ARG;
+        c->devices[c->ndevices++] = (int)d;
+        s = end;
+    } while (*s == ',' && s++);
+    return *s ? NQ_ERR_ARG : NQ_OK;
+}
+
+nq_status nq_request_resolve(const nq_request_ext *x, int enumerate,
+                             nq_checked *c)
+{
+    if (!x)
+        return NQ_ERR_ARG;
+    c->req = &x->base;
+    nq_status st = nq_request_engine(&x->base, enumerate, &c->engine);
+    if (st != NQ_OK)
+        return st;
+    if ((x->kernel && !(c->engine->caps & NQ_CAP_KERNEL)) ||
+        (x->devices && !(c->engine->caps & NQ_CAP_GPU)))
+        return NQ_ERR_UNSUPPORTED;
+    st = nq_frontier_kernel_find(x->kernel, &c->kernel);
+    return st == NQ_OK ? parse_devices(x->devices, c) : st;
+}
+
+nq_status nq_checked_plan(const nq_checked *c, nq_plan **out)
+{
+    nq_status st = nq_plan_new(c->engine, c->req, out);
+    if (st != NQ_OK)
+        return st;
+    (*out)->kernel = c->kernel;
+    (*out)->ndevices = c->ndevices;
+    for (int i = 0; i < c->ndevices; i++)
+        (*out)->devices[i] = c->devices[i];
+    return NQ_OK;
+}
+
+/* Plan, run every unit on the request's threads, combine. */
+static nq_status count_units(const nq_checked *c, nq_counts *out)
+{
+    const nq_request *req = c->req;
+    nq_plan *p;
+    nq_tally sum = {0};
+    nq_status st = nq_checked_plan(c, &p);
+    if (st != NQ_OK)
+        return st;
+    nq_run_options o = {.threads = req->threads, .progress = req->progress,
+                        .progress_ctx = req->progress_ctx, .stop = req->stop};
+    st = nq_plan_run(p, &o, &sum);
+    if (st == NQ_OK)
+        st = nq_plan_finish(p, &sum, out);
+    nq_plan_free(p);
+    return st;
+}
+
+/* Counting (fn NULL) or listing: a unit engine counts on threads; every
+ * other search, and every listing, runs whole on this thread.  The one
+ * check of the request is here. */
+static nq_status run(const nq_request_ext *x, nq_solution_fn fn, void *ctx,
+                     nq_counts *out)
+{
+    nq_checked c;
+    nq_status st = nq_request_resolve(x, fn != NULL, &c);
+    if (st != NQ_OK)
+        return st;
+    if (!fn && (c.engine->caps & NQ_CAP_UNITS))
+        return count_units(&c, out);
+    nq_search s = {
+        .n = c.req->n, .iterative = c.req->iterative,
+        .unique_only = c.req->unique_only, .fn = fn, .ctx = ctx,
+    };
+    c.engine->search(&s);
+    out->total = s.total;
+    out->unique = s.unique;
+    out->nodes = s.nodes;
+    return NQ_OK;
+}
+
+nq_status nq_count_solutions_ext(const nq_request_ext *x, nq_counts *out)
+{
+    if (!out)
+        return NQ_ERR_ARG;
+    return run(x, NULL, NULL, out);
+}
+
+nq_status nq_count_solutions(const nq_request *req, nq_counts *out)
+{
+    if (!req || !out)
+        return NQ_ERR_ARG;
+    nq_request_ext x = {.base = *req};
+    return run(&x, NULL, NULL, out);
+}
+
+nq_status nq_enumerate_solutions(const nq_request *req, nq_solution_fn fn,
+                                 void *ctx, nq_counts *out)
+{
+    if (!req || !fn || !out)
+        return NQ_ERR_ARG;
+    nq_request_ext x = {.base = *req};
+    return run(&x, fn, ctx, out);
+}
+
+/* The search watched step by step: only engines that report events, and
+ * always on this thread (the events come in the search's own order). */
+nq_status nq_walk_search(const nq_request *req, nq_event_fn fn, void *ctx)
+{
+    const nq_engine *e;
+    nq_status st = nq_request_engine(req, 0, &e);
+    if (st != NQ_OK)
+        return st;
+    if (!fn)
+        return NQ_ERR_ARG;
+    if (!(e->caps & NQ_CAP_EVENTS))
+        return NQ_ERR_UNSUPPORTED;
+    nq_search s = {.n = req->n, .iterative = req->iterative, .event = fn,
+                   .event_ctx = ctx};
+    e->search(&s);
+    return s.stop ? NQ_ERR_STOPPED : NQ_OK;
+}
+
+/* The completion count: the engine builds a plan from the givens (or says
+ * the givens already fill the board), the pool runs it. */
+nq_status nq_count_completions(const nq_request *req, const int *given,
+                               nq_counts *out)
+{
+    nq_plan *p = NULL;
+    nq_tally sum = {0};
+    if (!req || !given || !out)
+        return NQ_ERR_ARG;
+    nq_status st = nq_completion_plan(req->n, given, &p, out);
+    if (st != NQ_OK || !p)
+        return st;
+    nq_run_options o = {.threads = req->threads, .progress = req->progress,
+                        .progress_ctx = req->progress_ctx, .stop = req->stop};
+    if (p->units)
+        st = nq_plan_run(p, &o, &sum);
+    out->total = sum.total, out->nodes = sum.nodes;
+    nq_plan_free(p);
+    return st;
+}
