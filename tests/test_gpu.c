@@ -503,21 +503,15 @@ void tests_gpu(void)
     t_case(stacks_stay_in_their_column, NULL,
            "gpu/stacks-interleaved-by-thread-stay-in-their-column");
     t_case(ptxas_check, NULL, "gpu/ptxas-check-refuses-a-stack-frame");
-    if (getenv("NQ_CUDA")) {
-        t_case(cuda_binary, NULL, "gpu/nqueens-cuda-counts-or-names-the-"
-               "cuda-error-and-fast-resumes");
-        t_full_case(cuda_binary_stops, NULL, "gpu/nqueens-cuda-count-22-"
-                    "sigint-at-3s-within-1s-on-a-gpu");
-    } else {
-        t_skip_group("gpu/nqueens-cuda-counts-or-names-the-cuda-error-and-"
-                     "fast-resumes", 2, "no nvcc");
-    }
-    if (getenv("NQ_CUDA_EXAMPLE")) {
-        t_case(cuda_library, NULL, "gpu/library-program-reaches-engine-cuda-"
-               "counts-or-names-the-cuda-error");
-        t_case(cuda_library, "0", "gpu/library-program-with-devices-0-counts-"
-               "or-names-the-cuda-error");
-    } else {
-        t_skip_group("gpu/library-program-reaches-engine-cuda", 2, "no nvcc");
-    }
+    t_skip_cases(getenv("NQ_CUDA") ? NULL : "no nvcc");
+    t_case(cuda_binary, NULL, "gpu/nqueens-cuda-counts-on-a-gpu-else-names-"
+           "the-cuda-error-and-fast-resumes");
+    t_full_case(cuda_binary_stops, NULL, "gpu/nqueens-cuda-count-22-"
+                "sigint-at-3s-within-1s-on-a-gpu");
+    t_skip_cases(getenv("NQ_CUDA_EXAMPLE") ? NULL : "no nvcc");
+    t_case(cuda_library, NULL, "gpu/library-program-reaches-engine-cuda-"
+           "counts-on-a-gpu-else-names-the-cuda-error");
+    t_case(cuda_library, "0", "gpu/library-program-with-devices-0-counts-"
+           "on-a-gpu-else-names-the-cuda-error");
+    t_skip_cases(NULL);
 }

@@ -324,26 +324,13 @@ static void engines_with_kernel(void *arg)
     nq_select_kernel(NULL);
 }
 
-/* A lane test of a build this CPU cannot run (avx512's 16-bit lanes
- * need AVX512_VBMI2). */
-static void lane_skip(const char *kernel, const char *width)
-{
-    char name[96];
-    snprintf(name, sizeof name, "kernels/%s/lanes-%s-bit", kernel, width);
-    t_skip_group(name, 1, "this CPU lacks what that build needs");
-}
-
 void tests_kernels(void)
 {
     t_case(kernel_choice, NULL, "kernels/choice-and-refusals");
     for (int i = 0; i < nq_kernel_count(); i++) {
         const char *k = nq_kernel_at(i);
-        if (!nq_kernel_supported(k)) {
-            char name[64];
-            snprintf(name, sizeof name, "kernels/%s/", k);
-            t_skip_group(name, 1, "this CPU lacks it");
-            continue;
-        }
+        const char *lacks = nq_kernel_supported(k) ? NULL : "this CPU lacks it";
+        t_skip_cases(lacks);
         t_case(engines_with_kernel, (void *)k, "kernels/%s/fast-1..16-and-"
                "complete-13-vs-oeis", k);
         t_case(kernels_agree, (void *)k, "kernels/%s/2000-random-jobs-vs-"
@@ -357,11 +344,13 @@ void tests_kernels(void)
         for (size_t t = 0; t < sizeof lane_tests / sizeof lane_tests[0]; t++) {
             if (strcmp(k, lane_tests[t].kernel))
                 continue;
-            if (!lane_tests[t].needs())
-                lane_skip(k, lane_tests[t].width);
-            else
-                t_case(lane_tests[t].test, NULL, "kernels/%s/lanes-%s-bit-"
-                       "masks", k, lane_tests[t].width);
+            /* a build this CPU cannot run (avx512's 16-bit lanes need
+             * AVX512_VBMI2) */
+            t_skip_cases(lacks ? lacks : lane_tests[t].needs() ? NULL
+                         : "this CPU lacks what that build needs");
+            t_case(lane_tests[t].test, NULL, "kernels/%s/lanes-%s-bit-masks",
+                   k, lane_tests[t].width);
         }
+        t_skip_cases(NULL);
     }
 }
