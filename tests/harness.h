@@ -30,10 +30,11 @@ void t_fail(const char *file, int line, const char *fmt, ...)
  * is reported and counted as skipped, with the reason, unless it has
  * already failed.  The test should return after it. */
 void t_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Tests not even started here (a group whose tool is missing): printed
- * as one skip line and counted as `count` skipped, when the filters
- * select `name`. */
-void t_skip_group(const char *name, int count, const char *why);
+/* A group whose tool is missing here: until t_skip_cases(NULL), each case
+ * declared (t_case, t_full_case) is not run but printed and counted as
+ * skipped, by its own name and with `why`, when the filters select it;
+ * so a group skipped whole counts every case it holds, as it would run. */
+void t_skip_cases(const char *why);
 
 /* Run fn(arg) as the test `name` (printf-style) and print its outcome;
  * a test whose name the command line's filters leave out is not run at

@@ -210,8 +210,12 @@ man_covers() { # COMMAND
     done
     [ -z "$miss" ] || { echo "options missing:$miss"; return 1; }
 }
-for cmd in count solve engines units merge tree trace compare find complete \
-           help; do
+# The commands are those `nqueens help` lists (so a new one cannot be
+# left out here), and help itself.
+commands=$("$usr/bin/nqueens" help |
+           sed -n '/^commands:/,/^$/s/^  \([a-z][a-z]*\) .*/\1/p')
+check man-covers:the-commands-of-help test "$(echo $commands | wc -w)" -ge 11
+for cmd in $commands help; do
     check "man-covers:$cmd" man_covers "$cmd"
 done
 check man-covers:version grep -q '^\.BR \\-\\-version' "$man1"

@@ -6,8 +6,8 @@
  *   nq-tests [WORD...]   only the tests whose name contains a WORD, less
  *                        those whose name contains a -WORD
  *
- * A WORD that names no test at all is an error (exit 1), so a typo cannot
- * pass as an empty, green run.
+ * A WORD or -WORD that names no test at all is an error (exit 1), so a
+ * typo cannot pass as an empty, green run, nor a stale exclusion stay.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -51,10 +51,15 @@ int t_name_selected(const char *name, char *const *filters, int nfilters)
     return included || includes == 0;
 }
 
-/* Whether the test `title` runs; notes each selecting word it matches,
- * so a word that matched nothing can be reported at the end. */
+/* Whether the test `title` runs; notes each word it matches (selecting
+ * or leaving out), so a word that matched nothing can be reported at the
+ * end. */
 static int selected(const char *title)
 {
+    for (int i = 0; i < filter_count; i++)
+        if (filter_words[i][0] == '-' && filter_words[i][1] &&
+            strstr(title, filter_words[i] + 1))
+            filter_hit[i] = 1;
     if (!t_name_selected(title, filter_words, filter_count))
         return 0;
     for (int i = 0; i < filter_count; i++)
@@ -85,13 +90,12 @@ void t_skip(const char *fmt, ...)
     va_end(ap);
 }
 
-void t_skip_group(const char *name, int count, const char *why)
+/* Why the cases declared now are not run (t_skip_cases); "" when they are. */
+static char skip_cases_why[256];
+
+void t_skip_cases(const char *why)
 {
-    if (!selected(name))
-        return;
-    skipped += count;
-    printf("skip %s (%s)\n", name, why);
-    fflush(stdout);
+    snprintf(skip_cases_why, sizeof skip_cases_why, "%s", why ? why : "");
 }
 
 /* What a case's child tells the runner through a pipe: failed or
@@ -179,6 +183,12 @@ static void run_titled(void (*fn)(void *), void *arg, int full,
 {
     if (!selected(title))
         return; /* not run, not counted */
+    if (skip_cases_why[0]) { /* its group cannot run here */
+        skipped++;
+        printf("skip %s (%s)\n", title, skip_cases_why);
+        fflush(stdout);
+        return;
+    }
     if (full && t_quick()) { /* make check: said, and counted, as skipped */
         skipped++;
         printf("skip %s (the full tier's: make test)\n", title);
@@ -511,7 +521,7 @@ static int report_unmatched(void)
     int unmatched = 0;
     fflush(stdout);
     for (int i = 0; i < filter_count; i++)
-        if (!filter_hit[i] && filter_words[i][0] != '-') {
+        if (!filter_hit[i]) {
             fprintf(stderr, "no test matches '%s'\n", filter_words[i]);
             unmatched = 1;
         }

@@ -3,6 +3,7 @@
  * plan covers every unit's solutions exactly once, and the per-thread
  * search (dfs.h, the code a GPU thread runs) counts them right.
  */
+#include <glob.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -368,9 +369,76 @@ static int said_cuda_error(const t_proc *p, const char *start)
            strchr(p->err, '\n') == p->err + p->err_len - 1;
 }
 
-/* nqueens-cuda as a user meets it.  On a GPU: N=12 counted to OEIS's
- * row.  Without one: one line on stderr naming the CUDA error, exit 1,
- * the journal left for any engine of the plan to finish (fast does). */
+/* Whether this host has a GPU, asked apart from the CUDA runtime that the
+ * programs under test link (the runtime may be what fails): the driver's
+ * device files (/dev/nvidia0, ...), `nvidia-smi -L` listing a GPU, or
+ * nqueens-cuda --version listing one.  With a GPU here, the cuda engine
+ * must count and an error is a failure; with none, the error is what is
+ * expected.  `why` says what answered. */
+static int gpu_probe(char *why, size_t size)
+{
+    glob_t g;
+    int files = glob("/dev/nvidia[0-9]*", 0, NULL, &g) == 0;
+    if (files)
+        snprintf(why, size, "%s exists", g.gl_pathv[0]);
+    globfree(&g);
+    if (files)
+        return 1;
+    t_proc p;
+    if (t_run_signalled(&p, "nvidia-smi", ARGS("nvidia-smi", "-L"), 0, 0) == 0) {
+        const char *gpu = !strncmp(p.out, "GPU ", 4) ? p.out
+                          : strstr(p.out, "\nGPU ");
+        int listed = p.exit_code == 0 && gpu;
+        if (listed)
+            snprintf(why, size, "nvidia-smi -L: %.*s", (int)strcspn(gpu +
+                     (*gpu == '\n'), "\n"), gpu + (*gpu == '\n'));
+        t_proc_free(&p);
+        if (listed)
+            return 1;
+    }
+    const char *cuda = getenv("NQ_CUDA");
+    if (cuda && t_run_signalled(&p, cuda, ARGS(cuda, "--version"), 0, 0) == 0) {
+        int listed = p.exit_code == 0 && strstr(p.out, "\n  GPU 0: ");
+        t_proc_free(&p);
+        if (listed) {
+            snprintf(why, size, "nqueens-cuda --version lists GPU 0");
+            return 1;
+        }
+    }
+    snprintf(why, size, "no /dev/nvidia[0-9]*, no GPU from nvidia-smi -L "
+             "or nqueens-cuda --version");
+    return 0;
+}
+
+/* gpu_probe's answer, asked once per case. */
+static int gpu_here(char *why, size_t size)
+{
+    static int known = -1;
+    static char said[256];
+    if (known < 0)
+        known = gpu_probe(said, sizeof said);
+    snprintf(why, size, "%s", said);
+    return known;
+}
+
+/* The cuda engine's run p, judged by whether a GPU is here (gpu_here):
+ * with one, 1 if it counted (`counted`); without, 1 if it failed as
+ * expected (`said`).  Else a failure naming what was wanted and got. */
+static void gpu_judged(const t_proc *p, const char *what, int counted,
+                       int said)
+{
+    char why[256];
+    int gpu = gpu_here(why, sizeof why);
+    CHECKF(gpu ? counted : said, "%s: %s (%s), but exit %d: %.*s", what,
+           gpu ? "a GPU is here, so OEIS's row was due"
+               : "no GPU here, so the one-line CUDA error was due",
+           why, p->exit_code, (int)strcspn(p->err, "\n"), p->err);
+}
+
+/* nqueens-cuda as a user meets it.  On a GPU (gpu_here): N=12 counted to
+ * OEIS's row, an error failing the test.  Without one: one line on stderr
+ * naming the CUDA error, exit 1, the journal left for any engine of the
+ * plan to finish (fast does). */
 static void cuda_binary(void *arg)
 {
     (void)arg;
@@ -385,8 +453,12 @@ static void cuda_binary(void *arg)
                                          "--checkpoint", j), 0, 0) == 0);
     int counted = p.exit_code == 0 && strstr(p.out, row);
     int said = said_cuda_error(&p, "nqueens: count 12: no usable GPU");
+    gpu_judged(&p, "count 12 -e cuda", counted, said);
     t_proc_free(&p);
-    CHECKF(counted || said, "neither OEIS's row nor a one-line CUDA error");
+    if (t_failed()) {
+        unlink(j);
+        return;
+    }
     CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "fast",
                                          "--checkpoint", j), 0, 0) == 0);
     int finished = p.exit_code == 0 && strstr(p.out, row);
@@ -397,9 +469,9 @@ static void cuda_binary(void *arg)
                                          "--devices", "0"), 0, 0) == 0);
     counted = p.exit_code == 0 && strstr(p.out, row);
     said = p.exit_code == 1 && strstr(p.err, "(cudaError");
+    gpu_judged(&p, "count 12 -e cuda --devices 0", counted, said);
     t_proc_free(&p);
-    CHECKF(counted || said, "--devices 0: neither OEIS's row nor the CUDA "
-           "error");
+    T_BAIL();
     CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "fast",
                                          "--devices", "0"), 0, 0) == 0);
     int refused = p.exit_code == 2 && strstr(p.err, "(engines that do: cuda)");
@@ -410,21 +482,24 @@ static void cuda_binary(void *arg)
 /* nqueens-cuda stopped mid-count on a GPU (N = 22, tens of seconds
  * there, 3 s in): the kernel's threads read the stop flag the host maps
  * for them (dfs.h, cuda.cu), so the run ends within a second of SIGINT,
- * with its line and 130, waiting for no launch to end.  Skipped without a
- * usable GPU, where the count fails at once (cuda_binary checks that). */
+ * with its line and 130, waiting for no launch to end.  Skipped where no
+ * GPU is (gpu_here), where the count fails at once (cuda_binary checks
+ * that); with one, a count that fails is a failure here too. */
 static void cuda_binary_stops(void *arg)
 {
     (void)arg;
     const char *cuda = getenv("NQ_CUDA");
+    char why[256];
     t_proc p;
-    CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "cuda"),
-                          0, 0) == 0);
-    int gpu = p.exit_code == 0;
-    t_proc_free(&p);
-    if (!gpu) {
-        t_skip("no usable GPU");
+    if (!gpu_here(why, sizeof why)) {
+        t_skip("%s", why);
         return;
     }
+    CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "cuda"),
+                          0, 0) == 0);
+    int counted = p.exit_code == 0;
+    t_proc_free(&p);
+    CHECKF(counted, "a GPU is here (%s), but count 12 -e cuda failed", why);
     double t0 = nq_clock_seconds();
     CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "22", "-e", "cuda",
                                          "--force", "--quiet"), 3.0,
@@ -438,9 +513,10 @@ static void cuda_binary_stops(void *arg)
 
 /* examples/count_cuda.c, a C program linked with libnqueens-cuda.a: it
  * reaches engine cuda through the library's table once it has called
- * nq_cuda_register.  On a GPU: N=12 counted to OEIS's row; without one:
- * a clean NQ_ERR_DEVICE with the CUDA runtime's words, no crash.  The
- * same with a device list in the request. */
+ * nq_cuda_register.  On a GPU (gpu_here): N=12 counted to OEIS's row, an
+ * error failing the test; without one: a clean NQ_ERR_DEVICE with the
+ * CUDA runtime's words, no crash.  The same with a device list in the
+ * request. */
 static void cuda_library(void *arg)
 {
     const char *example = getenv("NQ_CUDA_EXAMPLE"), *devices = arg;
@@ -452,8 +528,9 @@ static void cuda_library(void *arg)
                           : ARGS(example, "12"), 0, 0) == 0);
     int counted = p.exit_code == 0 && !strcmp(p.out, row);
     int said = said_cuda_error(&p, "count_cuda: no usable GPU");
+    gpu_judged(&p, devices ? "count_cuda 12 with devices" : "count_cuda 12",
+               counted, said);
     t_proc_free(&p);
-    CHECKF(counted || said, "neither OEIS's row nor a one-line CUDA error");
 }
 
 /* mk/check-ptxas.sh, which `make cuda` runs on ptxas's report: passes a
@@ -503,21 +580,15 @@ void tests_gpu(void)
     t_case(stacks_stay_in_their_column, NULL,
            "gpu/stacks-interleaved-by-thread-stay-in-their-column");
     t_case(ptxas_check, NULL, "gpu/ptxas-check-refuses-a-stack-frame");
-    if (getenv("NQ_CUDA")) {
-        t_case(cuda_binary, NULL, "gpu/nqueens-cuda-counts-or-names-the-"
-               "cuda-error-and-fast-resumes");
-        t_full_case(cuda_binary_stops, NULL, "gpu/nqueens-cuda-count-22-"
-                    "sigint-at-3s-within-1s-on-a-gpu");
-    } else {
-        t_skip_group("gpu/nqueens-cuda-counts-or-names-the-cuda-error-and-"
-                     "fast-resumes", 2, "no nvcc");
-    }
-    if (getenv("NQ_CUDA_EXAMPLE")) {
-        t_case(cuda_library, NULL, "gpu/library-program-reaches-engine-cuda-"
-               "counts-or-names-the-cuda-error");
-        t_case(cuda_library, "0", "gpu/library-program-with-devices-0-counts-"
-               "or-names-the-cuda-error");
-    } else {
-        t_skip_group("gpu/library-program-reaches-engine-cuda", 2, "no nvcc");
-    }
+    t_skip_cases(getenv("NQ_CUDA") ? NULL : "no nvcc");
+    t_case(cuda_binary, NULL, "gpu/nqueens-cuda-counts-on-a-gpu-else-names-"
+           "the-cuda-error-and-fast-resumes");
+    t_full_case(cuda_binary_stops, NULL, "gpu/nqueens-cuda-count-22-"
+                "sigint-at-3s-within-1s-on-a-gpu");
+    t_skip_cases(getenv("NQ_CUDA_EXAMPLE") ? NULL : "no nvcc");
+    t_case(cuda_library, NULL, "gpu/library-program-reaches-engine-cuda-"
+           "counts-on-a-gpu-else-names-the-cuda-error");
+    t_case(cuda_library, "0", "gpu/library-program-with-devices-0-counts-"
+           "on-a-gpu-else-names-the-cuda-error");
+    t_skip_cases(NULL);
 }

@@ -1778,16 +1778,13 @@ void tests_journal(void)
         setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
         setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
         setenv("OMPI_MCA_btl", "self,vader", 1);
-        t_full_case(mpi_count_and_resume, NULL, "journal/mpi-3-ranks-stop-resume");
-        t_full_case(mpi_stops_inside_units, NULL,
-               "journal/mpi-sigint-inside-hour-long-units");
-        t_full_case(mpi_rank0_sigint_status, NULL,
-               "journal/mpi-rank-0-sigint-exits-130");
-    } else {
-        t_skip_group("journal/mpi-3-ranks-stop-resume", 1, "no mpirun");
-        t_skip_group("journal/mpi-sigint-inside-hour-long-units", 1,
-                     "no mpirun");
-        t_skip_group("journal/mpi-rank-0-sigint-exits-130", 1, "no mpirun");
     }
+    t_skip_cases(getenv("NQ_MPI") ? NULL : "no mpirun");
+    t_full_case(mpi_count_and_resume, NULL, "journal/mpi-3-ranks-stop-resume");
+    t_full_case(mpi_stops_inside_units, NULL,
+                "journal/mpi-sigint-inside-hour-long-units");
+    t_full_case(mpi_rank0_sigint_status, NULL,
+                "journal/mpi-rank-0-sigint-exits-130");
+    t_skip_cases(NULL);
     remove_dir();
 }

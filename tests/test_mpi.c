@@ -146,12 +146,11 @@ static void hopeless_refused(void *arg)
 
 void tests_mpi(void)
 {
-    if (!getenv("NQ_MPI") || !have_mpirun()) {
-        t_skip_group("mpi/", 1, "no NQ_MPI or no mpirun");
-        return;
-    }
+    t_skip_cases(!getenv("NQ_MPI") || !have_mpirun() ? "no NQ_MPI or no mpirun"
+                                                      : NULL);
     t_full_case(other_plan_named, NULL, "mpi/rank-with-another-plan-named-exit-1");
     t_case(two_ranks_count, NULL, "mpi/2-ranks-count-10");
     t_full_case(count_options, NULL, "mpi/count-options-and-parts");
     t_full_case(hopeless_refused, NULL, "mpi/hopeless-count-refused-up-front");
+    t_skip_cases(NULL);
 }

@@ -122,11 +122,11 @@ static void bar_fits(void *arg)
 void tests_progress(void)
 {
     static const int widths[] = {40, 80, 200};
-    if (system("command -v tmux >/dev/null 2>&1") != 0 || !getenv("NQ_CLI")) {
-        t_skip_group("progress/", 1, "no tmux");
-        return;
-    }
+    t_skip_cases(!getenv("NQ_CLI") ? "no NQ_CLI"
+                 : system("command -v tmux >/dev/null 2>&1") != 0 ? "no tmux"
+                 : NULL);
     for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)
         t_full_case(bar_fits, (void *)&widths[i], "progress/tmux-%d-columns-one-"
                "line-then-gone", widths[i]);
+    t_skip_cases(NULL);
 }

@@ -1,8 +1,11 @@
 /*
- * test_runner.c - the runner's own name filter: `nq-tests WORD...` runs
- * only the tests whose name contains a WORD, and a WORD that names nothing
- * fails the run instead of passing it empty.
+ * test_runner.c - the runner's own name filter and count of skips:
+ * `nq-tests WORD...` runs only the tests whose name contains a WORD, a
+ * WORD (or -WORD) that names nothing fails the run instead of passing it
+ * empty, and a group skipped whole counts each of its cases.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
@@ -109,9 +112,9 @@ static void run_self(t_proc *p, const char *const *args)
            "could not run %s", t_runner_path());
 }
 
-/* The command line end to end: a word that names no test fails the run
- * (exit 1, the message on stderr), alone or beside one that matches; a
- * word that matches runs just those tests. */
+/* The command line end to end: a word (or a -WORD) that names no test
+ * fails the run (exit 1, the message on stderr), alone or beside one that
+ * matches; a word that matches runs just those tests. */
 static void command_line(void *arg)
 {
     (void)arg;
@@ -139,6 +142,54 @@ static void command_line(void *arg)
               last_line_is(p.out, "2 passed, 0 failed, 0 skipped\n");
     t_proc_free(&p);
     CHECK(two);
+    run_self(&p, ARGS(self, "runner/select/no-", "-zzz-no-such"));
+    T_BAIL();
+    int stale = p.exit_code == 1 && ok_lines(p.out) == 2 &&
+                strcmp(p.err, "no test matches '-zzz-no-such'\n") == 0;
+    t_proc_free(&p);
+    CHECKF(stale, "a -WORD that leaves out nothing was not reported");
+}
+
+/* How many lines of out start with `start`. */
+static int lines_starting(const char *out, const char *start)
+{
+    int k = 0;
+    for (const char *s = out; (s = strstr(s, start)); s++)
+        k += s == out || s[-1] == '\n';
+    return k;
+}
+
+/* A group skipped whole (its tool missing: MPI, tmux) counts each of its
+ * cases, by name, as skipped, and a word naming one case of it selects
+ * that one: the runner run again without NQ_MPI and NQ_CLI. */
+static void skipped_cases_counted(void *arg)
+{
+    (void)arg;
+    const char *self = t_runner_path();
+    char summary[64];
+    t_proc p;
+    unsetenv("NQ_MPI"); /* this case's own process */
+    unsetenv("NQ_CLI");
+    run_self(&p, ARGS(self, "mpi/", "progress/"));
+    T_BAIL();
+    int mpi = lines_starting(p.out, "skip mpi/"),
+        progress = lines_starting(p.out, "skip progress/tmux-");
+    snprintf(summary, sizeof summary, "0 passed, 0 failed, %d skipped\n",
+             lines_starting(p.out, "skip "));
+    int whole = p.exit_code == 0 && mpi >= 4 && progress >= 3 &&
+                lines_starting(p.out, "skip ") == mpi + progress &&
+                strstr(p.out, "skip mpi/2-ranks-count-10 (no NQ_MPI") &&
+                last_line_is(p.out, summary);
+    t_proc_free(&p);
+    CHECKF(whole, "mpi/ and progress/ skipped: %d and %d skip lines, or the "
+           "summary is not their sum", mpi, progress);
+    run_self(&p, ARGS(self, "mpi/2-ranks-count-10"));
+    T_BAIL();
+    int one = p.exit_code == 0 && p.err_len == 0 &&
+              lines_starting(p.out, "skip mpi/2-ranks-count-10 (") == 1 &&
+              last_line_is(p.out, "0 passed, 0 failed, 1 skipped\n");
+    t_proc_free(&p);
+    CHECKF(one, "one case of a skipped group, named, is not one skip");
 }
 
 /* The pure selection first, then the runner run for real. */
@@ -152,4 +203,5 @@ void tests_runner(void)
         t_case(select_answers, (void *)&tables[i], "runner/select/%s",
                names[i]);
     t_case(command_line, NULL, "runner/command-line-filter");
+    t_case(skipped_cases_counted, NULL, "runner/skipped-group-counts-each-case");
 }
