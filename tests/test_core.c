@@ -1,6 +1,7 @@
 /*
  * test_core.c - placements, symmetries and 128-bit counts.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "harness.h"
