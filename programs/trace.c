@@ -420,25 +420,25 @@ static int whole_count(trace *t, const nq_request *req)
 
 /* One walk into the page: each step's text through the buffer, then the
  * summary line the text output ends with, and the count of a whole walk;
- * *capped says whether the cap stopped it (said once the page is out). */
-static int walk_into_page(trace *t, const nq_request *req, int *capped)
+ * a walk the cap stopped is said once the page is out. */
+static int walk_into_page(trace *t, const nq_request *req)
 {
     nq_status st = nq_walk_search(req, on_trace_event, t);
     if (st != NQ_OK && st != NQ_ERR_STOPPED)
         return cli_error(CLI_FAIL, "trace %d: %s", t->n, nq_strerror(st));
     summary_line(t, st);
-    *capped = st == NQ_ERR_STOPPED;
-    if (trace_html_end(t->html, take_text(t), *capped) != 0)
+    int capped = st == NQ_ERR_STOPPED;
+    if (trace_html_end(t->html, take_text(t), capped) != 0)
         return cli_error(CLI_FAIL, "trace %d: %s", t->n,
                          nq_strerror(NQ_ERR_NOMEM));
-    return *capped ? CLI_OK : whole_count(t, req);
+    return capped ? CLI_OK : whole_count(t, req);
 }
 
 /* The walk of req's engine for the page, with the options of `like`
  * (board, style, counting from 1, cap); *walk is set, even on failure,
  * for the caller to free. */
 static int page_walk(const trace *like, const nq_request *req,
-                     trace_html **walk, int *capped)
+                     trace_html **walk)
 {
     int rc;
     trace t = {.n = like->n, .base = like->base, .seed = like->seed,
@@ -450,7 +450,7 @@ static int page_walk(const trace *like, const nq_request *req,
         rc = cli_error(CLI_FAIL, "trace %d: %s", t.n,
                        nq_strerror(NQ_ERR_NOMEM));
     else
-        rc = walk_into_page(&t, req, capped);
+        rc = walk_into_page(&t, req);
     if (t.out)
         fclose(t.out);
     free(t.text);
@@ -465,7 +465,7 @@ static int page_walk(const trace *like, const nq_request *req,
 typedef struct {
     trace_html *walk[2];
     const char *engine[2];
-    int capped[2], count;
+    int count;
 } page_walks;
 
 /* "400000 steps", or with --compare "1050 + 93 steps". */
@@ -497,7 +497,7 @@ static void page_written(const trace *t, const page_walks *w, size_t size)
 {
     char steps[64];
     for (int i = 0; i < w->count; i++)
-        if (w->capped[i])
+        if (trace_html_capped(w->walk[i]))
             fprintf(stderr, "nqueens trace: note: the page holds the first "
                     "%llu steps of the %s search%s\n", (unsigned long long)
                     trace_html_steps(w->walk[i]), w->engine[i],
@@ -537,10 +537,10 @@ static int trace_to_page(const trace *t, nq_request req, const char *compare,
                          int force)
 {
     page_walks w = {.engine = {req.engine, compare}, .count = compare ? 2 : 1};
-    int rc = page_walk(t, &req, &w.walk[0], &w.capped[0]);
+    int rc = page_walk(t, &req, &w.walk[0]);
     if (rc == CLI_OK && compare) {
         req.engine = compare;
-        rc = page_walk(t, &req, &w.walk[1], &w.capped[1]);
+        rc = page_walk(t, &req, &w.walk[1]);
     }
     if (rc == CLI_OK)
         rc = write_page(t, &w, force);

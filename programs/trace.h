@@ -55,6 +55,8 @@ int trace_html_end(trace_html *h, const char *summary, int capped);
 void trace_html_counts(trace_html *h, nq_u128 total, nq_u128 unique);
 /* The steps the walk holds. */
 uint64_t trace_html_steps(const trace_html *h);
+/* Whether the step cap stopped the walk (as trace_html_end was told). */
+int trace_html_capped(const trace_html *h);
 /* The page, every walk in it; -1 if it could not all be written. */
 int trace_html_write(FILE *out, trace_html *const *walks, int count);
 void trace_html_free(trace_html *h);

@@ -136,6 +136,11 @@ uint64_t trace_html_steps(const trace_html *h)
     return h->steps;
 }
 
+int trace_html_capped(const trace_html *h)
+{
+    return h->capped;
+}
+
 /* One walk as the page's object: what it is, how it ended, the engine's
  * own count when the walk was whole (decimal strings: a count may pass
  * 2^53, where JavaScript's numbers stop being exact), its steps. */
