@@ -212,5 +212,5 @@ void tests_bench(void)
     t_case(fast_usage, NULL, "bench/fast-mistyped-options-refused");
     t_case(fast_runs, NULL, "bench/fast-8-scalar-vs-oeis");
     t_case(fast_rounds, NULL, "bench/fast-8-rounds-every-kernel-vs-oeis");
-    t_case(fast_peer, NULL, "bench/fast-10-beside-a-peer-checked");
+    t_full_case(fast_peer, NULL, "bench/fast-10-beside-a-peer-checked");
 }

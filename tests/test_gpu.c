@@ -567,8 +567,9 @@ void tests_gpu(void)
         t_case(subunits_partition_units, (void *)&cuts[i],
                "gpu/N=%d/depth-%d%s/sub-units-partition-each-unit",
                cuts[i].n, cuts[i].depth, cuts[i].even ? "-evened" : "");
-    for (int n = 4; n <= 16; n++)
-        t_case(kernel_body_vs_oeis, (void *)(intptr_t)n,
+    for (int n = 4; n <= 16; n++) /* N = 16's seconds: the full tier's */
+        (n < 16 ? t_case : t_full_case)(kernel_body_vs_oeis,
+               (void *)(intptr_t)n,
                "gpu/N=%d/kernel-body-on-the-host-vs-fast-and-oeis", n);
     for (int n = 12; n <= 16; n += 4)
         t_case(stopped_batch_keeps_whole_units, (void *)(intptr_t)n,

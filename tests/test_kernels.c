@@ -217,16 +217,24 @@ static void kernel_agrees_on(const char *name, job_maker *make, int jobs)
     nq_select_kernel(NULL);
 }
 
-/* 2000 random jobs, the kernel against the plain DFS. */
-static void kernels_agree(void *arg)
+/* How many random jobs a case draws: a quarter under `make check`, whose
+ * quick tier still runs every kernel through every kind of job, and the
+ * case's title says the number it drew. */
+static int jobs(int full)
 {
-    kernel_agrees_on(arg, random_job, 2000);
+    return t_quick() ? full / 4 : full;
 }
 
-/* 300 wide jobs, counted as sums of split jobs, against the plain DFS. */
+/* Random jobs, the kernel against the plain DFS. */
+static void kernels_agree(void *arg)
+{
+    kernel_agrees_on(arg, random_job, jobs(2000));
+}
+
+/* Wide jobs, counted as sums of split jobs, against the plain DFS. */
 static void kernels_agree_wide(void *arg)
 {
-    kernel_agrees_on(arg, wide_job, 300);
+    kernel_agrees_on(arg, wide_job, jobs(300));
 }
 
 /* A job of `rows` rows one apart with every square of `full` open, the
@@ -240,11 +248,11 @@ static nq_frontier open_job(int rows, uint32_t full, uint32_t weighed)
     return j;
 }
 
-/* 150 tall jobs against the plain DFS, and whole empty boards of 4 to 13
+/* Tall jobs against the plain DFS, and whole empty boards of 4 to 13
  * rows against OEIS. */
 static void kernels_agree_tall(void *arg)
 {
-    kernel_agrees_on(arg, tall_job, 150);
+    kernel_agrees_on(arg, tall_job, jobs(150));
     CHECK(nq_select_kernel(arg) == NQ_OK);
     nq_frontier_work *w = nq_frontier_work_new();
     CHECK(w);
@@ -340,12 +348,12 @@ void tests_kernels(void)
         t_skip_cases(lacks);
         t_case(engines_with_kernel, (void *)k, "kernels/%s/fast-1..16-and-"
                "complete-13-vs-oeis", k);
-        t_case(kernels_agree, (void *)k, "kernels/%s/2000-random-jobs-vs-"
-               "dfs", k);
-        t_case(kernels_agree_wide, (void *)k, "kernels/%s/300-wide-jobs-"
-               "split-vs-dfs", k);
-        t_case(kernels_agree_tall, (void *)k, "kernels/%s/150-tall-jobs-vs-"
-               "dfs-and-whole-boards-4..13-vs-oeis", k);
+        t_case(kernels_agree, (void *)k, "kernels/%s/%d-random-jobs-vs-"
+               "dfs", k, jobs(2000));
+        t_case(kernels_agree_wide, (void *)k, "kernels/%s/%d-wide-jobs-"
+               "split-vs-dfs", k, jobs(300));
+        t_case(kernels_agree_tall, (void *)k, "kernels/%s/%d-tall-jobs-vs-"
+               "dfs-and-whole-boards-4..13-vs-oeis", k, jobs(150));
         t_case(kernels_weigh_each_column, (void *)k, "kernels/%s/each-last-"
                "row-column-weighed-alone", k);
         for (size_t t = 0; t < sizeof lane_tests / sizeof lane_tests[0]; t++) {

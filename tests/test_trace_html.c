@@ -629,7 +629,7 @@ void tests_trace_html(void)
                masked[i]);
     t_case(solution_weights, NULL, "trace_html/solution-weights");
     t_case(page_counts, NULL, "trace_html/total-unique");
-    t_case(size_guard, NULL, "trace_html/size-guard");
+    t_full_case(size_guard, NULL, "trace_html/size-guard");
     t_case(compare_said, NULL, "trace_html/compare-said");
     for (int i = 0; i < TEACHING; i++)
         t_full_case(in_browser, (void *)teaching[i],
