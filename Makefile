@@ -17,6 +17,7 @@
 #                   thread and all (about 15 minutes: scalar is slow)
 #   make bench-peer PEER='COMMAND'  fast beside another counter, in rounds
 #                   at one N (N=18, THREADS=2, ROUNDS=9, PEER_KERNELS=k,...)
+#   make bench-record  cycles per solution at N = 21..23 on a fixed sample
 #   make bench-gpu  the cuda engine against fast, N = 16..22 (needs a GPU)
 #   make bench-subunits  the spread of the GPU's sub-unit costs at N = 18
 #   make bench-bottom    bottom states met again inside fast's units
@@ -112,6 +113,7 @@ CLI      := $(BUILD)/nqueens
 TESTS    := $(BUILD)/nq-tests
 BENCH    := $(BUILD)/nq-bench
 BENCH_FAST := $(BUILD)/nq-bench-fast
+BENCH_RECORD := $(BUILD)/nq-bench-record
 BENCH_SUBUNITS := $(BUILD)/nq-bench-subunits
 BENCH_BOTTOM := $(BUILD)/nq-bench-bottom
 BENCH_ORDER := $(BUILD)/nq-bench-order
@@ -169,7 +171,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-gpu bench-subunits bench-bottom bench-order mpi cuda clean
+.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order mpi cuda clean
 all: $(CLI) $(LIB) shared
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -214,8 +216,14 @@ $(TESTS): $(TEST_OBJ) $(TEST_CLI_OBJ) $(LIB)
 $(BENCH): $(BUILD)/obj/bench/bench.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
-$(BENCH_FAST): $(BUILD)/obj/bench/bench_fast.o $(LIB)
-	$(LINK) $< $(LIB) $(LDLIBS) -o $@
+# What the benchmarks print of the machine (bench/machine.c).
+BENCH_MACHINE := $(BUILD)/obj/bench/machine.o
+
+$(BENCH_FAST): $(BUILD)/obj/bench/bench_fast.o $(BENCH_MACHINE) $(LIB)
+	$(LINK) $(filter %.o,$^) $(LIB) $(LDLIBS) -o $@
+
+$(BENCH_RECORD): $(BUILD)/obj/bench/bench_record.o $(BENCH_MACHINE) $(LIB)
+	$(LINK) $(filter %.o,$^) $(LIB) $(LDLIBS) -o $@
 
 $(BENCH_SUBUNITS): $(BUILD)/obj/bench/bench_subunits.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
@@ -279,7 +287,7 @@ run: $(CLI)
 
 # The benchmarks are built too, so that none of them rots unnoticed, and
 # bench-order's search is a test of the kernels' node counts.
-BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER)
+BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER)
 
 test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(BENCH_BINS)
 	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) \
@@ -347,6 +355,12 @@ bench-peer: $(BENCH_FAST)
 	    --rounds $(or $(ROUNDS),9) $(if $(PEER_KERNELS),--kernels $(PEER_KERNELS)) --peer "$$PEER"
 
 # How even the GPU's sub-units are, at N = 18 (N=.. for another board).
+# The cost per solution at record sizes (N = 21..23) on bench/record/'s
+# fixed sample, each part checked against its journal; KERNELS=a,b picks
+# the kernels (default: every vector kernel this CPU runs), THREADS=T.
+bench-record: $(BENCH_RECORD)
+	$(BENCH_RECORD) --threads $(or $(THREADS),0) $(if $(KERNELS),--kernels $(KERNELS))
+
 bench-subunits: $(BENCH_SUBUNITS)
 	$(BENCH_SUBUNITS) $(or $(N),18)
 

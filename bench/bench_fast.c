@@ -30,51 +30,9 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-#define HAVE_RDTSC 1
-#endif
 
+#include "machine.h"
 #include "nqueens.h"
-
-/* CPU time of the process (the wall clock is the library's). */
-static double cpu_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Core cycles per second: 8 dependent adds per iteration, one cycle each. */
-static double core_hz(void)
-{
-    uint64_t x = 1, iters = 200000000ull;
-    double t0 = nq_clock_seconds();
-    for (uint64_t i = 0; i < iters; i++) {
-#ifdef HAVE_RDTSC
-        __asm__ volatile("add $1,%0\n\tadd $1,%0\n\tadd $1,%0\n\tadd $1,%0\n\t"
-                         "add $1,%0\n\tadd $1,%0\n\tadd $1,%0\n\tadd $1,%0"
-                         : "+r"(x));
-#else
-        __asm__ volatile("" : "+r"(x)); /* no x86: one add a round, roughly */
-        x += 8;
-#endif
-    }
-    return 8.0 * (double)iters / (nq_clock_seconds() - t0);
-}
-
-static double tsc_hz(void)
-{
-#ifndef HAVE_RDTSC
-    return 0;
-#else
-    double t0 = nq_clock_seconds();
-    uint64_t c0 = __rdtsc();
-    while (nq_clock_seconds() - t0 < 0.2)
-        ;
-    return (double)(__rdtsc() - c0) / (nq_clock_seconds() - t0);
-#endif
-}
 
 static double hz;
 
@@ -90,10 +48,10 @@ static sample measure(const char *engine, int n, int threads)
 {
     nq_request req = {.n = n, .engine = engine, .threads = threads};
     sample s;
-    double cpu0 = cpu_seconds(), t0 = nq_clock_seconds();
+    double cpu0 = bench_cpu_seconds(), t0 = nq_clock_seconds();
     s.status = nq_count_solutions(&req, &s.counts);
     s.wall = nq_clock_seconds() - t0;
-    s.cpu = cpu_seconds() - cpu0;
+    s.cpu = bench_cpu_seconds() - cpu0;
     s.threads = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS
                     ? nq_request_threads(&req) : 1;
     return s;
@@ -272,67 +230,8 @@ static void run(const char *engine, const char *kernel, int n, int threads)
 
 /* The CPU's name and family, as the kernel reports them: the figures
  * mean little without them (AVX-512 costs differ between Zen 4 and 5). */
-static void print_cpu(void)
-{
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[512], name[256] = "unknown", family[64] = "?", model[64] = "?";
-    while (f && fgets(line, sizeof line, f)) {
-        char *v = strchr(line, ':');
-        if (!v)
-            continue;
-        v += 1 + (v[1] == ' ');
-        v[strcspn(v, "\n")] = '\0';
-        if (!strncmp(line, "model name", 10) || !strncmp(line, "Model", 5))
-            snprintf(name, sizeof name, "%s", v);
-        else if (!strncmp(line, "cpu family", 10) ||
-                 !strncmp(line, "CPU implementer", 15))
-            snprintf(family, sizeof family, "%s", v);
-        else if ((!strncmp(line, "model\t", 6) || !strncmp(line, "CPU part", 8)))
-            snprintf(model, sizeof model, "%s", v);
-    }
-    if (f)
-        fclose(f);
-    printf("cpu: %s (family %s, model %s)\n", name, family, model);
-}
-
-/* Whether "a,b,c" names `name`. */
-static int listed(const char *list, const char *name)
-{
-    char copy[256];
-    snprintf(copy, sizeof copy, "%s", list);
-    for (char *p = strtok(copy, ","); p; p = strtok(NULL, ","))
-        if (!strcmp(p, name))
-            return 1;
-    return 0;
-}
-
-#define MAX_KERNELS 16
+#define MAX_KERNELS BENCH_MAX_KERNELS
 #define MAX_ROUNDS 99
-
-/* The kernels to run: those this CPU runs, or of them those listed.
- * Returns how many, or -1 if the list names a kernel nqueens does not
- * have (a typo must not leave a kernel out unseen). */
-static int chosen_kernels(const char *only, const char **ks)
-{
-    int nk = 0;
-    if (only) {
-        char copy[256];
-        snprintf(copy, sizeof copy, "%s", only);
-        for (char *p = strtok(copy, ","); p; p = strtok(NULL, ",")) {
-            int known = 0;
-            for (int i = 0; i < nq_kernel_count(); i++)
-                known |= !strcmp(p, nq_kernel_at(i));
-            if (!known)
-                return -1;
-        }
-    }
-    for (int i = 0; i < nq_kernel_count() && nk < MAX_KERNELS; i++) {
-        const char *k = nq_kernel_at(i);
-        if (nq_kernel_supported(k) && (!only || listed(only, k)))
-            ks[nk++] = k;
-    }
-    return nk;
-}
 
 /* fast with each chosen kernel, N = from..to, on one thread and on
  * `threads`. */
@@ -519,10 +418,10 @@ static int usage(void)
 /* The CPU, its clock and kernels, and the table's header. */
 static void print_header(int threads, int rounds)
 {
-    print_cpu();
-    hz = core_hz();
+    bench_print_cpu();
+    hz = bench_core_hz();
     printf("core clock %.2f GHz (measured), rdtsc %.2f GHz, %d threads\n"
-           "kernels this CPU runs:", hz / 1e9, tsc_hz() / 1e9,
+           "kernels this CPU runs:", hz / 1e9, bench_tsc_hz() / 1e9,
            nq_request_threads(&(nq_request){.threads = threads}));
     for (int i = 0; i < nq_kernel_count(); i++)
         if (nq_kernel_supported(nq_kernel_at(i)))
@@ -562,7 +461,7 @@ int main(int argc, char **argv)
         if (from < 0 || to < 0 || threads < 0 || rounds < 0)
             return usage();
     }
-    int nk = chosen_kernels(kernels, ks);
+    int nk = bench_chosen_kernels(kernels, ks);
     if (nk < 0 || (engines && (kernels || rounds))) /* rounds compare kernels */
         return usage();
     if (peer && (!rounds || from != to)) /* a peer counts one N, in rounds */

@@ -104,6 +104,9 @@ char *t_read_file(const char *path, size_t *len); /* NULL if unreadable */
 int t_read_journal_header(const char *path, nq_journal_header *h);
 #endif
 const char *t_data_path(const char *name);        /* in a static buffer */
+/* A benchmark program's path in NQ_BENCH_DIR, in a static buffer; NULL,
+ * the case skipped, when the suite runs without it (make test sets it). */
+const char *t_bench_program(const char *name);
 
 /* 0 if text is well-formed XML; else -1 and the reason in why. */
 int t_xml_check(const char *text, char *why, size_t size);

@@ -239,6 +239,20 @@ void t_full_case(void (*fn)(void *), void *arg, const char *name, ...)
     va_end(ap);
 }
 
+/* The path of benchmark program `name`, or NULL (the case skipped) when
+ * the tests run without NQ_BENCH_DIR. */
+const char *t_bench_program(const char *name)
+{
+    static char path[512];
+    const char *dir = getenv("NQ_BENCH_DIR");
+    if (!dir) {
+        t_skip("NQ_BENCH_DIR is not set (make test sets it)");
+        return NULL;
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return path;
+}
+
 const char *t_data_path(const char *name)
 {
     static char path[1024];

@@ -11,20 +11,6 @@
 
 #include "harness.h"
 
-/* The path of benchmark program `name`, or NULL (the case skipped) when
- * the tests run without NQ_BENCH_DIR. */
-static const char *bench_program(const char *name)
-{
-    static char path[512];
-    const char *dir = getenv("NQ_BENCH_DIR");
-    if (!dir) {
-        t_skip("NQ_BENCH_DIR is not set (make test sets it)");
-        return NULL;
-    }
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    return path;
-}
-
 /* Runs prog with args; a failure unless it exits `code`. */
 static void run_expect(t_proc *p, const char *prog, const char *const *args,
                        int code)
@@ -42,7 +28,7 @@ static void run_expect(t_proc *p, const char *prog, const char *const *args,
 static void order_agrees(void *arg)
 {
     (void)arg;
-    const char *prog = bench_program("nq-bench-order");
+    const char *prog = t_bench_program("nq-bench-order");
     t_proc p;
     char want[64];
     if (!prog)
@@ -73,7 +59,7 @@ static void order_agrees(void *arg)
 static void fast_usage(void *arg)
 {
     (void)arg;
-    const char *prog = bench_program("nq-bench-fast");
+    const char *prog = t_bench_program("nq-bench-fast");
     static const char *const bad[][4] = {
         {"--from", NULL}, {"--from", "99"}, {"--threads", "two"},
         {"--to", ""}, {"--fast", "16"}, {"--from", "16", "--to"},
@@ -99,7 +85,7 @@ static void fast_usage(void *arg)
 static void fast_runs(void *arg)
 {
     (void)arg;
-    const char *prog = bench_program("nq-bench-fast");
+    const char *prog = t_bench_program("nq-bench-fast");
     t_proc p;
     if (!prog)
         return;
@@ -124,7 +110,7 @@ static void fast_runs(void *arg)
 static void fast_rounds(void *arg)
 {
     (void)arg;
-    const char *prog = bench_program("nq-bench-fast");
+    const char *prog = t_bench_program("nq-bench-fast");
     t_proc p;
     if (!prog)
         return;
@@ -164,7 +150,7 @@ static void fast_rounds(void *arg)
 static void fast_peer(void *arg)
 {
     (void)arg;
-    const char *prog = bench_program("nq-bench-fast"), *cli = getenv("NQ_CLI");
+    const char *prog = t_bench_program("nq-bench-fast"), *cli = getenv("NQ_CLI");
     char good[600], wrong[600];
     t_proc p;
     if (!prog)

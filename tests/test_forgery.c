@@ -370,6 +370,60 @@ static void duplicates_not_doubled(void *arg)
            copied);
 }
 
+/* The first record with solutions, its total doubled: still a multiple
+ * of its orbit sizes, so only a recount can tell. */
+static int first_total_doubled(uint64_t unit, nq_tally *t, void *ctx)
+{
+    int *left = ctx;
+    (void)unit;
+    if (!*left || t->total == 0)
+        return 0;
+    t->total *= 2, *left = 0;
+    return 1;
+}
+
+/* nq-bench-record prices a part of a plan by counting it again: a whole
+ * part agrees with its journal (exit 0), a forged record is caught
+ * (DISAGREES, exit 1), and a part not wholly recorded is refused, said,
+ * rather than priced as a different sample. */
+static void bench_record_checks_parts(void *arg)
+{
+    const char *part = file("part.journal"), *cut = file("cut.journal");
+    const char *prog = t_bench_program("nq-bench-record");
+    t_proc p;
+    int left = 1;
+    (void)arg;
+    if (!prog)
+        return;
+    unlink(part), unlink(cut);
+    CHECK(t_run_cli(&p, ARGS("count", "13", "-e", "fast", "--part", "2/3",
+                             "--checkpoint", part, "-q")) == 0 &&
+          p.exit_code == 0);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("count", "13", "-e", "fast", "--part", "2/3",
+                             "--checkpoint", cut, "--max-units", "3",
+                             "-q")) == 0);
+    t_proc_free(&p);
+    T_BAIL();
+    CHECK(t_run_signalled(&p, prog, ARGS(prog, "--kernels", "scalar", part),
+                          0, 0) == 0);
+    CHECKF(p.exit_code == 0 && strstr(p.out, "scalar   13     2/3") &&
+           strstr(p.out, " agrees\n") && strstr(p.out, "cycles per solution"),
+           "exit %d: %s%s", p.exit_code, p.out, p.err);
+    t_proc_free(&p);
+    CHECK(t_run_signalled(&p, prog, ARGS(prog, "--kernels", "scalar", cut),
+                          0, 0) == 0);
+    CHECKF(p.exit_code == 1 && strstr(p.err, "not a whole part"),
+           "a part cut short: exit %d: %s", p.exit_code, p.err);
+    t_proc_free(&p);
+    CHECK(forge(part, first_total_doubled, &left) == 1);
+    CHECK(t_run_signalled(&p, prog, ARGS(prog, "--kernels", "scalar", part),
+                          0, 0) == 0);
+    CHECKF(p.exit_code == 1 && strstr(p.out, " DISAGREES\n"),
+           "a forged record: exit %d: %s%s", p.exit_code, p.out, p.err);
+    t_proc_free(&p);
+}
+
 void tests_forgery(void)
 {
     static const int n20 = 20, n22 = 22;
@@ -404,6 +458,8 @@ void tests_forgery(void)
            "forgery/bogus-carry-header-refused-before-planning/22");
     t_full_case(sigint_while_planning, NULL,
                 "forgery/sigint-while-merge-and-verify-plan-carry-20");
+    t_full_case(bench_record_checks_parts, NULL,
+           "forgery/bench-record-recounts-a-part-and-catches-a-forged-one");
     t_case(duplicates_not_doubled, NULL,
            "forgery/journal-named-twice-or-copied-time-counted-once");
     char cmd[128];
