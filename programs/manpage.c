@@ -47,9 +47,9 @@ static void put_roff(const char *text, size_t len, int at_start)
 /* A run of a usage line in the font it stands for: an upper-case word
  * (N, FILE, JOURNAL) is a placeholder, in italics, as is "options"; a
  * lower-case word or an option (count, --json, -np, nqueens-mpi) is
- * typed as shown, in bold; anything else is punctuation.  Returns the
- * run's length. */
-static size_t put_usage_run(const char *s)
+ * typed as shown, in bold (in a heading, which is bold, as it is);
+ * anything else is punctuation.  Returns the run's length. */
+static size_t put_usage_run(const char *s, int heading)
 {
     size_t len = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
     const char *font = "\\fI";
@@ -62,19 +62,20 @@ static size_t put_usage_run(const char *s)
         put_roff(s, 1, 0);
         return 1;
     }
-    fputs(font, stdout);
+    int plain = heading && font[2] == 'B';
+    fputs(plain ? "" : font, stdout);
     put_roff(s, len, 0);
-    fputs("\\fR", stdout);
+    fputs(plain ? "" : "\\fR", stdout);
     return len;
 }
 
 /* A usage line ("nqueens count N|A-B [options]"), up to len characters,
- * in roff's fonts; blanks are kept. */
-static void put_usage(const char *usage, size_t len)
+ * in roff's fonts (for a heading if heading); blanks are kept. */
+static void put_usage(const char *usage, size_t len, int heading)
 {
     const char *end = usage + len;
     while (usage < end) {
-        size_t run = put_usage_run(usage);
+        size_t run = put_usage_run(usage, heading);
         usage += run <= (size_t)(end - usage) ? run : (size_t)(end - usage);
     }
 }
@@ -152,7 +153,7 @@ void cli_man_command(const char *help, const cli_spec *specs)
     const char *usage = help + (strncmp(help, "usage: ", 7) ? 0 : 7);
     size_t len = strcspn(usage, "\n");
     if (cli_describing == CLI_DESCRIBE_SYNOPSIS) {
-        put_usage(usage, len);
+        put_usage(usage, len, 0);
         fputs("\n.br\n", stdout);
         return;
     }
@@ -161,7 +162,7 @@ void cli_man_command(const char *help, const cli_spec *specs)
     size_t head = optional && optional < usage + len ? (size_t)(optional - name)
                                                      : (size_t)(usage + len - name);
     fputs(".SS \"", stdout);
-    put_usage(name, head);
+    put_usage(name, head, 1);
     fputs("\"\n", stdout);
     const char *s = usage + len;
     for (int first = 1; *s; first = 0) {

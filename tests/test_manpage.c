@@ -61,7 +61,7 @@ static const char *built_page(void)
     if (p.exit_code == 0)
         page = p.out, p.out = NULL;
     else
-        fprintf(stderr, "mk/manpage.sh: %s", p.err);
+        fprintf(stderr, "%s", p.err);
     t_proc_free(&p);
     return page;
 }
@@ -115,8 +115,10 @@ int t_help_has_option(const char *help, const char *name, char letter,
 static int man_section(const char *command, char *buf, size_t size)
 {
     char head[64];
-    snprintf(head, sizeof head, "\n.SS \"\\fB%s\\fR", command);
+    snprintf(head, sizeof head, "\n.SS \"%s", command);
     const char *at = page ? strstr(page, head) : NULL;
+    while (at && (at[strlen(head)] != ' ' && at[strlen(head)] != '"'))
+        at = strstr(at + 1, head); /* "count", not "counts" */
     if (!at)
         return 0;
     const char *ss = strstr(at + 1, "\n.SS "), *sh = strstr(at + 1, "\n.SH ");
