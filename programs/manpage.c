@@ -38,26 +38,34 @@ static void put_roff(const char *text, size_t len, int at_start)
             fputs("\\-", stdout);
         else
             putchar(c);
-        if (c == ',' && i + 1 < len && text[i + 1] != ' ' && text[i + 1] != '\n')
+        if (c == ',' && i + 1 < len && !strchr(" \n", text[i + 1]))
             fputs(json ? "\\:\\%" : "\\:", stdout);
         at_start = c == '\n';
     }
 }
 
+/* Whether a usage line's run at s is typed as shown: a lower-case word
+ * or an option (count, nqueens-mpi, -np, --json). */
+static int typed(const char *s)
+{
+    if (s[0] == '-')
+        s += s[1] == '-' ? 2 : 1;
+    return islower((unsigned char)s[0]);
+}
+
 /* A run of a usage line in the font it stands for: an upper-case word
  * (N, FILE, JOURNAL) is a placeholder, in italics, as is "options"; a
- * lower-case word or an option (count, --json, -np, nqueens-mpi) is
- * typed as shown, in bold (in a heading, which is bold, as it is);
+ * typed word is in bold (in a heading, which is bold, as it is);
  * anything else is punctuation.  Returns the run's length. */
 static size_t put_usage_run(const char *s, int heading)
 {
     size_t len = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
     const char *font = "\\fI";
-    if (!len && (islower((unsigned char)s[0]) ||
-                 (s[0] == '-' && (islower((unsigned char)s[1]) ||
-                                  (s[1] == '-' && islower((unsigned char)s[2]))))))
-        len = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-"),
-        font = len == 7 && !strncmp(s, "options", 7) ? "\\fI" : "\\fB";
+    if (!len && typed(s)) {
+        len = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-");
+        if (len != 7 || strncmp(s, "options", 7))
+            font = "\\fB";
+    }
     if (!len) {
         put_roff(s, 1, 0);
         return 1;
@@ -159,10 +167,10 @@ void cli_man_command(const char *help, const cli_spec *specs)
     }
     const char *name = usage + (strncmp(usage, "nqueens ", 8) ? 0 : 8);
     const char *optional = strstr(name, " [");
-    size_t head = optional && optional < usage + len ? (size_t)(optional - name)
-                                                     : (size_t)(usage + len - name);
+    if (!optional || optional > usage + len)
+        optional = usage + len;
     fputs(".SS \"", stdout);
-    put_usage(name, head, 1);
+    put_usage(name, (size_t)(optional - name), 1);
     fputs("\"\n", stdout);
     const char *s = usage + len;
     for (int first = 1; *s; first = 0) {
@@ -195,6 +203,8 @@ static void engine_notes(const nq_engine *e, char *buf, size_t size)
         strcat(buf, ")");
 }
 
+/* The engines as the library's table has them, so that a new engine is
+ * in the manual by itself: each one's name and summary. */
 void cli_man_engines(void)
 {
     char notes[128];
@@ -211,6 +221,8 @@ void cli_man_engines(void)
     }
 }
 
+/* The kernels this build holds (the written prose names every kernel of
+ * every build, and what each needs). */
 void cli_man_kernels(void)
 {
     int count = nq_kernel_count();

@@ -90,6 +90,8 @@ static int table_options(const char *command, table_option *o, int most)
     return k;
 }
 
+/* The entry as help.c lays it out: the head, then the value's name
+ * (upper case) if the option takes one, then its text on the same line. */
 int t_help_has_option(const char *help, const char *name, char letter,
                       int value)
 {

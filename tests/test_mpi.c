@@ -173,7 +173,8 @@ static void help_lists_count_options(void *arg)
     int ok = p.exit_code == 0 && options >= 10 && !missing;
     t_proc_free(&p);
     t_proc_free(&table);
-    CHECKF(ok, "nqueens-mpi --help lacks an option of count (%d read)", options);
+    CHECKF(ok, "nqueens-mpi --help lacks an option of count (%d read)",
+           options);
 }
 
 void tests_mpi(void)
