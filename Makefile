@@ -1,6 +1,7 @@
 # nqueens - plain GNU make.
 #
-#   make            build/nqueens and build/libnqueens.a
+#   make            build/nqueens, build/libnqueens.a (and .so) and the man
+#                   page, build/nqueens.1
 #   make run        the main job: nqueens count 4-16
 #   make test       build and run the whole test suite (T=WORD: only the
 #                   tests whose name holds WORD)
@@ -125,6 +126,15 @@ CUDA_LIB := $(BUILD)/libnqueens-cuda.a
 CUDA_EXAMPLE := $(BUILD)/count-cuda
 NVCC     ?= nvcc
 CUDA_ARCH ?= sm_90
+# The man page: doc/nqueens.1.in, its written part, with the parts that
+# nqueens prints from its own tables put in (mk/manpage.sh), so it needs
+# the program to run here.  A cross build (the compiler's target another
+# machine than this one: tests/cross.sh) leaves it out of all and
+# install.
+MAN      := $(BUILD)/nqueens.1
+ifneq ($(filter $(shell uname -m)-%,$(TARGET)),)
+MAN_ALL  := $(MAN)
+endif
 CUDA_OBJ := $(CUDA_SRC:%.cu=$(BUILD)/obj/cuda/%.o)
 CUDA_MAIN_OBJ := $(CUDA_MAIN_SRC:%.c=$(BUILD)/obj/cuda/%.o)
 # What a C program linking libnqueens-cuda.a needs besides it: the CUDA
@@ -172,7 +182,7 @@ $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
 .PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order mpi cuda clean
-all: $(CLI) $(LIB) shared
+all: $(CLI) $(LIB) shared $(MAN_ALL)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -206,6 +216,12 @@ $(LIB): $(LIB_OBJ)
 
 $(CLI): $(CLI_OBJ) $(LIB)
 	$(LINK) $(CLI_OBJ) $(LIB) $(LDLIBS) -o $@
+
+# Written to a temporary file first: a failed run leaves no page behind.
+$(MAN): doc/nqueens.1.in mk/manpage.sh $(CLI)
+	$(nq_version_check)
+	sh mk/manpage.sh $(CLI) doc/nqueens.1.in $(NQ_VERSION) > $@.tmp
+	mv $@.tmp $@
 
 # The runner links the CLI's table formatter (table.o, which needs only
 # the library) to check rows no count here could print (N = 23..27).

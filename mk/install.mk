@@ -27,7 +27,8 @@
 #   $(includedir)/nqueens_cuda.h, $(pkgconfigdir)/nqueens-cuda.pc (which
 #   names the CUDA runtime's directory of the build machine)
 #   $(pkgconfigdir)/nqueens.pc
-#   $(man1dir)/nqueens.1
+#   $(man1dir)/nqueens.1         (built by make, $(MAN); not in a cross
+#                                build)
 #   $(bashcompdir)/nqueens       (bash completion)
 
 # The version has one source: NQ_VERSION_MAJOR, _MINOR and _PATCH in
@@ -85,8 +86,9 @@ $(SHLIB_LINKS): $(SHLIB)
 	ln -sf $(SHLIB_REAL) $@
 
 # The pkg-config file is written by install itself, for the prefix and
-# directories of that install (and the man page with the version), so
-# that install writes nothing into $(BUILD) after a plain make.
+# directories of that install, so that install writes nothing into
+# $(BUILD) after a plain make; the man page is make's, with the version
+# (the Makefile, $(MAN)).
 # libdir and includedir are written relative to ${prefix} where they lie
 # under it, so that pkg-config --define-variable=prefix=... relocates them.
 pc_exec_prefix = $(patsubst $(prefix)%,$${prefix}%,$(exec_prefix))
@@ -108,7 +110,7 @@ installdirs:
 	    '$(DESTDIR)$(includedir)' '$(DESTDIR)$(pkgconfigdir)' \
 	    '$(DESTDIR)$(man1dir)' '$(DESTDIR)$(bashcompdir)'
 
-install: $(CLI) $(LIB) shared installdirs
+install: $(CLI) $(LIB) shared $(MAN_ALL) installdirs
 	$(nq_version_check)
 	$(INSTALL_PROGRAM) $(CLI) '$(DESTDIR)$(bindir)/nqueens'
 	if [ -f $(MPI_BIN) ]; then \
@@ -129,9 +131,10 @@ install: $(CLI) $(LIB) shared installdirs
 	    $(INSTALL_DATA) $(CUDA_LIB) '$(DESTDIR)$(libdir)/libnqueens-cuda.a' && \
 	    $(INSTALL_DATA) include/nqueens_cuda.h '$(DESTDIR)$(includedir)/' && \
 	    $(call nq_install_pc,nqueens-cuda); fi
-	sed -e '/^\.TH /s/"nqueens [^"]*"/"nqueens $(NQ_VERSION)"/' \
-	    doc/nqueens.1 > '$(DESTDIR)$(man1dir)/nqueens.1'
-	chmod 644 '$(DESTDIR)$(man1dir)/nqueens.1'
+	if [ -f $(MAN) ]; then \
+	    $(INSTALL_DATA) $(MAN) '$(DESTDIR)$(man1dir)/nqueens.1'; else \
+	    echo 'make install: no $(MAN) in a cross build (make it where' \
+	        '$(CLI) runs)' >&2; fi
 	$(INSTALL_DATA) completions/nqueens.bash '$(DESTDIR)$(bashcompdir)/nqueens'
 
 install-strip:

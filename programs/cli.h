@@ -41,11 +41,19 @@ int cli_finish_output(int rc);
 /* options.c: a command's options and arguments. */
 
 /* One option a command takes: a flag sets *flag to 1, an option with a
- * value stores it in *value ("--name value" or "--name=value"). */
+ * value stores it in *value ("--name value" or "--name=value").  The
+ * same table documents it, so that neither the help page nor the man page
+ * can leave it out: arg names its value ("FILE"; NULL for a flag), help
+ * says what it does in one line (the printers wrap it; "\n" starts a new
+ * line on the help page; "{list}" and the like name engines as
+ * cli_print_help does), and group, on the first option of a group, is the
+ * group's heading ("long runs (...):").  The short form is not here: one
+ * letter means one option in every command (options.c, cli_short_form). */
 typedef struct {
     const char *name;
     const char **value;
     int *flag;
+    const char *arg, *help, *group;
 } cli_spec;
 
 #define CLI_HELP_SHOWN (-1)
@@ -60,8 +68,13 @@ int cli_parse(const char *command, const char *help, const cli_spec *specs,
 /* Set by `nqueens --completion COMMAND` (dispatch.c): cli_parse prints the
  * command's options instead of parsing, and cli_check_engine the engines
  * it accepts instead of checking one; pending from the first (for a
- * command with --engine) until the second. */
+ * command with --engine) until the second.  Set to CLI_DESCRIBE_MANPAGE
+ * or CLI_DESCRIBE_SYNOPSIS by `nqueens --manpage`: cli_parse prints the
+ * command's part of the man page (manpage.c) and stops it. */
+enum { CLI_DESCRIBE_OPTIONS = 1, CLI_DESCRIBE_MANPAGE, CLI_DESCRIBE_SYNOPSIS };
 extern int cli_describing, cli_describe_pending;
+/* The letter of an option's short form ("--engine": 'e'), or 0. */
+char cli_short_form(const char *name);
 /* An argument that looks like an option ("-x", "--x"), but not a negative
  * number, which is a bad positional. */
 int cli_is_option(const char *arg);
@@ -118,10 +131,26 @@ const char *cli_kernel_names(char *buf, size_t size, int only_supported);
 /* help.c: help pages and --version. */
 
 /* Print a help page, "{list}", "{events}" and "{units}" replaced by the
- * engines with that capability, from the engine table. */
-void cli_print_help(const char *help);
+ * engines with that capability, from the engine table, and "{options}" by
+ * the options of specs (NULL: none), one entry each, wrapped to 80
+ * columns. */
+void cli_print_help(const char *help, const cli_spec *specs);
+/* text with "{list}", "{events}" and "{units}" replaced, into buf;
+ * returns buf. */
+const char *cli_expand_engines(const char *text, char *buf, size_t size);
 /* "PROGRAM VERSION", then the kernels built in and the one chosen here. */
 void cli_print_version(const char *program);
+
+/* manpage.c: `nqueens --manpage`, the man page's generated parts. */
+
+/* A command's part of the man page in roff, from its help page and
+ * options (CLI_DESCRIBE_MANPAGE), or its usage line for the synopsis
+ * (CLI_DESCRIBE_SYNOPSIS). */
+void cli_man_command(const char *help, const cli_spec *specs);
+/* The engine table's part (each engine, its summary and limits), and the
+ * kernels built in. */
+void cli_man_engines(void);
+void cli_man_kernels(void);
 
 /* json.c: the one JSON writer. */
 

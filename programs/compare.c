@@ -24,14 +24,7 @@ static const char compare_help[] =
     "(marked ~).  The engines that ran must agree on the counts.\n"
     "\n"
     "options:\n"
-    "  --budget S      seconds an engine may take at N (default 10)\n"
-    "  --threads T     threads for the engines that split the board into\n"
-    "                  units (default 1, so that the engines compare as\n"
-    "                  algorithms)\n"
-    "  -j, --json      one JSON object per engine: n, engine, ran (false:\n"
-    "                  estimated from estimated_from_n), nodes, seconds,\n"
-    "                  nodes_per_second, vs_brute, and total and unique\n"
-    "                  (null when not run)\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  nqueens compare 10\n"
@@ -229,10 +222,17 @@ int cmd_compare(int argc, char **argv)
     uint64_t b = 10;
     int th = 1; /* one thread unless asked: the engines compared alike */
     const cli_spec specs[] = {
-        {"--budget", &budget, NULL},
-        {"--threads", &threads, NULL},
-        {"--json", NULL, &json},
-        {NULL, NULL, NULL},
+        {.name = "--budget", .value = &budget, .arg = "S",
+         .help = "seconds an engine may take at N (default 10)"},
+        {.name = "--threads", .value = &threads, .arg = "T",
+         .help = "threads for the engines that split the board into units "
+                 "(default 1, so that the engines compare as algorithms)"},
+        {.name = "--json", .flag = &json,
+         .help = "one JSON object per engine: n, engine, ran (false: "
+                 "estimated from estimated_from_n), nodes, seconds, "
+                 "nodes_per_second, vs_brute, and total and unique (null "
+                 "when not run)"},
+        {0},
     };
     rc = cli_parse_board("compare", compare_help, specs, argc, argv, 0, &n,
                          &hi);

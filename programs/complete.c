@@ -16,24 +16,7 @@ static const char complete_help[] =
     "(with the fast engine's frontier search, on all cores).\n"
     "\n"
     "options:\n"
-    "  --given LIST    the queens given, as R:C pairs separated by commas\n"
-    "                  (none: every solution is a completion)\n"
-    "  --first         print the first completion (lexicographic order), or\n"
-    "                  say there is none (exit 1)\n"
-    "  --all           list every completion\n"
-    "  --limit K       with --all, stop after K\n"
-    "  --format F      how --first and --all print boards (see 'nqueens\n"
-    "                  solve --help'; default array)\n"
-    "  --threads T     threads for counting (default: all online cores)\n"
-    "  -j, --json      the count as one JSON object (n, given, total, nodes,\n"
-    "                  threads, seconds); the listings as --format json:\n"
-    "                  JSON Lines, {\"type\":\"solution\",\"n\",\"number\",\n"
-    "                  \"queens\"} per completion, then {\"type\":\"summary\",\n"
-    "                  \"command\":\"complete\",\"n\",\"solutions\",\"all\",\n"
-    "                  \"given\"} (\"error\" too when --first finds none)\n"
-    "  --force         count (or list) even what this machine could not\n"
-    "                  finish in a week: without it such a request is\n"
-    "                  refused up front, with the estimate\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  nqueens complete 8 --given 0:0\n"
@@ -192,11 +175,32 @@ int cmd_complete(int argc, char **argv)
     uint64_t k = 0;
     int th = 0;
     const cli_spec specs[] = {
-        {"--given", &given_text, NULL}, {"--first", NULL, &first},
-        {"--all", NULL, &all},          {"--limit", &limit, NULL},
-        {"--format", &format, NULL},    {"--threads", &threads, NULL},
-        {"--json", NULL, &json},        {"--force", NULL, &force},
-        {NULL, NULL, NULL},
+        {.name = "--given", .value = &given_text, .arg = "LIST",
+         .help = "the queens given, as R:C pairs separated by commas (none: "
+                 "every solution is a completion)"},
+        {.name = "--first", .flag = &first,
+         .help = "print the first completion (lexicographic order), or say "
+                 "there is none (exit 1)"},
+        {.name = "--all", .flag = &all, .help = "list every completion"},
+        {.name = "--limit", .value = &limit, .arg = "K",
+         .help = "with --all, stop after K"},
+        {.name = "--format", .value = &format, .arg = "F",
+         .help = "how --first and --all print boards (see 'nqueens solve "
+                 "--help'; default array)"},
+        {.name = "--threads", .value = &threads, .arg = "T",
+         .help = "threads for counting (default: all online cores)"},
+        {.name = "--json", .flag = &json,
+         .help = "the count as one JSON object (n, given, total, nodes, "
+                 "threads, seconds); the listings as --format json: JSON "
+                 "Lines, {\"type\":\"solution\",\"n\",\"number\",\"queens\"} "
+                 "per completion, then {\"type\":\"summary\",\"command\":"
+                 "\"complete\",\"n\",\"solutions\",\"all\",\"given\"} "
+                 "(\"error\" too when --first finds none)"},
+        {.name = "--force", .flag = &force,
+         .help = "count (or list) even what this machine could not finish "
+                 "in a week: without it such a request is refused up front, "
+                 "with the estimate"},
+        {0},
     };
     rc = cli_parse_board("complete", complete_help, specs, argc, argv, 0, &n,
                          &hi);

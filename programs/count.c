@@ -16,35 +16,7 @@ static const char count_help[] =
     "it is done.\n"
     "\n"
     "options:\n"
-    "  --engine NAME   the algorithm (default: the fastest; see 'nqueens engines')\n"
-    "  --iterative     use the engine's explicit-stack form, not recursion\n"
-    "  --threads T     threads for engines that split the board into units\n"
-    "                  (see 'nqueens engines'; default: all online cores)\n"
-    "  -q, --quiet     no progress bar (it is shown on stderr only when\n"
-    "                  stderr is a terminal and a count takes over a second)\n"
-    "  --progress      a plain progress line on stderr every 5 seconds, for\n"
-    "                  logs (stderr not a terminal)\n"
-    "  --json          one JSON object per line: n, total, unique, nodes,\n"
-    "                  engine, kernel (only for an engine that runs one),\n"
-    "                  threads, seconds\n"
-    "  --force         run even a count this machine could not finish in a\n"
-    "                  week (a century with --checkpoint): without it such a\n"
-    "                  count is refused up front, with the estimate\n"
-    "  --kernel K      the fast engine's inner kernel (no other engine runs\n"
-    "                  one): scalar, and sse4, avx2, avx512 on x86-64 or neon\n"
-    "                  on aarch64 (default: the widest this CPU runs; also\n"
-    "                  NQ_KERNEL=K; 'nqueens --version' lists those built in)\n"
-    "  --devices LIST  GPUs for a GPU engine, by number (0,2); default: every\n"
-    "                  visible one\n"
-    "\n"
-    "long runs (engines that split the board into units, one N):\n"
-    "  --checkpoint FILE  record each finished unit in FILE (created if\n"
-    "                  absent); run the same command again to resume after a\n"
-    "                  crash, a kill or Ctrl-C; Ctrl-C stops at once, and the\n"
-    "                  units it cut short are counted again on resume\n"
-    "  --part K/M      run only the K-th of M disjoint shares of the units;\n"
-    "                  combine the parts' journals with 'nqueens merge'\n"
-    "  --max-units K   stop after K more units (resume later)\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  nqueens count 4-16\n"
@@ -184,19 +156,49 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
     const char *kernel = NULL, *devices = NULL;
     a->c.req.engine = nq_default_count_engine();
     const cli_spec specs[] = {
-        {"--engine", &a->c.req.engine, NULL},
-        {"--threads", &threads, NULL},
-        {"--quiet", NULL, &a->quiet},
-        {"--json", NULL, &a->c.json},
-        {"--iterative", NULL, &a->iterative},
-        {"--checkpoint", &a->c.opt.journal, NULL},
-        {"--part", &part, NULL},
-        {"--max-units", &max_units, NULL},
-        {"--kernel", &kernel, NULL},
-        {"--progress", NULL, &a->progress},
-        {"--force", NULL, &a->force},
-        {"--devices", &devices, NULL},
-        {NULL, NULL, NULL},
+        {.name = "--engine", .value = &a->c.req.engine, .arg = "NAME",
+         .help = "the algorithm (default: the fastest; see 'nqueens "
+                 "engines')"},
+        {.name = "--iterative", .flag = &a->iterative,
+         .help = "use the engine's explicit-stack form, not recursion"},
+        {.name = "--threads", .value = &threads, .arg = "T",
+         .help = "threads for engines that split the board into units (see "
+                 "'nqueens engines'; default: all online cores)"},
+        {.name = "--quiet", .flag = &a->quiet,
+         .help = "no progress bar (it is shown on stderr only when stderr "
+                 "is a terminal and a count takes over a second)"},
+        {.name = "--progress", .flag = &a->progress,
+         .help = "a plain progress line on stderr every 5 seconds, for logs "
+                 "(stderr not a terminal)"},
+        {.name = "--json", .flag = &a->c.json,
+         .help = "one JSON object per line: n, total, unique, nodes, engine, "
+                 "kernel (only for an engine that runs one), threads, "
+                 "seconds"},
+        {.name = "--force", .flag = &a->force,
+         .help = "run even a count this machine could not finish in a week "
+                 "(a century with --checkpoint): without it such a count is "
+                 "refused up front, with the estimate"},
+        {.name = "--kernel", .value = &kernel, .arg = "K",
+         .help = "the fast engine's inner kernel (no other engine runs "
+                 "one): scalar, and sse4, avx2, avx512 on x86-64 or neon on "
+                 "aarch64 (default: the widest this CPU runs; also "
+                 "NQ_KERNEL=K; 'nqueens --version' lists those built in)"},
+        {.name = "--devices", .value = &devices, .arg = "LIST",
+         .help = "GPUs for a GPU engine, by number (0,2); default: every "
+                 "visible one"},
+        {.name = "--checkpoint", .value = &a->c.opt.journal, .arg = "FILE",
+         .group = "long runs (engines that split the board into units, one "
+                  "N):",
+         .help = "record each finished unit in FILE (created if absent); "
+                 "run the same command again to resume after a crash, a "
+                 "kill or Ctrl-C; Ctrl-C stops at once, and the units it "
+                 "cut short are counted again on resume"},
+        {.name = "--part", .value = &part, .arg = "K/M",
+         .help = "run only the K-th of M disjoint shares of the units; "
+                 "combine the parts' journals with 'nqueens merge'"},
+        {.name = "--max-units", .value = &max_units, .arg = "K",
+         .help = "stop after K more units (resume later)"},
+        {0},
     };
     int rc = cli_parse_board("count", help, specs, argc, argv, range, &a->lo,
                              &a->hi);

@@ -105,7 +105,7 @@ static int print_completion(int argc, char **argv)
     }
     for (size_t i = 0; i < COMMANDS; i++)
         if (!strcmp(commands[i].name, argv[2])) {
-            cli_describing = 1;
+            cli_describing = CLI_DESCRIBE_OPTIONS;
             int rc = commands[i].run(0, argv + 3);
             if (cli_describe_pending) /* it went on, and checked no engine */
                 return cli_error(CLI_FAIL, "--completion: command %s takes "
@@ -113,6 +113,43 @@ static int print_completion(int argc, char **argv)
             return cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
         }
     return cli_finish_output(CLI_OK); /* help, or no command: no options */
+}
+
+/* Each command's part of the man page (mode CLI_DESCRIBE_MANPAGE) or its
+ * synopsis line (CLI_DESCRIBE_SYNOPSIS), printed by cli_parse from the
+ * command's own help page and option table; only the command named
+ * `only`, if not NULL.  Returns how many were printed. */
+static int describe_commands(int mode, const char *only, char **none)
+{
+    int printed = 0;
+    cli_describing = mode;
+    for (size_t i = 0; i < COMMANDS; i++)
+        if (!only || !strcmp(only, commands[i].name))
+            commands[i].run(0, none), printed++;
+    cli_describing = 0;
+    return printed;
+}
+
+/* `nqueens --manpage [PART]`, what the build asks for the man page
+ * (mk/manpage.sh; a developer interface, left out of --help): the
+ * synopsis, a command's section, the engine table or the kernels, in
+ * roff, each from the tables the program itself runs by, so that the man
+ * page cannot lag behind them; with no PART, all of them. */
+static int print_manpage(int argc, char **argv)
+{
+    const char *part = argc > 2 ? argv[2] : NULL;
+    int all = !part, printed = 0;
+    if (all || !strcmp(part, "synopsis"))
+        printed += describe_commands(CLI_DESCRIBE_SYNOPSIS, NULL, argv + argc);
+    printed += describe_commands(CLI_DESCRIBE_MANPAGE, part, argv + argc);
+    if (all || !strcmp(part, "engine-table"))
+        cli_man_engines(), printed++;
+    if (all || !strcmp(part, "kernels"))
+        cli_man_kernels(), printed++;
+    if (!printed)
+        return cli_error(CLI_USAGE, "--manpage: no part '%s' (parts: "
+                         "synopsis, a command, engine-table, kernels)", part);
+    return cli_finish_output(CLI_OK);
 }
 
 int cli_main(int argc, char **argv)
@@ -131,6 +168,8 @@ int cli_main(int argc, char **argv)
     }
     if (!strcmp(cmd, "--completion"))
         return print_completion(argc, argv);
+    if (!strcmp(cmd, "--manpage"))
+        return print_manpage(argc, argv);
     if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
         cli_print_version("nqueens");
         return cli_finish_output(CLI_OK);

@@ -9,8 +9,10 @@ static const char engines_help[] =
     "usage: nqueens engines [--json]\n"
     "\n"
     "List the engines: name, the largest N each takes, whether it can list\n"
-    "solutions, and what it does.  With -j, --json: one object per engine\n"
-    "(engine, max_n, lists, units, events, summary).\n"
+    "solutions, and what it does.\n"
+    "\n"
+    "options:\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  nqueens engines\n"
@@ -19,7 +21,12 @@ static const char engines_help[] =
 int cmd_engines(int argc, char **argv)
 {
     int json = 0;
-    const cli_spec specs[] = {{"--json", NULL, &json}, {NULL, NULL, NULL}};
+    const cli_spec specs[] = {
+        {.name = "--json", .flag = &json,
+         .help = "one object per engine (engine, max_n, lists, units, "
+                 "events, summary)"},
+        {0},
+    };
     int npos, rc = cli_parse("engines", engines_help, specs, argc, argv, NULL,
                              0, &npos);
     if (rc != CLI_OK)

@@ -16,19 +16,7 @@ static const char find_help[] =
     "counting from 0.\n"
     "\n"
     "options:\n"
-    "  --method M      formula (default): the explicit construction by N mod\n"
-    "                  6, O(N) and always the same answer; search: min-\n"
-    "                  conflicts local search, a random solution\n"
-    "  --seed S        the search's random seed (default 1): the same seed\n"
-    "                  gives the same solution\n"
-    "  --format F      array (default), json, or for N <= 100 any solve\n"
-    "                  format: grid, dots, unicode, svg\n"
-    "  --verify        check the answer again (O(N)) before printing it and\n"
-    "                  say so on stderr\n"
-    "  -j, --json      the same as --format json: JSON Lines, the board's\n"
-    "                  {\"type\":\"solution\",\"n\",\"number\",\"queens\"}, then\n"
-    "                  {\"type\":\"summary\",\"command\":\"find\",\"n\",\n"
-    "                  \"solutions\":1,\"all\":false,\"method\",\"seed\",\"verified\"}\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  nqueens find 1000000 --method formula --verify\n"
@@ -78,12 +66,26 @@ static int parse_find(int argc, char **argv, find_job *job)
     int npos, json = 0;
     uint64_t v;
     const cli_spec specs[] = {
-        {"--method", &method, NULL},
-        {"--seed", &seed, NULL},
-        {"--format", &format, NULL},
-        {"--verify", NULL, &job->verify},
-        {"--json", NULL, &json},
-        {NULL, NULL, NULL},
+        {.name = "--method", .value = &method, .arg = "M",
+         .help = "formula (default): the explicit construction by N mod 6, "
+                 "O(N) and always the same answer; search: min-conflicts "
+                 "local search, a random solution"},
+        {.name = "--seed", .value = &seed, .arg = "S",
+         .help = "the search's random seed (default 1): the same seed gives "
+                 "the same solution"},
+        {.name = "--format", .value = &format, .arg = "F",
+         .help = "array (default), json, or for N <= 100 any solve format: "
+                 "grid, dots, unicode, svg"},
+        {.name = "--verify", .flag = &job->verify,
+         .help = "check the answer again (O(N)) before printing it and say "
+                 "so on stderr"},
+        {.name = "--json", .flag = &json,
+         .help = "the same as --format json: JSON Lines, the board's "
+                 "{\"type\":\"solution\",\"n\",\"number\",\"queens\"}, then "
+                 "{\"type\":\"summary\",\"command\":\"find\",\"n\","
+                 "\"solutions\":1,\"all\":false,\"method\",\"seed\","
+                 "\"verified\"}"},
+        {0},
     };
     int rc = cli_parse("find", find_help, specs, argc, argv, pos, 1, &npos);
     if (rc != CLI_OK)

@@ -1,6 +1,7 @@
 /*
  * help.c - what the programs say of themselves: help pages laid out to
- * 80 columns with the engine table's names put in, and --version.
+ * 80 columns with the engine table's names and the command's option table
+ * put in, and --version.
  */
 #include <stdio.h>
 #include <string.h>
@@ -10,46 +11,123 @@
 /* Help pages fit 80 columns; option texts start at column 18. */
 enum { HELP_WIDTH = 80, HELP_INDENT = 18 };
 
-/* The names of "a, b, c" written from column *col on: a name that would
- * pass the page's width starts a new line at the option texts' column, so
- * that a longer engine table cannot widen a help page. */
-static void put_names(const char *names, int *col)
+/* The engine lists a help text or an option's text may name. */
+static const struct {
+    const char *token;
+    unsigned caps;
+} lists[] = {{"{list}", NQ_CAP_ENUMERATE}, {"{events}", NQ_CAP_EVENTS},
+             {"{units}", NQ_CAP_UNITS}};
+#define LISTS (sizeof lists / sizeof lists[0])
+
+/* The length of the engine-list token text starts with (its index in
+ * *which), or 0. */
+static size_t list_token(const char *text, size_t *which)
 {
-    for (int first = 1; *names; first = 0) {
-        size_t len = strcspn(names, ",");
-        int comma = names[len] == ',';
-        int width = (int)len + comma, gap = !first;
-        if (*col + gap + width > HELP_WIDTH) {
+    for (size_t k = 0; k < LISTS; k++)
+        if (!strncmp(text, lists[k].token, strlen(lists[k].token)))
+            return *which = k, strlen(lists[k].token);
+    return 0;
+}
+
+/* The names come from the engine table, so that a new engine shows up in
+ * every help page and in the man page by itself. */
+const char *cli_expand_engines(const char *text, char *buf, size_t size)
+{
+    size_t used = 0, k, len;
+    char names[512];
+    buf[0] = '\0';
+    for (; *text && used + 1 < size; text += len ? len : 1) {
+        len = list_token(text, &k);
+        const char *piece = len ? cli_engines_with(lists[k].caps, names,
+                                                   sizeof names) : text;
+        size_t n = len ? strlen(piece) : 1;
+        if (used + n >= size)
+            break;
+        memcpy(buf + used, piece, n);
+        buf[used += n] = '\0';
+    }
+    return buf;
+}
+
+/* One word of len characters at column *col, after a blank if gap: on a
+ * new line at the option texts' column if it would pass the page's
+ * width; a word wider than a whole line (a JSON object written without
+ * blanks) is cut after a comma where one fits. */
+static void put_word(const char *word, size_t len, int gap, int *col)
+{
+    while (*col + gap + (int)len > HELP_WIDTH) {
+        size_t cut = 0;
+        for (size_t i = 0; (int)len > HELP_WIDTH - HELP_INDENT && i < len; i++)
+            if (word[i] == ',' && *col + gap + (int)i + 1 <= HELP_WIDTH)
+                cut = i + 1;
+        if (cut) {
+            printf("%s%.*s", gap ? " " : "", (int)cut, word);
+            word += cut, len -= cut;
+        } else if (*col <= HELP_INDENT) {
+            break; /* nowhere better: the word as it is */
+        }
+        printf("\n%*s", HELP_INDENT, "");
+        *col = HELP_INDENT, gap = 0;
+    }
+    printf("%s%.*s", gap ? " " : "", (int)len, word);
+    *col += gap + (int)len;
+}
+
+/* Text written word by word from column *col on (where a blank, if one
+ * is due, has been written), wrapped at the page's width with the next
+ * lines at the option texts' column; a "\n" in it starts such a line. */
+static void put_words(const char *text, int *col)
+{
+    int gap = 0;
+    while (*text) {
+        if (*text == '\n') {
             printf("\n%*s", HELP_INDENT, "");
             *col = HELP_INDENT, gap = 0;
         }
-        printf("%s%.*s", gap ? " " : "", width, names);
-        *col += gap + width;
-        names += len + comma;
-        names += *names == ' ';
+        text += strspn(text, " \n");
+        size_t len = strcspn(text, " \n");
+        if (len)
+            put_word(text, len, gap, col), gap = 1;
+        text += len;
     }
 }
 
-/* Help text with the engine table's names put in: "{list}", "{events}"
- * and "{units}" become the engines that can list solutions, report
- * events, or split the board into units, so a new engine shows up in
- * every help page by itself. */
-void cli_print_help(const char *help)
+/* "  -e, --engine NAME" and its text: the text from column 18, or two
+ * blanks after a longer head; the group's heading first, after a blank
+ * line. */
+static void put_option(const cli_spec *s)
 {
-    static const struct {
-        const char *token;
-        unsigned caps;
-    } lists[] = {{"{list}", NQ_CAP_ENUMERATE}, {"{events}", NQ_CAP_EVENTS},
-                 {"{units}", NQ_CAP_UNITS}};
+    char head[64], text[4096], letter = cli_short_form(s->name);
+    const char *arg = s->arg ? s->arg : "";
+    int len = letter ? snprintf(head, sizeof head, "  -%c, %s%s%s", letter,
+                                s->name, *arg ? " " : "", arg)
+                     : snprintf(head, sizeof head, "  %s%s%s", s->name,
+                                *arg ? " " : "", arg);
+    if (s->group)
+        printf("\n%s\n", s->group);
+    int col = len < HELP_INDENT ? HELP_INDENT : len + 2;
+    printf("%s%*s", head, col - len, "");
+    put_words(cli_expand_engines(s->help ? s->help : "", text, sizeof text),
+              &col);
+    putchar('\n');
+}
+
+/* Help text with "{list}", "{events}" and "{units}" put in as engine
+ * names, wrapped from where they stand, and "{options}" as the options'
+ * entries: a help page can neither lag behind the engine table nor
+ * forget an option its parser takes. */
+void cli_print_help(const char *help, const cli_spec *specs)
+{
     char names[512];
     int col = 0;
+    size_t k, len;
     while (*help) {
-        size_t k = 0, len = 0;
-        for (; k < 3 && !len; k++)
-            if (!strncmp(help, lists[k].token, strlen(lists[k].token)))
-                len = strlen(lists[k].token);
-        if (len) {
-            put_names(cli_engines_with(lists[k - 1].caps, names, sizeof names),
+        if (!strncmp(help, "{options}", 9)) {
+            for (; specs && specs->name; specs++)
+                put_option(specs);
+            help += 9;
+        } else if ((len = list_token(help, &k))) {
+            put_words(cli_engines_with(lists[k].caps, names, sizeof names),
                       &col);
             help += len;
         } else {

@@ -18,15 +18,7 @@ static const char merge_help[] =
     "are listed.\n"
     "\n"
     "options:\n"
-    "  --verify        first recount a random sample of the units, as\n"
-    "                  'nqueens verify' does, and add up only if every\n"
-    "                  recount agrees with its record\n"
-    "  --sample P, --all  the sample for --verify (default: 1 percent, at\n"
-    "                  least 16 units)\n"
-    "  -j, --json      the count as one JSON object: n, total, unique, nodes,\n"
-    "                  engine, threads (the most any run of the journals\n"
-    "                  used; null if they recorded none), seconds; no\n"
-    "                  kernel (merge counts nothing itself)\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  nqueens merge p1 p2 p3\n"
@@ -69,11 +61,23 @@ int cmd_merge(int argc, char **argv)
 {
     int json = 0, verify = 0, all = 0, npos, rc;
     const char *sample = NULL, **pos;
-    const cli_spec specs[] = {{"--json", NULL, &json},
-                              {"--verify", NULL, &verify},
-                              {"--sample", &sample, NULL},
-                              {"--all", NULL, &all},
-                              {NULL, NULL, NULL}};
+    const cli_spec specs[] = {
+        {.name = "--verify", .flag = &verify,
+         .help = "first recount a random sample of the units, as 'nqueens "
+                 "verify' does, and add up only if every recount agrees with "
+                 "its record"},
+        {.name = "--sample", .value = &sample, .arg = "P",
+         .help = "the sample for --verify: P percent of the recorded units, "
+                 "at least 16 (default: 1)"},
+        {.name = "--all", .flag = &all,
+         .help = "the sample for --verify: every recorded unit"},
+        {.name = "--json", .flag = &json,
+         .help = "the count as one JSON object: n, total, unique, nodes, "
+                 "engine, threads (the most any run of the journals used; "
+                 "null if they recorded none), seconds; no kernel (merge "
+                 "counts nothing itself)"},
+        {0},
+    };
     rc = cli_parse_journals("merge", merge_help, "JOURNAL... [--verify] "
                             "[--json]", specs, argc, argv, &pos, &npos);
     if (rc == CLI_OK && (sample || all) && !verify)

@@ -32,7 +32,9 @@ static const struct {
     {"--limit", 'l'},  {"--format", 'f'},  {"--json", 'j'},
 };
 
-static char letter_of(const char *name)
+/* Looked up by name, so that no command's table can give an option a
+ * letter of its own. */
+char cli_short_form(const char *name)
 {
     for (size_t i = 0; i < sizeof short_forms / sizeof short_forms[0]; i++)
         if (!strcmp(short_forms[i].name, name))
@@ -51,7 +53,7 @@ static int build_options(const cli_spec *specs, struct option *longs,
     char *s = shorts;
     *s++ = ':'; /* a missing value is reported as ':' */
     for (; specs[k].name && k < MAX_SPECS; k++) {
-        char letter = letter_of(specs[k].name);
+        char letter = cli_short_form(specs[k].name);
         longs[k] = (struct option){specs[k].name + 2,
                                    specs[k].value ? required_argument
                                                   : no_argument,
@@ -72,7 +74,8 @@ static int build_options(const cli_spec *specs, struct option *longs,
 static const cli_spec *spec_of(const cli_spec *specs, int c)
 {
     for (int k = 0; specs[k].name; k++)
-        if (c == LONG_BASE + k || (c < LONG_BASE && c == letter_of(specs[k].name)))
+        if (c == LONG_BASE + k ||
+            (c < LONG_BASE && c == cli_short_form(specs[k].name)))
             return &specs[k];
     return NULL;
 }
@@ -155,7 +158,7 @@ static int parse_options(const char *command, const char *help,
            (c = getopt_long(argc + 1, args, shorts, longs, NULL)) != -1) {
         const cli_spec *s = spec_of(specs, c);
         if (c == 'h' && !s) {
-            cli_print_help(help);
+            cli_print_help(help, specs);
             rc = CLI_HELP_SHOWN;
         } else {
             rc = s ? take(s, shown_as_given(optarg, blanks, argc, argv))
@@ -176,7 +179,7 @@ static int describe_options(const cli_spec *specs, const char **pos,
 {
     int engine = 0;
     for (int k = 0; specs[k].name; k++) {
-        char letter = letter_of(specs[k].name);
+        char letter = cli_short_form(specs[k].name);
         printf("%s%s", specs[k].name, specs[k].value ? "=" : "");
         printf(letter ? " -%c\n" : "\n", letter);
         engine |= !strcmp(specs[k].name, "--engine");
@@ -195,8 +198,12 @@ int cli_parse(const char *command, const char *help, const cli_spec *specs,
               int argc, char **argv, const char **pos, int max_pos,
               int *npos)
 {
-    if (cli_describing)
+    if (cli_describing == CLI_DESCRIBE_OPTIONS)
         return describe_options(specs, pos, max_pos, npos);
+    if (cli_describing) {
+        cli_man_command(help, specs);
+        return CLI_HELP_SHOWN;
+    }
     char **args = malloc(((size_t)argc + 2) * sizeof *args);
     char *blanks = calloc((size_t)argc + 2, 1);
     int rc = CLI_OK;

@@ -14,23 +14,7 @@ static const char solve_help[] =
     "array (the queen's column in row 0, row 1, ...).\n"
     "\n"
     "options:\n"
-    "  -f, --format F  grid (the seed's Python board), dots (the seed's C\n"
-    "                  board), seed (the seed chapters' diagram, column 0\n"
-    "                  on the right), array (default: one line of columns\n"
-    "                  each), unicode (a shaded board), svg (a picture of up\n"
-    "                  to 1000 boards; pick them with --limit), json (JSON\n"
-    "                  Lines: {\"type\":\"solution\",\"n\",\"number\",\"queens\"}\n"
-    "                  per solution as it is found, columns from 0, then\n"
-    "                  {\"type\":\"summary\",\"command\",\"n\",\"solutions\",\"all\",\n"
-    "                  \"engine\",\"unique\"} and \"error\" if it failed)\n"
-    "  -j, --json      the same as --format json\n"
-    "  --one-based     number rows and columns from 1 (array, unicode, seed),\n"
-    "                  as the seeds' C notebook and the literature do\n"
-    "  -l, --limit K   stop after K solutions\n"
-    "  --unique        only the smallest member of each symmetry class\n"
-    "  --engine NAME   an engine that can list solutions (default: the\n"
-    "                  fastest of them): {list}\n"
-    "  --iterative     use the engine's explicit-stack form\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  nqueens solve 6\n"
@@ -75,14 +59,31 @@ int cmd_solve(int argc, char **argv)
     int unique = 0, iterative = 0, one_based = 0, json = 0, n, hi, rc;
     uint64_t k = 0;
     const cli_spec specs[] = {
-        {"--engine", &engine, NULL},
-        {"--format", &format, NULL},
-        {"--limit", &limit, NULL},
-        {"--unique", NULL, &unique},
-        {"--iterative", NULL, &iterative},
-        {"--one-based", NULL, &one_based},
-        {"--json", NULL, &json},
-        {NULL, NULL, NULL},
+        {.name = "--format", .value = &format, .arg = "F",
+         .help = "grid (the seed's Python board), dots (the seed's C "
+                 "board), seed (the seed chapters' diagram, column 0 on the "
+                 "right), array (default: one line of columns each), unicode "
+                 "(a shaded board), svg (a picture of up to 1000 boards; "
+                 "pick them with --limit), json (JSON Lines: "
+                 "{\"type\":\"solution\",\"n\",\"number\",\"queens\"} per "
+                 "solution as it is found, columns from 0, then "
+                 "{\"type\":\"summary\",\"command\",\"n\",\"solutions\",\"all\","
+                 "\"engine\",\"unique\"} and \"error\" if it failed)"},
+        {.name = "--json", .flag = &json,
+         .help = "the same as --format json"},
+        {.name = "--one-based", .flag = &one_based,
+         .help = "number rows and columns from 1 (array, unicode, seed), as "
+                 "the seeds' C notebook and the literature do"},
+        {.name = "--limit", .value = &limit, .arg = "K",
+         .help = "stop after K solutions"},
+        {.name = "--unique", .flag = &unique,
+         .help = "only the smallest member of each symmetry class"},
+        {.name = "--engine", .value = &engine, .arg = "NAME",
+         .help = "an engine that can list solutions (default: the fastest "
+                 "of them): {list}"},
+        {.name = "--iterative", .flag = &iterative,
+         .help = "use the engine's explicit-stack form"},
+        {0},
     };
     rc = cli_parse_board("solve", solve_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)

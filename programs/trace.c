@@ -32,37 +32,7 @@ static const char trace_help[] =
     "rules out (\"ruled out\": mirror's halving, symmetry's conditions).\n"
     "\n"
     "options:\n"
-    "  --engine NAME   backtrack (default), or one of:\n"
-    "                  {events}\n"
-    "  -l, --limit K   stop after K steps (default 1000000; 50000 for a page)\n"
-    "  --iterative     trace the engine's explicit-stack form\n"
-    "  --style S       steps (default): one line a step; seed: the flags\n"
-    "                  engine (the default with it) as seed 003 walks its\n"
-    "                  Python program: row=R,i=C, each test written out\n"
-    "                  (FB[row-i+(size-1)]->FB[1-2+(4-1)]->FB[2]==0), the\n"
-    "                  arrays FA, FB and FC in full after each change\n"
-    "  --one-based     rows and columns counted from 1 (steps); with seed,\n"
-    "                  the square from 1 beside the program's variables\n"
-    "  -j, --json      JSON Lines, for a program replaying the search: per\n"
-    "                  step {\"type\":\"step\",\"step\",\"event\" (place,\n"
-    "                  reject, remove, solution, fail),\"row\",\"col\",\n"
-    "                  \"queens\" (the board after it: the column of each\n"
-    "                  filled row, from 0),\"text\" (the step as the style\n"
-    "                  prints it)}, then {\"type\":\"summary\",\"command\",\n"
-    "                  \"n\",\"engine\",\"style\",\"steps\",\"placements\",\n"
-    "                  \"rejections\",\"removals\",\"solutions\",\"failures\",\n"
-    "                  \"stopped\" (null, \"limit\", \"default limit\"),\"text\"}\n"
-    "  --format F      text (default), json (as --json), or html: one page\n"
-    "                  to step through in a browser (no network needed):\n"
-    "                  the board, every attacker of a refused square, the\n"
-    "                  engine's arrays or masks and its code, the tree\n"
-    "                  growing and each step's line as above; play, pause,\n"
-    "                  step with the arrow keys; #step=K opens at step K\n"
-    "  --compare E2    with --format html: engine E2's search beside the\n"
-    "                  first, paired by board: E2 at the step where it had\n"
-    "                  the same queens, or as far as it got towards them\n"
-    "  --force         with --format html: write a page over 20 MiB, which\n"
-    "                  is refused without it (a browser may not open it)\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  nqueens trace 4\n"
@@ -555,11 +525,46 @@ int cmd_trace(int argc, char **argv)
     const char *format = NULL, *compare = NULL;
     int iterative = 0, one_based = 0, json = 0, force = 0, n, hi, rc;
     const cli_spec specs[] = {
-        {"--engine", &engine, NULL},      {"--limit", &limit, NULL},
-        {"--iterative", NULL, &iterative}, {"--style", &style, NULL},
-        {"--one-based", NULL, &one_based}, {"--json", NULL, &json},
-        {"--format", &format, NULL},      {"--compare", &compare, NULL},
-        {"--force", NULL, &force},        {NULL, NULL, NULL},
+        {.name = "--engine", .value = &engine, .arg = "NAME",
+         .help = "backtrack (default), or one of:\n{events}"},
+        {.name = "--limit", .value = &limit, .arg = "K",
+         .help = "stop after K steps (default 1000000; 50000 for a page)"},
+        {.name = "--iterative", .flag = &iterative,
+         .help = "trace the engine's explicit-stack form"},
+        {.name = "--style", .value = &style, .arg = "S",
+         .help = "steps (default): one line a step; seed: the flags engine "
+                 "(the default with it) as seed 003 walks its Python "
+                 "program: row=R,i=C, each test written out "
+                 "(FB[row-i+(size-1)]->FB[1-2+(4-1)]->FB[2]==0), the arrays "
+                 "FA, FB and FC in full after each change"},
+        {.name = "--one-based", .flag = &one_based,
+         .help = "rows and columns counted from 1 (steps); with seed, the "
+                 "square from 1 beside the program's variables"},
+        {.name = "--json", .flag = &json,
+         .help = "JSON Lines, for a program replaying the search: per step "
+                 "{\"type\":\"step\",\"step\",\"event\" (place, reject, "
+                 "remove, solution, fail),\"row\",\"col\",\"queens\" (the "
+                 "board after it: the column of each filled row, from "
+                 "0),\"text\" (the step as the style prints it)}, then "
+                 "{\"type\":\"summary\",\"command\",\"n\",\"engine\",\"style\","
+                 "\"steps\",\"placements\",\"rejections\",\"removals\","
+                 "\"solutions\",\"failures\",\"stopped\" (null, \"limit\", "
+                 "\"default limit\"),\"text\"}"},
+        {.name = "--format", .value = &format, .arg = "F",
+         .help = "text (default), json (as --json), or html: one page to "
+                 "step through in a browser (no network needed): the board, "
+                 "every attacker of a refused square, the engine's arrays or "
+                 "masks and its code, the tree growing and each step's line "
+                 "as above; play, pause, step with the arrow keys; #step=K "
+                 "opens at step K"},
+        {.name = "--compare", .value = &compare, .arg = "E2",
+         .help = "with --format html: engine E2's search beside the first, "
+                 "paired by board: E2 at the step where it had the same "
+                 "queens, or as far as it got towards them"},
+        {.name = "--force", .flag = &force,
+         .help = "with --format html: write a page over 20 MiB, which is "
+                 "refused without it (a browser may not open it)"},
+        {0},
     };
     rc = cli_parse_board("trace", trace_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)

@@ -27,18 +27,7 @@ static const char tree_help[] =
     "For N=4 the plain backtracking tree has 17 nodes and 2 solutions.\n"
     "\n"
     "options:\n"
-    "  --engine NAME   backtrack (default), or one of these, to see how much\n"
-    "                  of the tree each prunes:\n"
-    "                  {events}\n"
-    "  --format F      text (default), dot (Graphviz), svg (runs\n"
-    "                  Graphviz's dot, which must be installed), or json\n"
-    "  -j, --json      one JSON object per line: each node (type \"node\":\n"
-    "                  id, parent, depth, queens, solution, dead_end,\n"
-    "                  failed, folded, folded_solutions), then the totals\n"
-    "                  (type \"summary\")\n"
-    "  --depth D       draw levels 0..D only; deeper nodes are counted in\n"
-    "                  their ancestor at level D\n"
-    "  --iterative     walk the engine's explicit-stack form (same tree)\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  nqueens tree 4\n"
@@ -411,12 +400,22 @@ int cmd_tree(int argc, char **argv)
     int iterative = 0, json = 0, n, hi, rc;
     uint64_t d = NQ_MAX_N;
     const cli_spec specs[] = {
-        {"--engine", &engine, NULL},
-        {"--format", &format, NULL},
-        {"--depth", &depth, NULL},
-        {"--iterative", NULL, &iterative},
-        {"--json", NULL, &json},
-        {NULL, NULL, NULL},
+        {.name = "--engine", .value = &engine, .arg = "NAME",
+         .help = "backtrack (default), or one of these, to see how much of "
+                 "the tree each prunes:\n{events}"},
+        {.name = "--format", .value = &format, .arg = "F",
+         .help = "text (default), dot (Graphviz), svg (runs Graphviz's dot, "
+                 "which must be installed), or json"},
+        {.name = "--json", .flag = &json,
+         .help = "one JSON object per line: each node (type \"node\": id, "
+                 "parent, depth, queens, solution, dead_end, failed, folded, "
+                 "folded_solutions), then the totals (type \"summary\")"},
+        {.name = "--depth", .value = &depth, .arg = "D",
+         .help = "draw levels 0..D only; deeper nodes are counted in their "
+                 "ancestor at level D"},
+        {.name = "--iterative", .flag = &iterative,
+         .help = "walk the engine's explicit-stack form (same tree)"},
+        {0},
     };
     rc = cli_parse_board("tree", tree_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)

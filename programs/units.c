@@ -13,8 +13,10 @@ static const char units_help[] =
     "weight (how many solutions of the whole board each solution found in\n"
     "the unit stands for).  The list is deterministic: the same on every\n"
     "machine and in every run, which is what lets threads, checkpoints and\n"
-    "split runs share it.  Default engine: carry.  With -j, --json: one\n"
-    "object per unit (n, engine, unit, queens).\n"
+    "split runs share it.\n"
+    "\n"
+    "options:\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  nqueens units 8\n"
@@ -25,9 +27,12 @@ int cmd_units(int argc, char **argv)
     const char *engine = "carry";
     int n, hi, rc, json = 0;
     const cli_spec specs[] = {
-        {"--engine", &engine, NULL},
-        {"--json", NULL, &json},
-        {NULL, NULL, NULL},
+        {.name = "--engine", .value = &engine, .arg = "NAME",
+         .help = "an engine that splits the board into units (default: "
+                 "carry): {units}"},
+        {.name = "--json", .flag = &json,
+         .help = "one object per unit (n, engine, unit, queens)"},
+        {0},
     };
     rc = cli_parse_board("units", units_help, specs, argc, argv, 0, &n, &hi);
     if (rc != CLI_OK)

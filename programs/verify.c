@@ -23,16 +23,7 @@ static const char verify_help[] =
     "unit.\n"
     "\n"
     "options:\n"
-    "  --sample P      recount P percent of the recorded units, at least 16\n"
-    "                  (default: 1)\n"
-    "  --all           recount every recorded unit (none drawn at random)\n"
-    "  --seed S        draw the sample from seed S (a run's summary names\n"
-    "                  its seed, so a check can be repeated)\n"
-    "  -t, --threads T threads (default: all online cores)\n"
-    "  -q, --quiet     no progress bar\n"
-    "  --progress      a plain progress line every 5 seconds, for logs\n"
-    "  -j, --json      JSON Lines: one object per disagreeing unit (type\n"
-    "                  \"disagree\"), then a summary (type \"summary\")\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  nqueens verify n23.part*\n"
@@ -188,10 +179,24 @@ int cmd_verify(int argc, char **argv)
     int all = 0, npos, rc;
     const char *sample = NULL, *seed = NULL, *threads = NULL, **pos;
     const cli_spec specs[] = {
-        {"--sample", &sample, NULL}, {"--all", NULL, &all},
-        {"--seed", &seed, NULL},     {"--threads", &threads, NULL},
-        {"--quiet", NULL, &a.quiet}, {"--progress", NULL, &a.progress},
-        {"--json", NULL, &a.json},   {NULL, NULL, NULL}};
+        {.name = "--sample", .value = &sample, .arg = "P",
+         .help = "recount P percent of the recorded units, at least 16 "
+                 "(default: 1)"},
+        {.name = "--all", .flag = &all,
+         .help = "recount every recorded unit (none drawn at random)"},
+        {.name = "--seed", .value = &seed, .arg = "S",
+         .help = "draw the sample from seed S (a run's summary names its "
+                 "seed, so a check can be repeated)"},
+        {.name = "--threads", .value = &threads, .arg = "T",
+         .help = "threads (default: all online cores)"},
+        {.name = "--quiet", .flag = &a.quiet, .help = "no progress bar"},
+        {.name = "--progress", .flag = &a.progress,
+         .help = "a plain progress line every 5 seconds, for logs"},
+        {.name = "--json", .flag = &a.json,
+         .help = "JSON Lines: one object per disagreeing unit (type "
+                 "\"disagree\"), then a summary (type \"summary\")"},
+        {0},
+    };
     rc = cli_parse_journals("verify", verify_help, "JOURNAL... [--sample P | "
                             "--all]", specs, argc, argv, &pos, &npos);
     if (rc == CLI_OK)

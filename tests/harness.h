@@ -138,6 +138,11 @@ void t_check_svg_boards(const char *svg, int n, int expect);
  * them, each cut to 31 characters; returns how many. */
 int t_listed_commands(const char *page, char names[][32], int most);
 
+/* Whether a help page has an option's entry, a line "  -x, --name ARG"
+ * or "  --name" (ARG there if value) and its text (test_manpage.c). */
+int t_help_has_option(const char *help, const char *name, char letter,
+                      int value);
+
 /* The test groups. */
 void tests_plans(void);
 void tests_progress(void);
@@ -164,6 +169,7 @@ void tests_find(void);
 void tests_complete(void);
 void tests_json(void);
 void tests_completion(void);
+void tests_manpage(void);
 void tests_trace_html(void);
 
 #endif

@@ -524,6 +524,7 @@ static void run_groups(void)
     tests_complete();
     tests_json();
     tests_completion();
+    tests_manpage();
     tests_trace_html();
     tests_progress();
     tests_layers();

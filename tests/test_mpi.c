@@ -144,6 +144,39 @@ static void hopeless_refused(void *arg)
     CHECKF(ok, "count 31 on two ranks was not refused with an estimate");
 }
 
+/* nqueens-mpi --help has an entry for every option of count's table
+ * (`nqueens --completion count`), which its parser takes: the page prints
+ * the table, so none can be left out. */
+static void help_lists_count_options(void *arg)
+{
+    (void)arg;
+    t_proc p, table;
+    mpi_env();
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "-np", "1",
+          getenv("NQ_MPI"), "--help"), 0, 0) == 0);
+    t_run_ok(&table, ARGS("--completion", "count"));
+    int options = 0, missing = 0;
+    for (char *save, *l = strtok_r(table.out, "\n", &save); l && !missing;
+         l = strtok_r(NULL, "\n", &save)) {
+        size_t len = strcspn(l, "= ");
+        const char *dash = strstr(l, " -");
+        char name[40];
+        snprintf(name, sizeof name, "%.*s", (int)len, l);
+        if (strncmp(l, "--", 2) || !strcmp(name, "--help"))
+            continue;
+        options++;
+        missing = !t_help_has_option(p.out, name, dash ? dash[2] : 0,
+                                     l[len] == '=');
+        if (missing)
+            fprintf(stderr, "nqueens-mpi --help has no entry for %s\n", name);
+    }
+    int ok = p.exit_code == 0 && options >= 10 && !missing;
+    t_proc_free(&p);
+    t_proc_free(&table);
+    CHECKF(ok, "nqueens-mpi --help lacks an option of count (%d read)",
+           options);
+}
+
 void tests_mpi(void)
 {
     t_skip_cases(!getenv("NQ_MPI") || !have_mpirun() ? "no NQ_MPI or no mpirun"
@@ -152,5 +185,6 @@ void tests_mpi(void)
     t_case(two_ranks_count, NULL, "mpi/2-ranks-count-10");
     t_full_case(count_options, NULL, "mpi/count-options-and-parts");
     t_full_case(hopeless_refused, NULL, "mpi/hopeless-count-refused-up-front");
+    t_case(help_lists_count_options, NULL, "mpi/help-lists-every-option-of-count");
     t_skip_cases(NULL);
 }

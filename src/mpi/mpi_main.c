@@ -28,25 +28,18 @@ static const char mpi_help[] =
     "Count N over an MPI job: rank 0 hands out the work units, the other\n"
     "ranks count them with all their cores.  With one rank, rank 0 counts.\n"
     "\n"
+    "The options are count's, with these differences: --engine must name\n"
+    "an engine that splits the board into units ({units}; default:\n"
+    "the fastest); --checkpoint's journal is written by rank 0; --threads\n"
+    "are per worker rank (default: all cores); --kernel (also NQ_KERNEL=K;\n"
+    "default: the widest each CPU runs) and --devices (0,2) hold on every\n"
+    "rank; --force runs even a count the workers could not finish in a\n"
+    "century (a week without --checkpoint), which rank 0 otherwise refuses\n"
+    "up front, estimating from its own speed; -q, --quiet and --progress\n"
+    "are accepted, as count takes them (no bar is drawn).\n"
+    "\n"
     "options:\n"
-    "  --engine NAME      an engine that splits the board into units:\n"
-    "                     {units} (default: the fastest)\n"
-    "  --checkpoint FILE  record each finished unit (rank 0 writes); run the\n"
-    "                     same command again to resume\n"
-    "  --threads T        threads per worker rank (default: all cores)\n"
-    "  --max-units K      stop after K more units (resume later)\n"
-    "  --json             a JSON line instead of the table row\n"
-    "  --kernel K         the fast engine's kernel on every rank (also\n"
-    "                     NQ_KERNEL=K; default: the widest each CPU runs)\n"
-    "  --devices LIST     GPUs for a GPU engine on every rank (0,2)\n"
-    "  --part K/M         count only the K-th of M shares (merge the parts'\n"
-    "                     journals with 'nqueens merge')\n"
-    "  --force            run even a count the workers could not finish in\n"
-    "                     a century (a week without --checkpoint), which\n"
-    "                     rank 0 otherwise refuses up front, estimating\n"
-    "                     from its own speed\n"
-    "  -q, --quiet, --progress\n"
-    "                     accepted, as count takes them (no bar is drawn)\n"
+    "{options}"
     "\n"
     "examples:\n"
     "  mpirun -np 9 nqueens-mpi count 22 --checkpoint n22.journal\n"
@@ -60,7 +53,7 @@ static int parse(int argc, char **argv, cli_count_args *a)
     cli_program = "nqueens-mpi";
     if (argc < 2 || strcmp(argv[1], "count") != 0) {
         if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
-            return cli_print_help(mpi_help), CLI_HELP_SHOWN;
+            return cli_parse_count(mpi_help, 1, argv + 1, 0, a);
         if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")))
             return cli_print_version("nqueens-mpi"), CLI_HELP_SHOWN;
         return cli_error(CLI_USAGE, "nqueens-mpi runs 'count N' (see "
