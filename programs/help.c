@@ -8,8 +8,12 @@
 
 #include "cli.h"
 
-/* Help pages fit 80 columns; option texts start at column 18. */
-enum { HELP_WIDTH = 80, HELP_INDENT = 18 };
+/* Help pages fit 80 columns.  Option texts start two blanks after the
+ * page's widest option head, at column 18 at least and 26 at most (a head
+ * wider than that has its text on the next line): one column for the
+ * page, so that its texts line up.  help_indent is the page's. */
+enum { HELP_WIDTH = 80, HELP_INDENT = 18, HELP_MAX_INDENT = 26 };
+static int help_indent = HELP_INDENT;
 
 /* The engine lists a help text or an option's text may name. */
 static const struct {
@@ -57,17 +61,17 @@ static void put_word(const char *word, size_t len, int gap, int *col)
 {
     while (*col + gap + (int)len > HELP_WIDTH) {
         size_t cut = 0;
-        for (size_t i = 0; (int)len > HELP_WIDTH - HELP_INDENT && i < len; i++)
+        for (size_t i = 0; (int)len > HELP_WIDTH - help_indent && i < len; i++)
             if (word[i] == ',' && *col + gap + (int)i + 1 <= HELP_WIDTH)
                 cut = i + 1;
         if (cut) {
             printf("%s%.*s", gap ? " " : "", (int)cut, word);
             word += cut, len -= cut;
-        } else if (*col <= HELP_INDENT) {
+        } else if (*col <= help_indent) {
             break; /* nowhere better: the word as it is */
         }
-        printf("\n%*s", HELP_INDENT, "");
-        *col = HELP_INDENT, gap = 0;
+        printf("\n%*s", help_indent, "");
+        *col = help_indent, gap = 0;
     }
     printf("%s%.*s", gap ? " " : "", (int)len, word);
     *col += gap + (int)len;
@@ -81,8 +85,8 @@ static void put_words(const char *text, int *col)
     int gap = 0;
     while (*text) {
         if (*text == '\n') {
-            printf("\n%*s", HELP_INDENT, "");
-            *col = HELP_INDENT, gap = 0;
+            printf("\n%*s", help_indent, "");
+            *col = help_indent, gap = 0;
         }
         text += strspn(text, " \n");
         size_t len = strcspn(text, " \n");
@@ -92,30 +96,49 @@ static void put_words(const char *text, int *col)
     }
 }
 
-/* "  -e, --engine NAME" and its text: the text from column 18, or two
- * blanks after a longer head; the group's heading first, after a blank
- * line. */
+/* "  -e, --engine NAME": an option's head into head; its length. */
+static int option_head(const cli_spec *s, char *head, size_t size)
+{
+    char letter = cli_short_form(s->name);
+    const char *arg = s->arg ? s->arg : "";
+    int len = letter ? snprintf(head, size, "  -%c, %s%s%s", letter, s->name,
+                                *arg ? " " : "", arg)
+                     : snprintf(head, size, "  %s%s%s", s->name,
+                                *arg ? " " : "", arg);
+    return len < (int)size ? len : (int)size - 1;
+}
+
+/* The column of a page's option texts (see HELP_INDENT). */
+static int options_column(const cli_spec *specs)
+{
+    char head[64];
+    int col = HELP_INDENT;
+    for (; specs && specs->name; specs++) {
+        int want = option_head(specs, head, sizeof head) + 2;
+        if (want > col && want <= HELP_MAX_INDENT)
+            col = want;
+    }
+    return col;
+}
+
+/* An option's head and its text from the page's column (on the next line
+ * after a head too wide for it); the group's heading first, after a
+ * blank line. */
 static void put_option(const cli_spec *s)
 {
-    char head[64], text[4096], letter = cli_short_form(s->name);
-    const char *arg = s->arg ? s->arg : "";
-    int len = letter ? snprintf(head, sizeof head, "  -%c, %s%s%s", letter,
-                                s->name, *arg ? " " : "", arg)
-                     : snprintf(head, sizeof head, "  %s%s%s", s->name,
-                                *arg ? " " : "", arg);
+    char head[64], text[4096];
+    int len = option_head(s, head, sizeof head), col = help_indent;
     if (s->group)
         printf("\n%s\n", s->group);
-    int col = len < HELP_INDENT ? HELP_INDENT : len + 2;
-    printf("%s%*s", head, col - len, "");
+    if (len + 2 > col)
+        printf("%s\n%*s", head, col, "");
+    else
+        printf("%s%*s", head, col - len, "");
     put_words(cli_expand_engines(s->help ? s->help : "", text, sizeof text),
               &col);
     putchar('\n');
 }
 
-/* Help text with "{list}", "{events}" and "{units}" put in as engine
- * names, wrapped from where they stand, and "{options}" as the options'
- * entries: a help page can neither lag behind the engine table nor
- * forget an option its parser takes. */
 void cli_print_help(const char *help, const cli_spec *specs)
 {
     char names[512];
@@ -123,6 +146,7 @@ void cli_print_help(const char *help, const cli_spec *specs)
     size_t k, len;
     while (*help) {
         if (!strncmp(help, "{options}", 9)) {
+            help_indent = options_column(specs);
             for (; specs && specs->name; specs++)
                 put_option(specs);
             help += 9;
