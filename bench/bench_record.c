@@ -129,16 +129,20 @@ static int run_part(part *p, const char *kernel, int k, int threads)
 static void print_summary(const part *parts, int np, const char *const *ks,
                           int nk)
 {
-    printf("\ncycles per solution%*s", 10, "");
-    for (int i = 0; i < np; i++)
-        printf("   N=%-2d", parts[i].h.n);
-    printf("   N=%d/N=%d\n", parts[np - 1].h.n, parts[0].h.n);
+    char head[16];
+    printf("\n%-28s", "cycles per solution");
+    for (int i = 0; i < np; i++) {
+        snprintf(head, sizeof head, "N=%d", parts[i].h.n);
+        printf(" %7s", head);
+    }
+    snprintf(head, sizeof head, "N=%d/N=%d", parts[np - 1].h.n, parts[0].h.n);
+    printf(" %11s\n", head);
     for (int k = 0; k < nk; k++) {
         printf("%-28s", ks[k]);
         for (int i = 0; i < np; i++)
             printf(" %7.2f", parts[i].cycles[k]);
         double first = parts[0].cycles[k], last = parts[np - 1].cycles[k];
-        printf("   %7.2f\n", first > 0 ? last / first : 0);
+        printf(" %11.2f\n", first > 0 ? last / first : 0);
     }
 }
 
