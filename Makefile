@@ -272,7 +272,7 @@ mpi: $(MPI_BIN) $(MPI_LIB)
 # (nqueens-cuda's main does).  The kernel is built by nvcc; ptxas's report
 # is kept and checked: the counting kernel must have no stack frame and
 # no spills (mk/check-ptxas.sh).
-$(CUDA_OBJ): $(BUILD)/obj/cuda/%.o: %.cu include/nqueens_cuda.h \
+$(CUDA_OBJ): $(BUILD)/obj/cuda/%.o: %.cu include/nqueens.h include/nqueens_cuda.h \
     $(wildcard src/cuda/*.h src/fast/*.h src/engines/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O3 -std=c++20 -arch=$(CUDA_ARCH) -Iinclude -DNQ_ADVANCED_API -Xptxas -v -c $< -o $@ \

@@ -19,7 +19,8 @@ static void bench_engine(const nq_engine *e, int iterative, double budget)
 {
     double last = 0, before = 0;
     for (int n = 4; n <= nq_engine_max_n(e); n++) {
-        nq_request req = {.n = n, .engine = nq_engine_name(e),
+        nq_request req = {.size = sizeof req, .n = n,
+                          .engine = nq_engine_name(e),
                           .iterative = iterative};
         nq_counts c;
         double growth = before > 1e-3 ? last / before : 10.0;

@@ -204,7 +204,7 @@ static void pruned(const nq_frontier *j, int i, uint32_t d, uint32_t l,
 static void print_levels(int n, const double *level, int whole)
 {
     double all = 0, below = 0;
-    nq_request req = {.n = n, .engine = "fast"};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = "fast"};
     nq_counts c;
     for (int k = 0; k <= NQ_MAX_N; k++)
         all += level[k];
@@ -231,7 +231,7 @@ int main(int argc, char **argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 14, step = argc > 2 ? atoi(argv[2]) : 1;
     int states = argc <= 3;
-    nq_request req = {.n = n, .engine = "fast"};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = "fast"};
     nq_plan *p;
     if (n < 12 || n > 21 || step < 1 || argc > 4 ||
         (argc == 4 && strcmp(argv[3], "levels") != 0) ||

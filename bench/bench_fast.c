@@ -44,9 +44,17 @@ typedef struct {
     int threads; /* the threads it used */
 } sample;
 
+/* The threads a count asking for `threads` gets (0: every core). */
+static int threads_of(int threads)
+{
+    nq_request req = {.size = sizeof req, .threads = threads};
+    return nq_request_threads(&req);
+}
+
 static sample measure(const char *engine, int n, int threads)
 {
-    nq_request req = {.n = n, .engine = engine, .threads = threads};
+    nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                      .threads = threads};
     sample s;
     double cpu0 = bench_cpu_seconds(), t0 = nq_clock_seconds();
     s.status = nq_count_solutions(&req, &s.counts);
@@ -242,7 +250,7 @@ static void kernels_table(const char *const *ks, int nk, int from, int to,
         nq_select_kernel(ks[i]);
         for (int n = from; n <= to; n++) {
             run("fast", ks[i], n, 1);
-            if (nq_request_threads(&(nq_request){.threads = threads}) > 1)
+            if (threads_of(threads) > 1)
                 run("fast", ks[i], n, threads);
         }
     }
@@ -386,7 +394,7 @@ static int rounds_at(const char *const *ks, int nk, int n, int threads,
 static int kernels_rounds(const char *const *ks, int nk, int from, int to,
                           int threads, int rounds)
 {
-    int all = nq_request_threads(&(nq_request){.threads = threads}), fail = 0;
+    int all = threads_of(threads), fail = 0;
     for (int n = from; n <= to && !fail; n++) {
         if (!peer || all == 1)
             fail = rounds_at(ks, nk, n, 1, rounds);
@@ -422,7 +430,7 @@ static void print_header(int threads, int rounds)
     hz = bench_core_hz();
     printf("core clock %.2f GHz (measured), rdtsc %.2f GHz, %d threads\n"
            "kernels this CPU runs:", hz / 1e9, bench_tsc_hz() / 1e9,
-           nq_request_threads(&(nq_request){.threads = threads}));
+           threads_of(threads));
     for (int i = 0; i < nq_kernel_count(); i++)
         if (nq_kernel_supported(nq_kernel_at(i)))
             printf(" %s", nq_kernel_at(i));

@@ -312,7 +312,7 @@ int main(int argc, char **argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 0;
     long step = argc > 2 ? atol(argv[2]) : 1;
-    nq_request req = {0};
+    nq_request req = NQ_REQUEST_INIT;
     nq_plan *plan;
     if (n < NQ_FAST_RING_MIN_N || n > 24 || step < 1) {
         fprintf(stderr, "usage: nq-bench-order N [STEP]   (N = %d..24)\n",

@@ -67,7 +67,7 @@ static int read_part(const char *path, part *p)
  * journal was written for, whose share the journal covers. */
 static nq_plan *part_plan(const part *p, int threads)
 {
-    nq_request req = {.n = p->h.n, .engine = p->h.engine};
+    nq_request req = {.size = sizeof req, .n = p->h.n, .engine = p->h.engine};
     nq_plan *plan = NULL;
     nq_status st = nq_plan_create(&req, &plan);
     if (st != NQ_OK) {
@@ -210,7 +210,7 @@ int main(int argc, char **argv)
     bench_print_cpu();
     hz = bench_core_hz();
     printf("core clock %.2f GHz (measured), %d threads\n\n", hz / 1e9,
-           nq_request_threads(&(nq_request){.threads = threads}));
+           nq_request_threads(&(nq_request){.size = sizeof(nq_request), .threads = threads}));
     printf("%-7s %3s %11s %6s %16s %8s %8s %8s  %s\n", "kernel", "N", "part",
            "units", "solutions", "wall s", "cpu s", "cyc/sol", "journal");
     for (int k = 0; k < nk; k++)

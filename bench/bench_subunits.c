@@ -69,7 +69,7 @@ static void row(const nq_plan *p, const uint64_t *ids, int depth, int even)
 int main(int argc, char **argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 18;
-    nq_request req = {.n = n, .engine = "fast"};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = "fast"};
     nq_plan *p;
     if (n < 8 || n > 22 || nq_plan_create(&req, &p) != NQ_OK) {
         fprintf(stderr, "usage: nq-bench-subunits N [DEPTH...] (8 <= N <= 22)\n");

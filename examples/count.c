@@ -15,6 +15,10 @@
  *         $(pkg-config --static --libs nqueens | sed 's/-lnqueens/-l:libnqueens.a/')
  *
  *     ./count 12        prints "12 14200 1787": N, total, unique
+ *
+ * It is C99 and C++ alike (tests/install.sh builds it both ways):
+ *
+ *     c++ -x c++ examples/count.c $(pkg-config --cflags --libs nqueens) -o count
  */
 #include <errno.h>
 #include <stdio.h>
@@ -41,12 +45,17 @@ int main(int argc, char **argv)
         n = (int)v;
     }
 
-    nq_request req = {0};   /* engine NULL: the library's default (fast) */
+    /* NQ_REQUEST_INIT sets the request's size and nothing else: engine
+     * NULL is the library's default (fast), threads 0 every core */
+    nq_request req = NQ_REQUEST_INIT;
+    char why[256];
     req.n = n;
+    req.why = why, req.why_size = sizeof why; /* a failure's own words */
     nq_counts counts;
     nq_status st = nq_count_solutions(&req, &counts);
     if (st != NQ_OK) {
-        fprintf(stderr, "%s: N=%d: %s\n", argv[0], n, nq_strerror(st));
+        fprintf(stderr, "%s: N=%d: %s%s%s%s\n", argv[0], n, nq_strerror(st),
+                why[0] ? " (" : "", why, why[0] ? ")" : "");
         return 1;
     }
 

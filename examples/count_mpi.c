@@ -19,9 +19,11 @@ int main(int argc, char **argv)
 {
     int provided, is_root = 0;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-    nq_request req = {.n = argc > 1 ? atoi(argv[1]) : 12};
-    nq_resume_options opt = {0}; /* no journal: a plain count */
-    nq_run_report r;
+    nq_request req = NQ_REQUEST_INIT;
+    /* no journal: a plain count */
+    nq_resume_options opt = NQ_RESUME_OPTIONS_INIT;
+    nq_run_report r = NQ_RUN_REPORT_INIT;
+    req.n = argc > 1 ? atoi(argv[1]) : 12;
     nq_status st = provided >= MPI_THREAD_FUNNELED
                        ? nq_mpi_count_resumable(&req, &opt, &r, &is_root)
                        : NQ_ERR_ARG;
@@ -30,7 +32,8 @@ int main(int argc, char **argv)
         printf("%d %s %s\n", req.n, nq_format_u128(r.counts.total, total),
                nq_format_u128(r.counts.unique, unique));
     } else if (is_root || st != NQ_OK) {
-        fprintf(stderr, "count_mpi: %s\n", nq_strerror(st));
+        fprintf(stderr, r.why[0] ? "count_mpi: %s (%s)\n" : "count_mpi: %s\n",
+                nq_strerror(st), r.why);
     }
     MPI_Finalize();
     return st == NQ_OK ? 0 : 1;

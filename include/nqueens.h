@@ -22,17 +22,21 @@ extern "C" {
 #endif
 
 /* The stable API: kept source and binary compatible for as long as the
- * soname (libnqueens.so.0) stays; doc/abi.md says what that promises.
- * The advanced API, for nqueens' own programs, is at the end. */
+ * soname (libnqueens.so.NQ_ABI_VERSION) stays; doc/abi.md says what that
+ * promises.  The advanced API, for nqueens' own programs, is at the end. */
 
 /* The version, set here and nowhere else (the build, the man page and the
- * pkg-config files read these three lines): MAJOR changes with the soname,
- * MINOR may add to the stable API, PATCH fixes.  A program built against
- * this header and run with another library can compare NQ_VERSION_NUMBER
- * with nq_get_version_number(). */
+ * pkg-config files read these three lines): MINOR may add to the stable
+ * API (and change the advanced one), PATCH fixes.  A program built
+ * against this header and run with another library can compare
+ * NQ_VERSION_NUMBER with nq_get_version_number(). */
 #define NQ_VERSION_MAJOR 0
-#define NQ_VERSION_MINOR 3
+#define NQ_VERSION_MINOR 4
 #define NQ_VERSION_PATCH 0
+/* The shared library's soname is libnqueens.so.NQ_ABI_VERSION: the number
+ * counts the releases that broke the stable ABI (1: 0.4.0), whatever the
+ * version says; the build reads it here. */
+#define NQ_ABI_VERSION 1
 #define NQ_VERSION_NUMBER \
     (NQ_VERSION_MAJOR * 10000 + NQ_VERSION_MINOR * 100 + NQ_VERSION_PATCH)
 #define NQ_VERSION_TEXT_(x) #x
@@ -87,10 +91,11 @@ typedef struct {
                                run on any number of threads */
 #define NQ_CAP_EVENTS 4u    /* reports each step of its search (nq_walk_search) */
 #define NQ_CAP_GPU 16u      /* counts on GPUs (all visible ones, or those
-                               nq_request_ext.devices lists) */
+                               nq_request.devices lists) */
 #define NQ_CAP_FLAG_ARRAYS 8u /* ...with its placement-flag arrays
                                  (nq_event's col_flags, sum_flags, dif_flags) */
-#define NQ_CAP_KERNEL 32u   /* counts with the fast kernels (nq_request_ext) */
+#define NQ_CAP_KERNEL 32u   /* counts with the fast kernels
+                               (nq_request.kernel) */
 
 typedef struct nq_engine nq_engine; /* opaque; see nq_engine_*() */
 
@@ -111,9 +116,20 @@ typedef void (*nq_progress_fn)(void *ctx, const nq_progress *p);
  * return stops the enumeration (the counts then cover what was seen). */
 typedef int (*nq_solution_fn)(void *ctx, const int *cols, int n);
 
-/* One request to the library.  Zero-initialise it and fill what you need:
- * engine NULL picks the default engine of the operation. */
+/* One request to the library: what to count or list, and how.
+ *
+ * size is what the caller's struct holds: sizeof(nq_request) of the
+ * header it was built with.  Start from NQ_REQUEST_INIT (or, in C, set
+ * .size = sizeof(nq_request) in a designated initialiser) and fill what
+ * you need; engine NULL picks the default engine of the operation.  The
+ * library reads only the first `size` bytes: fields a later release
+ * appends read as zero (their defaults) for a program built before them,
+ * and a size of 0 (a forgotten size) or one that ends before `kernel` is
+ * NQ_ERR_ARG.  A size past this header's struct (a program built against
+ * a newer header) is NQ_ERR_UNSUPPORTED if it sets a field this library
+ * does not know (doc/abi.md). */
 typedef struct {
+    size_t size;
     int n;
     const char *engine; /* engine name, or NULL for the default */
     int iterative;      /* 1: explicit-stack form instead of recursion */
@@ -124,16 +140,40 @@ typedef struct {
     volatile sig_atomic_t *stop; /* optional, unit engines: set (by a
                                     signal handler) to give up; the call
                                     then returns NQ_ERR_STOPPED */
+    /* Optional: a request may end before any of these (then NULL, 0). */
+    const char *kernel;  /* the fast kernel of this count, for engines with
+                            NQ_CAP_KERNEL: "scalar"; "sse4", "avx2",
+                            "avx512" on x86-64, "neon" on aarch64; NULL:
+                            the process default (the widest this CPU runs,
+                            unless the advanced nq_select_kernel chose
+                            another).  NQ_ERR_ARG for an unknown name,
+                            NQ_ERR_UNSUPPORTED for one this CPU cannot run
+                            or an engine that runs none */
+    const char *devices; /* GPUs for an NQ_CAP_GPU engine, by the GPU
+                            runtime's numbers, a comma between two ("0,2");
+                            its workers are dealt to them in turn; NULL:
+                            every visible GPU.  NQ_ERR_ARG for a list that
+                            is not numbers or names one twice,
+                            NQ_ERR_UNSUPPORTED for an engine with no GPU */
+    char *why;           /* optional: why_size bytes where a failure is put
+                            in words the status cannot hold (after
+                            NQ_ERR_DEVICE, the GPU runtime's name and text:
+                            "cudaErrorNoDevice: no CUDA-capable device is
+                            detected"); every call given the request makes
+                            it a string, empty on success, cut to fit */
+    size_t why_size;
 } nq_request;
+
+/* An empty request of this header's size, valid C and C++ (every field
+ * listed, so that no compiler warns of one left out):
+ *     nq_request req = NQ_REQUEST_INIT;  req.n = 12; */
+#define NQ_REQUEST_INIT { sizeof(nq_request), 0, 0, 0, 0, 0, 0, 0, 0, \
+                          0, 0, 0, 0 }
 
 const char *nq_get_version(void);
 /* The library's NQ_VERSION_NUMBER (MAJOR * 10000 + MINOR * 100 + PATCH). */
 unsigned nq_get_version_number(void);
 const char *nq_strerror(nq_status status);
-/* After NQ_ERR_DEVICE: the GPU runtime's name and words for its failure
- * ("cudaErrorNoDevice: no CUDA-capable device is detected") in buf, or
- * NULL if it gave none (no GPU engine registered, or none failed). */
-const char *nq_device_error(char *buf, size_t size);
 /* Seconds on a monotonic clock (for timing: only differences mean
  * anything). */
 double nq_clock_seconds(void);
@@ -156,7 +196,8 @@ const char *nq_default_enumerate_engine(void);
 /* NQ_OK if the named engine takes size n, else why not. */
 nq_status nq_check_request(const nq_request *req, int enumerate);
 
-/* Count every solution of req->n. */
+/* Count every solution of req->n, with the request's engine, threads,
+ * kernel and GPUs. */
 nq_status nq_count_solutions(const nq_request *req, nq_counts *out);
 
 /* Enumerate solutions in lexicographic order, calling fn for each one (for
@@ -170,7 +211,8 @@ nq_status nq_enumerate_solutions(const nq_request *req, nq_solution_fn fn,
 nq_status nq_count_symmetric_solutions(int n, nq_u128 *half_turn,
                                        nq_u128 *quarter_turn);
 
-/* Threads a request gets: its own number, or the online cores for 0. */
+/* Threads a request gets: its own number, or the online cores for 0 (and
+ * for a request the size rule refuses). */
 int nq_request_threads(const nq_request *req);
 
 /* A long count: each unit recorded in a journal as it finishes, so that a
@@ -178,17 +220,27 @@ int nq_request_threads(const nq_request *req);
  * resumes it.  One share of a split run (part K of M) runs alone and is
  * combined with the others' journals by nq_journal_merge.  The request's
  * stop flag stops it at any point (planning, reading the journal, inside
- * units): units cut short are redone on resume. */
+ * units): units cut short are redone on resume.  The options' size is
+ * sizeof(nq_resume_options) of the program's header, read by
+ * nq_request's size rule (no field of it is optional yet: a size short of
+ * this release's struct is NQ_ERR_ARG). */
 typedef struct {
+    size_t size;
     const char *journal;        /* the journal; NULL: none (then neither
                                    parts nor max_units) */
     uint32_t part, parts;       /* this run's share; 0/0: the whole count */
     uint64_t max_units;         /* stop after this many more units (0: none) */
 } nq_resume_options;
+#define NQ_RESUME_OPTIONS_INIT { sizeof(nq_resume_options), 0, 0, 0, 0 }
 
 /* What a long count did.  counts is the board's answer once `complete` and
- * the run is not one part of several. */
+ * the run is not one part of several.  The library writes the report: the
+ * program sets size (NQ_RUN_REPORT_INIT), sizeof(nq_run_report) of its
+ * header, and the library writes that many bytes at most, leaving fields
+ * it does not know (a program built against a newer header) as they
+ * were; a size short of this release's struct is NQ_ERR_ARG. */
 typedef struct {
+    size_t size;
     nq_counts counts;
     int complete;               /* every unit of the share has a record */
     uint64_t units;             /* units of the plan */
@@ -200,14 +252,18 @@ typedef struct {
     int workers;                /* threads (or MPI ranks) that counted */
     double seconds;             /* this call's time */
     int failed_rank;            /* MPI: the rank that failed, else -1 */
-    char why[1024];             /* a failure in words, naming the file */
+    char why[1024];             /* a failure in words, naming the file;
+                                   after NQ_ERR_DEVICE, the GPU runtime's */
 } nq_run_report;
+#define NQ_RUN_REPORT_INIT { sizeof(nq_run_report), {0, 0, 0}, 0, 0, 0, 0, \
+                             0, 0, 0, 0, 0, {0} }
 
 /* Count req->n with a unit engine under the options.  NQ_ERR_STOPPED: the
  * stop flag or max_units ended the run early (what was done is recorded);
  * a journal of another count is NQ_ERR_MISMATCH, a damaged one
  * NQ_ERR_CORRUPT, one of an unknown format version NQ_ERR_VERSION (the
- * file untouched in each case); report->why says more. */
+ * file untouched in each case); report->why says more, and so does the
+ * request's why where it has one. */
 nq_status nq_count_resumable(const nq_request *req, const nq_resume_options *o,
                              nq_run_report *report);
 
@@ -331,8 +387,12 @@ nq_status nq_add_u128(nq_u128 *acc, nq_u128 v);
  * units, journal headers, merging and verifying journals, the fast
  * engine's kernels.  What nqueens' own programs and a distributed
  * runner need.  It may change in any minor release (doc/abi.md): define
- * NQ_ADVANCED_API before including this header to see it, and check
- * nq_get_version() at run time or link statically.
+ * NQ_ADVANCED_API before including this header to see it.  Its structs
+ * have no size field: a program using it is built for one minor release.
+ * The shared library exports its functions under a symbol version named
+ * for that release (NQUEENS_ADVANCED_0.4), so that such a program fails to
+ * load against another minor release instead of running with a wrong
+ * layout; the static library has no such check.
  * ==================================================================== */
 #ifdef NQ_ADVANCED_API
 
@@ -340,9 +400,10 @@ typedef struct nq_plan nq_plan; /* an engine's work units for one N */
 
 /* The kernels of the fast engine's inner count (also behind complete and
  * subunits' batches): "scalar" everywhere; "sse4", "avx2" and "avx512" in
- * x86-64 builds, "neon" in aarch64 builds (nq_kernel_at lists them).  The first count picks the widest this CPU (and its operating
- * system) runs, the process default; a request may name another
- * (nq_request_ext); every kernel gives the same counts. */
+ * x86-64 builds, "neon" in aarch64 builds (nq_kernel_at lists them).
+ * The first count picks the widest this CPU (and its operating system)
+ * runs, the process default; a request may name another
+ * (nq_request.kernel); every kernel gives the same counts. */
 int nq_kernel_count(void);                  /* kernels built in */
 const char *nq_kernel_at(int index);        /* their names, or NULL */
 int nq_kernel_supported(const char *name);  /* 1 if this CPU runs it */
@@ -351,34 +412,8 @@ const char *nq_kernel_current(void);        /* the process default */
 /* Set the process default kernel, the one a count uses when its request
  * names none (NULL: the automatic choice): NQ_ERR_ARG for an unknown
  * name, NQ_ERR_UNSUPPORTED if this CPU cannot run it.  A count's own
- * choice belongs in its request (nq_request_ext.kernel). */
+ * choice belongs in its request (nq_request.kernel). */
 nq_status nq_select_kernel(const char *name);
-
-/* A request with what the stable nq_request cannot hold (its layout is
- * fixed for the soname, doc/abi.md): how this one count runs, as data,
- * so that counts in one process (on other threads, at the same time)
- * each run their own way.  Zero-initialise it and fill base as an
- * nq_request; fields may be appended in a minor release. */
-typedef struct {
-    nq_request base;
-    const char *kernel;  /* the fast kernel for this count (nq_kernel_at's
-                            names; engines with NQ_CAP_KERNEL); NULL: the
-                            process default (nq_select_kernel) */
-    const char *devices; /* GPUs for an NQ_CAP_GPU engine, by the GPU
-                            runtime's numbers, a comma between two ("0,2");
-                            its workers are dealt to them in turn; NULL:
-                            every visible GPU */
-} nq_request_ext;
-
-/* nq_count_solutions and nq_count_resumable for an extended request.
- * Besides their errors: NQ_ERR_ARG for an unknown kernel or a device list
- * that is not numbers (or names one twice), NQ_ERR_UNSUPPORTED for a
- * kernel this CPU cannot run, or a kernel or devices given to an engine
- * that uses none. */
-nq_status nq_count_solutions_ext(const nq_request_ext *x, nq_counts *out);
-nq_status nq_count_resumable_ext(const nq_request_ext *x,
-                                 const nq_resume_options *o,
-                                 nq_run_report *report);
 
 /* The work units of a unit engine (NQ_CAP_UNITS) for req->n: a fixed,
  * deterministic list, the same on every machine and in every run. */
@@ -429,6 +464,11 @@ typedef struct {
     void *ctx;
     nq_progress_fn progress;
     void *progress_ctx;
+    /* Optional: where a failure's words go (a GPU's error, from the unit
+     * that failed first), why_size bytes, made a string on any failure
+     * that has words; left alone otherwise. */
+    char *why;
+    size_t why_size;
 } nq_run_options;
 
 /* Run the selected units, adding their tallies into *sum (which the caller

@@ -7,9 +7,9 @@
  * After nq_cuda_register(), every call of nqueens.h reaches it by name
  * like any other engine (nq_engine_find("cuda"), a request's engine).
  * On a machine without a usable GPU the engine is still listed; a count
- * with it returns NQ_ERR_DEVICE, and nq_device_error() gives the CUDA
- * runtime's words ("cudaErrorNoDevice: no CUDA-capable device is
- * detected").
+ * with it returns NQ_ERR_DEVICE, and the request's why buffer (or the
+ * run report's why) gets the CUDA runtime's words ("cudaErrorNoDevice:
+ * no CUDA-capable device is detected").
  */
 #ifndef NQUEENS_CUDA_H
 #define NQUEENS_CUDA_H

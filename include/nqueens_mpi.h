@@ -26,18 +26,11 @@ extern "C" {
  * ranks must survive the SIGINT or SIGTERM mpirun forwards should ignore
  * them there (rank 0 stops the workers cleanly), and one that wants a
  * single rank per machine to use all its cores should widen the affinity
- * mpirun gave it, as nqueens-mpi does. */
+ * mpirun gave it, as nqueens-mpi does.  The request (its kernel and GPUs
+ * included), the options and the report follow nqueens.h's size rule. */
 nq_status nq_mpi_count_resumable(const nq_request *req,
                                  const nq_resume_options *o,
                                  nq_run_report *report, int *is_root);
-
-#ifdef NQ_ADVANCED_API
-/* The same for an extended request (its kernel, its GPUs), on every rank
- * (nqueens.h's advanced API). */
-nq_status nq_mpi_count_resumable_ext(const nq_request_ext *x,
-                                     const nq_resume_options *o,
-                                     nq_run_report *report, int *is_root);
-#endif
 
 #ifdef __cplusplus
 }

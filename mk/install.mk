@@ -3,7 +3,7 @@
 # MPI_LIB, CUDA_BIN, CUDA_LIB, CUDA_LIBDIR, CC, ALL_CFLAGS, LDFLAGS and
 # LDLIBS.
 #
-#   make shared      $(BUILD)/libnqueens.so.MAJOR.MINOR and its two links
+#   make shared      $(BUILD)/libnqueens.so.ABI.VERSION and its two links
 #   make install     everything below under $(DESTDIR)$(prefix)
 #   make install-strip   the same, programs stripped
 #   make uninstall   remove exactly the files install wrote
@@ -19,7 +19,8 @@
 #   $(bindir)/nqueens            (and nqueens-mpi, nqueens-cuda where
 #                                `make mpi`, `make cuda` built them)
 #   $(libdir)/libnqueens.a
-#   $(libdir)/libnqueens.so.MAJOR.MINOR, .so.MAJOR (the soname), .so
+#   $(libdir)/libnqueens.so.ABI.VERSION (libnqueens.so.1.0.4.0), .so.ABI
+#                                (the soname), .so
 #   $(includedir)/nqueens.h
 #   and where `make mpi` built them: $(libdir)/libnqueens-mpi.a,
 #   $(includedir)/nqueens_mpi.h, $(pkgconfigdir)/nqueens-mpi.pc
@@ -32,14 +33,17 @@
 #   $(bashcompdir)/nqueens       (bash completion)
 
 # The version has one source: NQ_VERSION_MAJOR, _MINOR and _PATCH in
-# include/nqueens.h.
-nq_version_part = $(shell sed -n 's/^\#define  *NQ_VERSION_$(1)  *\([0-9][0-9]*\) *$$/\1/p' include/nqueens.h)
+# include/nqueens.h; so has the soname's number, NQ_ABI_VERSION, which
+# counts the releases that broke the stable ABI (doc/abi.md).
+nq_header_number = $(shell sed -n 's/^\#define  *NQ_$(1)  *\([0-9][0-9]*\) *$$/\1/p' include/nqueens.h)
+nq_version_part = $(call nq_header_number,VERSION_$(1))
 NQ_VERSION_MAJOR := $(call nq_version_part,MAJOR)
 NQ_VERSION_MINOR := $(call nq_version_part,MINOR)
 NQ_VERSION_PATCH := $(call nq_version_part,PATCH)
 NQ_VERSION := $(NQ_VERSION_MAJOR).$(NQ_VERSION_MINOR).$(NQ_VERSION_PATCH)
-nq_version_check = @test -n '$(NQ_VERSION_MAJOR)' -a -n '$(NQ_VERSION_MINOR)' -a -n '$(NQ_VERSION_PATCH)' || { echo 'mk/install.mk: \
-    no NQ_VERSION_MAJOR, _MINOR and _PATCH in include/nqueens.h' >&2; \
+NQ_ABI := $(call nq_header_number,ABI_VERSION)
+nq_version_check = @test -n '$(NQ_VERSION_MAJOR)' -a -n '$(NQ_VERSION_MINOR)' -a -n '$(NQ_VERSION_PATCH)' -a -n '$(NQ_ABI)' || { echo 'mk/install.mk: \
+    no NQ_VERSION_MAJOR, _MINOR, _PATCH and NQ_ABI_VERSION in include/nqueens.h' >&2; \
     exit 1; }
 
 PREFIX       ?= /usr/local
@@ -59,23 +63,40 @@ INSTALL         ?= install
 INSTALL_PROGRAM ?= $(INSTALL)
 INSTALL_DATA    ?= $(INSTALL) -m 644
 
-SHLIB_SONAME := libnqueens.so.$(NQ_VERSION_MAJOR)
-SHLIB_REAL   := libnqueens.so.$(NQ_VERSION_MAJOR).$(NQ_VERSION_MINOR)
+# The soname counts ABI breaks (libnqueens.so.1 from 0.4.0), not the
+# release; the file's name carries both, soname number then release.
+SHLIB_SONAME := libnqueens.so.$(NQ_ABI)
+SHLIB_REAL   := libnqueens.so.$(NQ_ABI).$(NQ_VERSION)
 SHLIB        := $(BUILD)/$(SHLIB_REAL)
 SHLIB_LINKS  := $(BUILD)/$(SHLIB_SONAME) $(BUILD)/libnqueens.so
 SHLIB_MAP    := $(BUILD)/libnqueens.map
+# The symbol versions: the stable API's node lives as long as the soname;
+# the advanced API's is named for the minor release, so that a program
+# built against one release's advanced API fails to load against
+# another's (its layouts may differ) instead of running wrongly.
+SHLIB_STABLE_NODE   := NQUEENS_$(NQ_ABI)
+SHLIB_ADVANCED_NODE := NQUEENS_ADVANCED_$(NQ_VERSION_MAJOR).$(NQ_VERSION_MINOR)
 
 .PHONY: shared install install-strip installdirs uninstall
 
 shared: $(SHLIB) $(SHLIB_LINKS)
 
-# Only the functions of the public header are exported: the library's
-# internal nq_* functions stay out of the ABI.
-$(SHLIB_MAP): include/nqueens.h
+# The functions of the header's lines on stdin, those that declare one (a
+# line that starts with its type; comments start with a space or a
+# slash), one "name;" a line.
+nq_declared = sed -n 's/^[a-z].*[ *]\(nq_[a-z0-9_]*\)(.*/    \1;/p' | sort -u
+
+# Only the functions of the public header are exported, each part under
+# its node: the library's internal nq_* functions stay out of the ABI.
+$(SHLIB_MAP): include/nqueens.h mk/install.mk
+	$(nq_version_check)
 	@mkdir -p $(dir $@)
-	{ echo '{ global:'; \
-	  sed -n 's/.*\<\(nq_[a-z0-9_]*\)(.*/    \1;/p' include/nqueens.h | sort -u; \
-	  echo '  local: *; };'; } > $@
+	{ echo '$(SHLIB_STABLE_NODE) { global:'; \
+	  sed -n '1,/^#ifdef NQ_ADVANCED_API/p' include/nqueens.h | $(nq_declared); \
+	  echo '  local: *; };'; \
+	  echo '$(SHLIB_ADVANCED_NODE) { global:'; \
+	  sed -n '/^#ifdef NQ_ADVANCED_API/,$$p' include/nqueens.h | $(nq_declared); \
+	  echo '} $(SHLIB_STABLE_NODE);'; } > $@
 
 $(SHLIB): $(LIB_OBJ) $(SHLIB_MAP)
 	$(nq_version_check)

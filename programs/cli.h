@@ -29,10 +29,12 @@ extern const char *cli_program;
  * first); returns code for `return cli_error(...)`. */
 int cli_error(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* nq_strerror's words, and for a GPU failure the runtime's own (the
- * CUDA error's name and text); returns buf. */
+/* nq_strerror's words, and after them the library's own for this failure
+ * (`words`: a request's or a report's why, the CUDA error's name and text
+ * for a GPU's; NULL or empty: none); returns buf. */
 #define CLI_ERROR_TEXT 256
-const char *cli_strerror(nq_status st, char *buf, size_t size);
+const char *cli_strerror(nq_status st, const char *words, char *buf,
+                         size_t size);
 /* A command's exit code, made CLI_FAIL (with the error printed) if what
  * it wrote to stdout could not all be written: a full disk or a closed
  * pipe must not pass for success. */
@@ -242,17 +244,14 @@ const char *cli_kernel_ran(const char *engine, const char *kernel);
 
 /* count.c */
 
-/* A count (count, nqueens-mpi): the request, its kernel and GPUs (NULL:
- * the process default kernel, every visible GPU), the long count's
+/* A count (count, nqueens-mpi): the request, with its kernel and GPUs
+ * (NULL: the process default kernel, every visible GPU), the long count's
  * options, and how to print. */
 typedef struct {
     nq_request req;
-    const char *kernel, *devices;
     nq_resume_options opt;
     int json;
 } cli_long_count;
-/* c's request, for board n, with its kernel and GPUs. */
-nq_request_ext cli_request_ext(const cli_long_count *c, int n);
 
 /* `count`'s options, parsed and checked the same way for nqueens and
  * nqueens-mpi (range 0: one N only). */

@@ -49,7 +49,8 @@ typedef struct {
 static nq_status measure(const compare_job *job, const char *engine, int n,
                          nq_counts *c, double *seconds)
 {
-    nq_request req = {.n = n, .engine = engine, .threads = job->threads};
+    nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                      .threads = job->threads};
     *seconds = 0;
     for (int i = 0; i < 5 && (i == 0 || *seconds < 0.05); i++) {
         double t0 = nq_clock_seconds();

@@ -130,7 +130,7 @@ static int list_completions(int n, const int *given, const cli_format *f,
 
 static int count_completions(int n, const int *given, int threads, int json)
 {
-    nq_request req = {.n = n, .threads = threads};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .threads = threads};
     nq_counts c;
     char total[NQ_U128_DIGITS], nodes[NQ_U128_DIGITS];
     double t0 = nq_clock_seconds();

@@ -43,21 +43,12 @@ static int check_checkpoint(const cli_long_count *c, int lo, int hi,
     return CLI_OK;
 }
 
-nq_request_ext cli_request_ext(const cli_long_count *c, int n)
-{
-    nq_request_ext x = {.base = c->req, .kernel = c->kernel,
-                        .devices = c->devices};
-    x.base.n = n;
-    return x;
-}
-
 /* count --checkpoint: the stop flag is watched from planning to the last
  * unit. */
 static int count_long(cli_long_count *c)
 {
-    nq_run_report r;
-    nq_request_ext x = cli_request_ext(c, c->req.n);
-    nq_status st = nq_count_resumable_ext(&x, &c->opt, &r);
+    nq_run_report r = NQ_RUN_REPORT_INIT;
+    nq_status st = nq_count_resumable(&c->req, &c->opt, &r);
     return cli_report_long_count(c, st, &r);
 }
 
@@ -204,8 +195,9 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                              &a->hi);
     if (rc != CLI_OK)
         return rc;
+    a->c.req.size = sizeof a->c.req, a->c.opt.size = sizeof a->c.opt;
     a->c.req.n = a->lo;
-    a->c.kernel = kernel, a->c.devices = devices;
+    a->c.req.kernel = kernel, a->c.req.devices = devices;
     if ((rc = count_engine(kernel, a)) != CLI_OK ||
         (rc = count_numbers(threads, max_units, a)) != CLI_OK ||
         (rc = check_checkpoint(&a->c, a->lo, a->hi, part)) != CLI_OK ||
@@ -261,7 +253,7 @@ int cli_check_feasible(const cli_count_args *a, int machines)
     if (a->force || a->hi < 14)
         return CLI_OK;
     double share = (double)(a->c.opt.parts ? a->c.opt.parts : 1) * machines;
-    double est = cli_estimate_seconds(engine, a->c.kernel, a->hi,
+    double est = cli_estimate_seconds(engine, a->c.req.kernel, a->hi,
                                       a->c.req.threads, limit * share,
                                       a->c.req.stop) / share;
     if (est < 0)
@@ -294,22 +286,23 @@ int cmd_count(int argc, char **argv)
     int units = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS;
     cli_count_table table = cli_count_table_for(a.hi, a.c.json);
     for (int n = a.lo; n <= a.hi; n++) {
-        nq_request_ext x = cli_request_ext(&a.c, n);
-        x.base.iterative = a.iterative;
+        char words[CLI_ERROR_TEXT], why[CLI_ERROR_TEXT];
+        nq_request req = a.c.req;
+        req.n = n, req.iterative = a.iterative;
+        req.why = words, req.why_size = sizeof words;
         bar.n = n;
         nq_counts c;
-        char why[CLI_ERROR_TEXT];
         double t0 = nq_clock_seconds();
-        nq_status st = nq_count_solutions_ext(&x, &c);
+        nq_status st = nq_count_solutions(&req, &c);
         double seconds = nq_clock_seconds() - t0;
         if (st == NQ_ERR_STOPPED)
             return cli_report_stopped();
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "count %d: %s", n,
-                             cli_strerror(st, why, sizeof why));
+                             cli_strerror(st, words, why, sizeof why));
         if (cli_print_counts(&table, n, &c, engine,
-                             cli_kernel_ran(engine, a.c.kernel),
-                             units ? nq_request_threads(&x.base) : 1, seconds))
+                             cli_kernel_ran(engine, a.c.req.kernel),
+                             units ? nq_request_threads(&req) : 1, seconds))
             return CLI_OK; /* the caller reports the failed write */
     }
     return CLI_OK;

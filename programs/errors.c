@@ -94,11 +94,11 @@ int cli_finish_output(int rc)
     return rc;
 }
 
-const char *cli_strerror(nq_status st, char *buf, size_t size)
+const char *cli_strerror(nq_status st, const char *words, char *buf,
+                         size_t size)
 {
-    char device[192];
-    if (st == NQ_ERR_DEVICE && nq_device_error(device, sizeof device))
-        snprintf(buf, size, "%s (%s)", nq_strerror(st), device);
+    if (words && words[0])
+        snprintf(buf, size, "%s (%s)", nq_strerror(st), words);
     else
         snprintf(buf, size, "%s", nq_strerror(st));
     return buf;

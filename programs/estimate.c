@@ -56,12 +56,11 @@ double cli_estimate_seconds(const char *engine, const char *kernel, int n,
     double t = 0;
     int m = 4;
     for (; m < n; m++) {
-        nq_request_ext x = {.base = {.n = m, .engine = engine,
-                                     .threads = threads, .stop = stop},
-                            .kernel = kernel};
+        nq_request req = {.size = sizeof req, .n = m, .engine = engine,
+                          .threads = threads, .stop = stop, .kernel = kernel};
         nq_counts c;
         double t0 = nq_clock_seconds();
-        nq_status st = nq_count_solutions_ext(&x, &c);
+        nq_status st = nq_count_solutions(&req, &c);
         if (st != NQ_OK)
             return st == NQ_ERR_STOPPED ? -1 : 0;
         t = nq_clock_seconds() - t0;
@@ -95,7 +94,7 @@ double cli_estimate_completion_seconds(int n, const int *given, int threads)
     for (int r = 0; r < NQ_MAX_N; r++)
         empty[r] = -1;
     for (int m = FIRST_STEADY; m < n; m++) {
-        nq_request req = {.n = m, .threads = threads};
+        nq_request req = {.size = sizeof req, .n = m, .threads = threads};
         nq_counts c;
         double t0 = nq_clock_seconds();
         if (nq_count_completions(&req, empty, &c) != NQ_OK ||

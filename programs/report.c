@@ -124,19 +124,19 @@ static int report_failure(const cli_long_count *c, nq_status st,
     if (r->failed_rank >= 0)
         return cli_error(CLI_FAIL, "rank %d failed: %s", r->failed_rank,
                          r->why[0] ? r->why : nq_strerror(st));
-    if (r->why[0])
-        return cli_error(st == NQ_ERR_VERSION ? CLI_USAGE : CLI_FAIL, "%s",
-                         r->why);
     char why[CLI_ERROR_TEXT];
-    if (st == NQ_ERR_DEVICE && c->opt.journal)
+    if (st == NQ_ERR_DEVICE && c->opt.journal) /* why: the GPU's words */
         return cli_error(CLI_FAIL, "count %d: %s; %llu of %llu units are "
                          "recorded in %s: run again to resume, on a GPU or "
                          "with --engine fast", c->req.n,
-                         cli_strerror(st, why, sizeof why),
+                         cli_strerror(st, r->why, why, sizeof why),
                          (unsigned long long)r->recorded,
                          (unsigned long long)r->share, c->opt.journal);
+    if (r->why[0] && st != NQ_ERR_DEVICE)
+        return cli_error(st == NQ_ERR_VERSION ? CLI_USAGE : CLI_FAIL, "%s",
+                         r->why);
     return cli_error(CLI_FAIL, "count %d: %s", c->req.n,
-                     cli_strerror(st, why, sizeof why));
+                     cli_strerror(st, r->why, why, sizeof why));
 }
 
 int cli_report_long_count(const cli_long_count *c, nq_status st,
@@ -149,7 +149,7 @@ int cli_report_long_count(const cli_long_count *c, nq_status st,
         return report_part(c, r);
     cli_count_table t = cli_count_table_for(c->req.n, c->json);
     cli_print_counts(&t, c->req.n, &r->counts, c->req.engine,
-                     cli_kernel_ran(c->req.engine, c->kernel), r->workers,
+                     cli_kernel_ran(c->req.engine, c->req.kernel), r->workers,
                      r->seconds);
     return CLI_OK;
 }

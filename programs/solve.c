@@ -100,7 +100,8 @@ int cmd_solve(int argc, char **argv)
                          "not '%s'", limit);
     if ((rc = cli_check_engine(engine, n, n, NQ_CAP_ENUMERATE)) != CLI_OK)
         return rc;
-    nq_request req = {.n = n, .engine = engine, .iterative = iterative,
+    nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                      .iterative = iterative,
                       .unique_only = unique};
     return run_solve(&req, f, k);
 }

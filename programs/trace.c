@@ -588,14 +588,16 @@ int cmd_trace(int argc, char **argv)
                          "writes a page over the %zu MiB limit)",
                          TRACE_PAGE_MAX >> 20);
     if (t.page)
-        return trace_to_page(&t, (nq_request){.n = n, .engine = engine,
+        return trace_to_page(&t, (nq_request){.size = sizeof(nq_request),
+                             .n = n, .engine = engine,
                              .iterative = iterative}, compare, force);
     if (json && !(t.out = open_memstream(&t.text, &t.text_size)))
         return cli_error(CLI_FAIL, "trace %d: %s", n,
                          nq_strerror(NQ_ERR_NOMEM));
     if (!json)
         print_title(&t, engine);
-    nq_request req = {.n = n, .engine = engine, .iterative = iterative};
+    nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                      .iterative = iterative};
     rc = run_trace(&t, &req);
     if (json) {
         fclose(t.out);

@@ -436,7 +436,8 @@ int cmd_tree(int argc, char **argv)
                          "'dot' on PATH (install graphviz, or use --format "
                          "dot)");
     tree t = {.n = n, .max_depth = (int)d};
-    nq_request req = {.n = n, .engine = engine, .iterative = iterative};
+    nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                      .iterative = iterative};
     rc = build_tree(&t, &req);
     if (rc == CLI_OK)
         rc = draw_tree(&t, engine, format);

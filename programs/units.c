@@ -39,7 +39,7 @@ int cmd_units(int argc, char **argv)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
     if ((rc = cli_check_engine(engine, n, n, NQ_CAP_UNITS)) != CLI_OK)
         return rc;
-    nq_request req = {.n = n, .engine = engine};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = engine};
     nq_plan *plan;
     nq_status st = nq_plan_create(&req, &plan);
     char units[256];

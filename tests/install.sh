@@ -5,9 +5,12 @@
 #
 # Builds, installs into a staging DESTDIR with PREFIX=/usr, checks every
 # file is there, builds examples/count.c against the staged library through
-# pkg-config (shared and static), runs both, lints the man page, tries the
-# bash completion, compiles the public headers as C99 -pedantic and as C++,
-# then uninstalls and checks nothing is left.  One line per check,
+# pkg-config as C99 -pedantic and as C++11 -pedantic (shared and static),
+# runs them, checks the shared library's symbol versions (the stable API
+# under the soname's node, the advanced API under the minor release's,
+# which a program using it records and needs), lints the man page, tries
+# the bash completion, compiles the public headers as C99 -pedantic and as
+# C++, then uninstalls and checks nothing is left.  One line per check,
 # "ok   install/NAME" or "FAIL install/NAME", then "N passed, N failed";
 # exit 1 on any failure.  Installs pkg-config, groff-base and g++ with
 # apt-get when they are missing (as root, on Debian).
@@ -89,15 +92,19 @@ if [ -n "$missing" ]; then
     fi
 fi
 
-# The version, from its one source: the header's three numbers.
-part() {
-    sed -n "s/^#define  *NQ_VERSION_$1  *\([0-9][0-9]*\) *\$/\1/p" include/nqueens.h
+# The version, from its one source: the header's three numbers; and the
+# soname's, which counts ABI breaks (doc/abi.md).
+number() {
+    sed -n "s/^#define  *NQ_$1  *\([0-9][0-9]*\) *\$/\1/p" include/nqueens.h
 }
-major=$(part MAJOR)
-minor=$(part MINOR)
-version=$major.$minor.$(part PATCH)
-soname=libnqueens.so.$major
-real=libnqueens.so.$major.$minor
+major=$(number VERSION_MAJOR)
+minor=$(number VERSION_MINOR)
+version=$major.$minor.$(number VERSION_PATCH)
+abi=$(number ABI_VERSION)
+soname=libnqueens.so.$abi
+real=libnqueens.so.$abi.$version
+stable_node=NQUEENS_$abi
+advanced_node=NQUEENS_ADVANCED_$major.$minor
 
 # Build (with the MPI library where mpicc is, the CUDA one where nvcc
 # is), install.
@@ -169,30 +176,76 @@ expect pkg-config-libs "-L$usr/lib -lnqueens" pc_words --libs nqueens
 expect pkg-config-static "-L$usr/lib -lnqueens -lpthread" \
     pc_words --static --libs nqueens
 
-# examples/count.c, shared: what examples/count.c's comment says.
-shared=$work/count-shared
-static=$work/count-static
-# shellcheck disable=SC2046 # pkg-config's flags are words
-check example-build-shared $CC -std=c99 -Wall -Wextra -Werror \
-    examples/count.c $(pc --cflags --libs nqueens) -o "$shared"
-expect example-run-shared "12 14200 1787" \
-    env LD_LIBRARY_PATH="$usr/lib" "$shared"
-expect example-run-shared-8 "8 92 12" \
-    env LD_LIBRARY_PATH="$usr/lib" "$shared" 8
-check example-shared-needs-soname sh -c \
-    "readelf -d '$shared' | grep NEEDED | grep -qF '[$soname]'"
-check example-shared-loads-staged sh -c \
-    "LD_LIBRARY_PATH='$usr/lib' ldd '$shared' | grep -qF '$usr/lib/$soname'"
+# examples/count.c, shared: what examples/count.c's comment says, built
+# as C99 and as C++11 (-pedantic, every warning an error: the header's
+# NQ_REQUEST_INIT is both languages').
+c99="$CC -std=c99 -pedantic -Wall -Wextra -Werror"
+cxx="$CXX -x c++ -std=c++11 -pedantic -Wall -Wextra -Werror"
+for lang in c99 c++; do
+    compiler=$c99
+    [ $lang = c++ ] && compiler=$cxx
+    shared=$work/count-shared-$lang
+    static=$work/count-static-$lang
+    # shellcheck disable=SC2046 # pkg-config's flags are words
+    check example-build-shared:$lang $compiler examples/count.c \
+        $(pc --cflags nqueens) -o "$shared" -x none $(pc --libs nqueens)
+    expect example-run-shared:$lang "12 14200 1787" \
+        env LD_LIBRARY_PATH="$usr/lib" "$shared"
+    expect example-run-shared-8:$lang "8 92 12" \
+        env LD_LIBRARY_PATH="$usr/lib" "$shared" 8
+    check example-shared-needs-soname:$lang sh -c \
+        "readelf -d '$shared' | grep NEEDED | grep -qF '[$soname]'"
+    check example-shared-loads-staged:$lang sh -c \
+        "LD_LIBRARY_PATH='$usr/lib' ldd '$shared' | grep -qF '$usr/lib/$soname'"
+    # A stable program needs the stable node only.
+    check example-needs-stable-node-only:$lang sh -c \
+        "readelf -V '$shared' > '$work/needs' &&
+         grep -q 'Name: $stable_node' '$work/needs' &&
+         ! grep -q NQUEENS_ADVANCED '$work/needs'"
 
-# Static: the archive taken even with the shared library beside it.
-# shellcheck disable=SC2046
-check example-build-static $CC -std=c99 -Wall -Wextra -Werror \
-    examples/count.c $(pc --cflags nqueens) -o "$static" \
-    $(pc --static --libs nqueens | sed 's/-lnqueens/-l:libnqueens.a/')
-expect example-run-static "12 14200 1787" "$static"
-check example-static-no-libnqueens sh -c \
-    "readelf -d '$static' > '$work/static.dyn' &&
-     ! grep -q libnqueens '$work/static.dyn'"
+    # Static: the archive taken even with the shared library beside it.
+    # shellcheck disable=SC2046
+    check example-build-static:$lang $compiler examples/count.c \
+        $(pc --cflags nqueens) -o "$static" -x none \
+        $(pc --static --libs nqueens | sed 's/-lnqueens/-l:libnqueens.a/')
+    expect example-run-static:$lang "12 14200 1787" "$static"
+    check example-static-no-libnqueens:$lang sh -c \
+        "readelf -d '$static' > '$work/static.dyn' &&
+         ! grep -q libnqueens '$work/static.dyn'"
+done
+shared=$work/count-shared-c99
+
+# The symbol versions (doc/abi.md): every function of the header's stable
+# part under the soname's node, every one of its advanced part under the
+# minor release's, and nothing else exported.
+declared() { # 1: the stable part, 2: the advanced part
+    range='1,/^#ifdef NQ_ADVANCED_API/p'
+    # shellcheck disable=SC2016 # sed's $: the last line
+    [ "$1" = 1 ] || range='/^#ifdef NQ_ADVANCED_API/,$p'
+    sed -n "$range" include/nqueens.h |
+        sed -n 's/^[a-z].*[ *]\(nq_[a-z0-9_]*\)(.*/\1/p' | sort -u
+}
+exported() { # NODE: the functions the staged library defines under it
+    readelf --dyn-syms -W "$usr/lib/$real" |
+        awk -v node="$1" '$7 != "UND" { n = split($8, a, "@@");
+            if (n == 2 && a[2] == node) print a[1] }' | sort -u
+}
+same_list() { # WHAT WANT GOT
+    [ "$2" = "$3" ] && [ -n "$2" ] && return 0
+    echo "$1 differ:"
+    printf '%s\n' "$2" >"$work/want"
+    printf '%s\n' "$3" >"$work/got"
+    diff "$work/want" "$work/got"
+    return 1
+}
+check "symbols:stable-under-$stable_node" same_list "stable symbols" \
+    "$(declared 1)" "$(exported "$stable_node")"
+check "symbols:advanced-under-$advanced_node" same_list "advanced symbols" \
+    "$(declared 2)" "$(exported "$advanced_node")"
+check symbols:nothing-else-exported sh -c \
+    "test \"\$(readelf --dyn-syms -W '$usr/lib/$real' |
+             awk '\$7 != \"UND\" && \$5 == \"GLOBAL\"' |
+             grep -cv 'NQUEENS_')\" = 0"
 
 # The man page: lints clean, carries the version.
 man1=$usr/share/man/man1/nqueens.1
@@ -260,15 +313,27 @@ for h in $(cd "$usr/include" && ls); do
     check "header-c++:$h" $CXX -fsyntax-only -x c++ -pedantic -Wall -Wextra \
         -Werror -I"$usr/include" "$usr/include/$h"
 done
-# C++ links against the C library: the declarations have C linkage.
+# C++ links against the C library: the declarations have C linkage; the
+# sized structs' initialisers are C++11 without a warning; a long count
+# writes its report.
 cat >"$work/version.cc" <<'EOF'
 #include <nqueens.h>
 #include <cstdio>
-int main() { std::puts(nq_get_version()); return 0; }
+int main()
+{
+    nq_request req = NQ_REQUEST_INIT;
+    nq_resume_options o = NQ_RESUME_OPTIONS_INIT;
+    nq_run_report r = NQ_RUN_REPORT_INIT;
+    req.n = 8;
+    if (nq_count_resumable(&req, &o, &r) != NQ_OK || r.counts.total != 92)
+        return 1;
+    std::puts(nq_get_version());
+    return 0;
+}
 EOF
 # shellcheck disable=SC2046
-check c++-link $CXX "$work/version.cc" $(pc --cflags --libs nqueens) \
-    -o "$work/version"
+check c++-link $CXX -std=c++11 -pedantic -Wall -Wextra -Werror \
+    "$work/version.cc" $(pc --cflags --libs nqueens) -o "$work/version"
 expect c++-run "$version" env LD_LIBRARY_PATH="$usr/lib" "$work/version"
 
 # The advanced API is seen only with NQ_ADVANCED_API (doc/abi.md); with
@@ -278,7 +343,7 @@ cat >"$work/advanced.c" <<'EOF2'
 #include <nqueens.h>
 int main(void)
 {
-    nq_request req = {.n = 8};
+    nq_request req = {.size = sizeof req, .n = 8};
     nq_plan *p;
     if (nq_plan_create(&req, &p) != NQ_OK)
         return 1;
@@ -294,13 +359,33 @@ check advanced-api-hidden sh -c "! $CC -std=c99 -Werror -c '$work/advanced.c' \
 check advanced-api-build $CC -std=c99 -Wall -Werror -DNQ_ADVANCED_API \
     "$work/advanced.c" $(pc --cflags --libs nqueens) -o "$work/advanced"
 check advanced-api-run env LD_LIBRARY_PATH="$usr/lib" "$work/advanced"
+# The program records the advanced node it was built against...
+check advanced-api-needs-its-release sh -c \
+    "readelf -V '$work/advanced' | grep -q 'Name: $advanced_node'"
+# ...so that against a library of another minor release (this one's
+# objects, its advanced node renamed) it fails to load, naming the node,
+# while a stable program runs on: the next release's advanced API may
+# have another layout, its stable API not.
+next=$work/next-release
+mkdir -p "$next"
+sed "s/$advanced_node/NQUEENS_ADVANCED_$major.$((minor + 1))/" \
+    "$BUILD/libnqueens.map" >"$next/libnqueens.map"
+check next-release-library-builds $CC -shared -Wl,-soname,"$soname" \
+    -Wl,--version-script,"$next/libnqueens.map" -Wl,--whole-archive \
+    "$usr/lib/libnqueens.a" -Wl,--no-whole-archive -lpthread \
+    -o "$next/$soname"
+check advanced-program-refused-by-next-release sh -c \
+    "! LD_LIBRARY_PATH='$next' '$work/advanced' 2>'$work/refused' &&
+     grep -q \"version .$advanced_node. not found\" '$work/refused'"
+expect stable-program-runs-on-next-release "12 14200 1787" \
+    env LD_LIBRARY_PATH="$next" "$shared"
 
 # Every installed header is linked against its library: nqueens_mpi.h
 # by examples/count_mpi.c, built with mpicc against libnqueens-mpi and
 # run as an MPI singleton (one process, no mpirun).
 if [ -n "$mpi" ]; then
     # shellcheck disable=SC2046
-    check mpi-example-build mpicc -std=c99 -Wall -Wextra -Werror \
+    check mpi-example-build mpicc -std=c99 -pedantic -Wall -Wextra -Werror \
         examples/count_mpi.c $(pc --cflags --static --libs nqueens-mpi) \
         -o "$work/count_mpi"
     expect mpi-example-run "8 92 12" "$work/count_mpi" 8
@@ -321,7 +406,7 @@ cuda_example() {
 }
 if [ -n "$cuda" ]; then
     # shellcheck disable=SC2046
-    check cuda-example-build $CC -std=c99 -Wall -Wextra -Werror \
+    check cuda-example-build $CC -std=c99 -pedantic -Wall -Wextra -Werror \
         examples/count_cuda.c $(pc --cflags --libs nqueens-cuda) \
         -o "$work/count_cuda"
     check cuda-example-run-or-no-device cuda_example

@@ -383,7 +383,7 @@ static void units_listing(void *arg)
     const char *engine = arg;
     t_proc p;
     nq_plan *plan;
-    nq_request req = {.n = 10, .engine = engine};
+    nq_request req = {.size = sizeof(nq_request), .n = 10, .engine = engine};
     CHECK(nq_plan_create(&req, &plan) == NQ_OK);
     uint64_t units = nq_plan_units(plan);
     nq_plan_free(plan);
@@ -925,7 +925,7 @@ static void json_listings(void *arg)
     T_BAIL();
     int units = json_lines(p.out, unit_keys);
     t_proc_free(&p);
-    nq_request req = {.n = 9, .engine = "fast"};
+    nq_request req = {.size = sizeof(nq_request), .n = 9, .engine = "fast"};
     nq_plan *plan;
     CHECK(nq_plan_create(&req, &plan) == NQ_OK);
     int want = (int)nq_plan_units(plan);

@@ -59,10 +59,11 @@ static void completion_counts(void *arg)
             given[r] = (int)(seed >> 8) % n;
         }
         filter f = {given, 0};
-        nq_request all = {.n = n, .engine = "bitmap"};
+        nq_request all = {.size = sizeof all, .n = n, .engine = "bitmap"};
         nq_counts full, c1, c3;
         CHECK(nq_enumerate_solutions(&all, keep_matching, &f, &full) == NQ_OK);
-        nq_request one = {.n = n, .threads = 1}, three = {.n = n, .threads = 3};
+        nq_request one = {.size = sizeof one, .n = n, .threads = 1};
+        nq_request three = {.size = sizeof three, .n = n, .threads = 3};
         nq_status st = nq_count_completions(&one, given, &c1);
         if (st == NQ_ERR_INVALID) {
             CHECKF(f.match == 0, "trial %d: valid givens refused", trial);
@@ -92,7 +93,7 @@ static void completion_of_nothing(void *arg)
         int given[NQ_MAX_N];
         for (int r = 0; r < n; r++)
             given[r] = -1;
-        nq_request req = {.n = n, .threads = 2};
+        nq_request req = {.size = sizeof(nq_request), .n = n, .threads = 2};
         nq_counts c;
         CHECK(nq_count_completions(&req, given, &c) == NQ_OK);
         CHECKF(c.total == t_oeis_total(n), "N=%d", n);
@@ -106,7 +107,7 @@ static void completion_refusals(void *arg)
     (void)arg;
     int attack[8] = {0, -1, 2, -1, -1, -1, -1, -1};
     int off[8] = {8, -1, -1, -1, -1, -1, -1, -1};
-    nq_request req = {.n = 8};
+    nq_request req = {.size = sizeof(nq_request), .n = 8};
     nq_counts c;
     CHECK(nq_count_completions(&req, attack, &c) == NQ_ERR_INVALID);
     CHECK(nq_enumerate_completions(8, attack, NULL, NULL, NULL) ==

@@ -59,7 +59,8 @@ typedef struct {
 
 static nq_status count(const char *engine, int n, int iterative, nq_counts *c)
 {
-    nq_request req = {.n = n, .engine = engine, .iterative = iterative};
+    nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                      .iterative = iterative};
     return nq_count_solutions(&req, c);
 }
 
@@ -80,7 +81,8 @@ static void matches_oeis(void *arg)
 /* A unit engine's count on `threads` threads. */
 static nq_status count_on(const char *engine, int n, int threads, nq_counts *c)
 {
-    nq_request req = {.n = n, .engine = engine, .threads = threads};
+    nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                      .threads = threads};
     return nq_count_solutions(&req, c);
 }
 
@@ -165,7 +167,7 @@ static void request_errors(void *arg)
 {
     (void)arg;
     nq_counts c;
-    nq_request req = {.n = 0};
+    nq_request req = {.size = sizeof(nq_request), .n = 0};
     CHECK(nq_count_solutions(&req, &c) == NQ_ERR_RANGE);
     req.n = NQ_MAX_N + 1;
     CHECK(nq_count_solutions(&req, &c) == NQ_ERR_RANGE);

@@ -184,7 +184,7 @@ static void record_refused(void *arg)
 {
     const bad_record *b = arg;
     const char *j = file("bad-record.journal");
-    nq_request req = {.n = atoi(b->n), .engine = b->engine};
+    nq_request req = {.size = sizeof req, .n = atoi(b->n), .engine = b->engine};
     nq_plan *plan;
     CHECK(count_into(j, b->n, b->engine));
     CHECK(nq_plan_create(&req, &plan) == NQ_OK);
@@ -229,7 +229,7 @@ static void carry_symmetric_forgery_caught(void *arg)
 {
     (void)arg;
     const char *j = file("carry-sym.journal");
-    nq_request req = {.n = 12, .engine = "carry"};
+    nq_request req = {.size = sizeof(nq_request), .n = 12, .engine = "carry"};
     nq_plan *plan;
     CHECK(count_into(j, "12", "carry"));
     CHECK(nq_plan_create(&req, &plan) == NQ_OK);

@@ -34,7 +34,7 @@ static int compare_subs(const void *a, const void *b)
 static void subunits_partition_units(void *arg)
 {
     const cut *c = arg;
-    nq_request req = {.n = c->n, .engine = "fast"};
+    nq_request req = {.size = sizeof(nq_request), .n = c->n, .engine = "fast"};
     nq_plan *plan;
     nq_batch b;
     CHECK(nq_plan_create(&req, &plan) == NQ_OK);
@@ -88,7 +88,7 @@ static nq_status keep_unit(void *ctx, uint64_t unit, const nq_tally *t)
  * scalar kernel, run on the thread pool (the reference). */
 static nq_plan *reference(int n, nq_tally **tallies)
 {
-    nq_request req = {.n = n, .engine = "fast"};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = "fast"};
     nq_plan *plan;
     if (nq_plan_create(&req, &plan) != NQ_OK)
         return NULL;
@@ -293,7 +293,7 @@ static int first_search(const nq_plan *plan, uint64_t *id, nq_batch *b)
 static void stop_inside_a_sub_unit(void *arg)
 {
     (void)arg;
-    nq_request req = {.n = 21, .engine = "fast"};
+    nq_request req = {.size = sizeof(nq_request), .n = 21, .engine = "fast"};
     nq_plan *plan;
     nq_batch b;
     nq_batch_tally bt;
@@ -335,7 +335,7 @@ static void stacks_stay_in_their_column(void *arg)
 {
     (void)arg;
     static uint32_t shared[NQ_MAX_N * NQ_GPU_BLOCK];
-    nq_request req = {.n = 12, .engine = "fast"};
+    nq_request req = {.size = sizeof(nq_request), .n = 12, .engine = "fast"};
     nq_plan *plan;
     nq_batch b;
     uint64_t ids[8] = {2, 3, 4, 5, 6, 7, 8, 9}, c, placed = 0;

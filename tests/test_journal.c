@@ -75,7 +75,7 @@ static int records_once(const char *path, uint64_t units, int partial,
 /* The header a run of engine on N (whole count) gives its journal. */
 static void plan_header(const char *engine, int n, nq_journal_header *h)
 {
-    nq_request req = {.n = n, .engine = engine};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = engine};
     nq_plan *p;
     memset(h, 0, sizeof *h);
     if (nq_plan_create(&req, &p) != NQ_OK)
@@ -103,7 +103,7 @@ int t_read_journal_header(const char *path, nq_journal_header *h)
 
 static uint64_t plan_units(const char *engine, int n)
 {
-    nq_request req = {.n = n, .engine = engine};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = engine};
     nq_plan *p;
     uint64_t u = 0;
     if (nq_plan_create(&req, &p) == NQ_OK) {
@@ -180,9 +180,9 @@ static void resumed_progress_whole(void *arg)
     (void)arg;
     const char *j = file("progress.journal");
     progress_seen seen = {0};
-    nq_request req = {.n = 13, .threads = 1};
-    nq_resume_options o = {.journal = j, .max_units = 40};
-    nq_run_report r;
+    nq_request req = {.size = sizeof(nq_request), .n = 13, .threads = 1};
+    nq_resume_options o = {.size = sizeof o, .journal = j, .max_units = 40};
+    nq_run_report r = NQ_RUN_REPORT_INIT;
     CHECK(nq_count_resumable(&req, &o, &r) == NQ_ERR_STOPPED);
     req.progress = see_progress, req.progress_ctx = &seen, o.max_units = 0;
     CHECK(nq_count_resumable(&req, &o, &r) == NQ_OK);

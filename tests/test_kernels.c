@@ -97,7 +97,7 @@ static void random_job_on(nq_frontier *j, nq_frontier_state *s, int n,
     int cols[NQ_MAX_N], empty[NQ_MAX_N] = {0};
     int rows[NQ_MAX_N], k = 0;
     pick_ctx pick = {1 + (int)(rng() % 200), cols};
-    nq_request req = {.n = n, .engine = "bitmap"};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = "bitmap"};
     nq_counts c;
     nq_enumerate_solutions(&req, pick_solution, &pick, &c);
     empty[n - 1] = 1;
@@ -323,7 +323,7 @@ static void engines_with_kernel(void *arg)
 {
     CHECK(nq_select_kernel(arg) == NQ_OK);
     for (int n = 1; n <= 16 && !t_failed(); n++) {
-        nq_request req = {.n = n, .engine = "fast"};
+        nq_request req = {.size = sizeof(nq_request), .n = n, .engine = "fast"};
         nq_counts c;
         CHECK(nq_count_solutions(&req, &c) == NQ_OK);
         CHECKF(c.total == t_oeis_total(n) && c.unique == t_oeis_unique(n),
@@ -332,7 +332,7 @@ static void engines_with_kernel(void *arg)
     int none[13];
     for (int r = 0; r < 13; r++)
         none[r] = -1;
-    nq_request req = {.n = 13};
+    nq_request req = {.size = sizeof(nq_request), .n = 13};
     nq_counts c;
     CHECK(nq_count_completions(&req, none, &c) == NQ_OK);
     CHECK(c.total == t_oeis_total(13));

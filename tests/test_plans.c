@@ -52,7 +52,7 @@ static uint64_t documented_identity(int k, int n, uint64_t units)
 
 static nq_plan *make_plan(const char *engine, int n)
 {
-    nq_request req = {.n = n, .engine = engine};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = engine};
     nq_plan *p = NULL;
     return nq_plan_create(&req, &p) == NQ_OK ? p : NULL;
 }

@@ -19,7 +19,7 @@
  * T on the first ring unit whose orbit sizes allow it.  0 on failure. */
 static int synthetic_journal(const char *path, int n)
 {
-    nq_request req = {.n = n, .engine = "fast"};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = "fast"};
     nq_plan *plan;
     if (nq_plan_create(&req, &plan) != NQ_OK)
         return 0;

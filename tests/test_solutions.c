@@ -32,7 +32,8 @@ static int collect(void *ctx, const int *cols, int n)
 static nq_status list_solutions(const char *engine, int n, int iterative,
                                 int unique_only, solution_list *l)
 {
-    nq_request req = {.n = n, .engine = engine, .iterative = iterative,
+    nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                      .iterative = iterative,
                       .unique_only = unique_only};
     nq_counts c;
     memset(l, 0, sizeof *l);
@@ -132,7 +133,7 @@ static void limit_stops_early(void *arg)
 {
     (void)arg;
     solution_list l;
-    nq_request req = {.n = 10, .engine = "bitmap"};
+    nq_request req = {.size = sizeof(nq_request), .n = 10, .engine = "bitmap"};
     nq_counts c;
     for (int iterative = 0; iterative < 2; iterative++) {
         memset(&l, 0, sizeof l);

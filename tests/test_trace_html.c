@@ -356,7 +356,8 @@ static void page_against_walk(const char *engine, int n, int iterative,
     walk_log l = {0};
     size_t count = 0, bad = 0;
     unsigned long long weights = 0, classes = 0;
-    nq_request req = {.n = n, .engine = engine, .iterative = iterative};
+    nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                      .iterative = iterative};
     nq_status st = nq_walk_search(&req, keep_event, &l);
     page_step *steps = page_steps(page, &count);
     for (size_t i = 0; steps && st == NQ_OK && i < count && !bad; i++) {

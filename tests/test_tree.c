@@ -60,7 +60,7 @@ static void events_agree(void *arg)
     const event_engine *ee = arg;
     for (int n = 1; n <= ee->max_n; n++) {
         event_log a = {0}, b = {0};
-        nq_request req = {.n = n, .engine = ee->engine};
+        nq_request req = {.size = sizeof req, .n = n, .engine = ee->engine};
         nq_counts c;
         nq_status s1 = nq_walk_search(&req, log_event, &a);
         req.iterative = 1;
@@ -214,7 +214,7 @@ static void event_masks(void *arg)
     for (int iterative = 0; iterative <= 1; iterative++)
         for (int n = 1; n <= 8; n++) {
             mask_check m = {.engine = engine, .n = n};
-            nq_request req = {.n = n, .engine = engine,
+            nq_request req = {.size = sizeof req, .n = n, .engine = engine,
                               .iterative = iterative};
             nq_status st = nq_walk_search(&req, check_masks, &m);
             CHECKF(!m.fault[0], "%s N=%d%s: %s", engine, n,
@@ -231,7 +231,7 @@ static void trace_to_try(void *arg)
 {
     const char *engine = arg;
     event_log l = {0};
-    nq_request req = {.n = 6, .engine = engine};
+    nq_request req = {.size = sizeof(nq_request), .n = 6, .engine = engine};
     CHECK(nq_walk_search(&req, log_event, &l) == NQ_OK);
     t_proc p;
     t_run_ok(&p, ARGS("trace", "6", "--engine", engine));
@@ -279,7 +279,7 @@ static void backtrack_tree_size(void *arg)
     (void)arg;
     for (int n = 4; n <= 12; n++) {
         event_log l = {0};
-        nq_request req = {.n = n, .engine = "backtrack"};
+        nq_request req = {.size = sizeof req, .n = n, .engine = "backtrack"};
         CHECK(nq_walk_search(&req, log_event, &l) == NQ_OK);
         free(l.ev);
         CHECKF((nq_u128)l.places + 1 == t_tree_nodes(n), "N=%d: %llu nodes",
@@ -319,7 +319,7 @@ static void trace_matches_textbook(void *arg)
 {
     (void)arg;
     event_log l = {0};
-    nq_request req = {.n = 4, .engine = "flags"};
+    nq_request req = {.size = sizeof(nq_request), .n = 4, .engine = "flags"};
     CHECK(nq_walk_search(&req, log_event, &l) == NQ_OK);
     size_t steps = sizeof textbook / sizeof textbook[0], bad = steps;
     for (size_t i = 0; i < steps && i < l.count && bad == steps; i++) {

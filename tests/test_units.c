@@ -50,7 +50,8 @@ static void same_for_any_threads(void *arg)
     static const int threads[] = {1, 2, 3, 8};
     nq_counts first = {0};
     for (int i = 0; i < 4; i++) {
-        nq_request req = {.n = b->n, .engine = b->engine, .threads = threads[i]};
+        nq_request req = {.size = sizeof req, .n = b->n, .engine = b->engine,
+                          .threads = threads[i]};
         nq_counts c;
         CHECK(nq_count_solutions(&req, &c) == NQ_OK);
         CHECKF(c.total == t_oeis_total(b->n) && c.unique == t_oeis_unique(b->n),
@@ -78,7 +79,7 @@ static int keep_solution(void *ctx, const int *cols, int n)
 
 static int load_solutions(int n, all_solutions *a)
 {
-    nq_request req = {.n = n, .engine = "bitmap"};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = "bitmap"};
     nq_counts c;
     a->n = n, a->count = 0;
     a->cols = malloc(sizeof *a->cols * (size_t)t_oeis_total(n) + 1);
@@ -151,7 +152,7 @@ static void units_cover(void *arg)
     const board *b = arg;
     all_solutions all;
     nq_plan *plan;
-    nq_request req = {.n = b->n, .engine = b->engine};
+    nq_request req = {.size = sizeof req, .n = b->n, .engine = b->engine};
     CHECK(load_solutions(b->n, &all));
     if (nq_plan_create(&req, &plan) != NQ_OK) {
         free(all.cols);
@@ -195,7 +196,7 @@ static void carry_orbits_exact(void *arg)
     int n = b->n;
     all_solutions all;
     nq_plan *plan;
-    nq_request req = {.n = n, .engine = "carry"};
+    nq_request req = {.size = sizeof(nq_request), .n = n, .engine = "carry"};
     CHECK(load_solutions(n, &all));
     if (nq_plan_create(&req, &plan) != NQ_OK) {
         free(all.cols);
@@ -232,7 +233,7 @@ static void plans_deterministic(void *arg)
 {
     const board *b = arg;
     nq_plan *p1, *p2;
-    nq_request req = {.n = b->n, .engine = b->engine};
+    nq_request req = {.size = sizeof req, .n = b->n, .engine = b->engine};
     CHECK(nq_plan_create(&req, &p1) == NQ_OK);
     if (nq_plan_create(&req, &p2) != NQ_OK) {
         nq_plan_free(p1);

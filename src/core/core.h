@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "nqueens.h"
+
 #define NQ_FNV_OFFSET 0xcbf29ce484222325ull
 
 /* CRC-32 of data, continuing from crc (0 to start). */
@@ -30,5 +32,27 @@ int nq_cpu_has_avx512_vbmi2(void);
  * taskset or a container's cpuset), else the online cores.  The one
  * place "0 threads: every core" is decided. */
 int nq_resolve_threads(int asked);
+
+/* The structs with a size first (sized.c, doc/abi.md).  What each must
+ * hold at least: a request its fields up to stop (those after are
+ * optional, zero when left out), the others all of this release's. */
+#define NQ_REQUEST_LEAST offsetof(nq_request, kernel)
+#define NQ_RESUME_LEAST sizeof(nq_resume_options)
+#define NQ_REPORT_LEAST sizeof(nq_run_report)
+/* given's struct into *full: NQ_ERR_ARG for a size under `least` (0: a
+ * size forgotten) or past any struct's, NQ_ERR_UNSUPPORTED for a set
+ * field past this release's; else NQ_OK, fields it lacks zero. */
+nq_status nq_sized_read(const void *given, size_t least, void *full,
+                        size_t full_size);
+/* NQ_OK if given (not NULL) holds at least `least` bytes by its size. */
+nq_status nq_sized_check(const void *given, size_t least);
+/* *full back into given, no further than given's size. */
+void nq_sized_write(void *given, const void *full, size_t full_size);
+/* nq_sized_read for a request, its why emptied (every call given one
+ * leaves a string there). */
+nq_status nq_request_read(const nq_request *given, nq_request *full);
+/* Words for the failure into req->why, when it has a buffer. */
+void nq_request_say(const nq_request *req, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif

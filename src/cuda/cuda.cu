@@ -119,38 +119,25 @@ typedef struct {
 /* Workers are dealt to the visible GPUs in turn. */
 static std::atomic<unsigned> workers_started;
 
-/* The runtime's words for the last failure, name and text together (two
- * workers failing at once must not pair one's name with the other's
- * text); a spin flag guards the copy, held for a snprintf. */
-static char device_words[192];
-static std::atomic_flag device_lock = ATOMIC_FLAG_INIT;
-
-static void copy_locked(char *to, size_t size, const char *a, const char *b)
+/* The runtime's words for a failure, name and text, into the unit's
+ * words buffer (engine.h): they go up with the status, as data of this
+ * worker's call, so that two workers or two counts failing at once each
+ * keep their own and nothing outlives the call. */
+static nq_status device_failed(nq_unit_env *env, cudaError_t e)
 {
-    while (device_lock.test_and_set(std::memory_order_acquire))
-        ;
-    snprintf(to, size, "%s%s%s", a, b ? ": " : "", b ? b : "");
-    device_lock.clear(std::memory_order_release);
-}
-
-/* Keep the runtime's words for a failure (nq_device_error). */
-static nq_status device_failed(cudaError_t e)
-{
-    copy_locked(device_words, sizeof device_words, cudaGetErrorName(e),
-                cudaGetErrorString(e));
+    if (env->why && env->why_size)
+        snprintf(env->why, env->why_size, "%s: %s", cudaGetErrorName(e),
+                 cudaGetErrorString(e));
     return NQ_ERR_DEVICE;
 }
 
-static void device_error(char *buf, size_t size)
-{
-    copy_locked(buf, size, device_words, NULL);
-}
-
+/* Return NQ_ERR_DEVICE, with the words into env's buffer, if a call of
+ * the runtime failed (a function using it has its nq_unit_env *env). */
 #define TRY(call)                                                            \
     do {                                                                     \
         cudaError_t e_ = (call);                                             \
         if (e_ != cudaSuccess)                                               \
-            return device_failed(e_);                                        \
+            return device_failed(env, e_);                                   \
     } while (0)
 
 /* Make *ptr hold at least `need` items of `size` bytes, on the device or
@@ -173,7 +160,8 @@ static cudaError_t reserve(void **ptr, size_t *cap, size_t need, size_t size,
     return e;
 }
 
-static nq_status reserve_all(gpu_worker *g, const nq_batch *b)
+static nq_status reserve_all(gpu_worker *g, const nq_batch *b,
+                             nq_unit_env *env)
 {
     size_t jobs = b->jobs, subs = b->subs, counts = 2 * (size_t)b->jobs + 1;
     TRY(reserve((void **)&g->jobs, &g->jobs_cap, jobs, sizeof *g->jobs, 0));
@@ -207,12 +195,13 @@ static cudaError_t wait_watching(gpu_worker *g,
 }
 
 /* Copy in, count, copy out, all queued on the worker's stream; then wait
- * for it (other workers' streams go on meanwhile).  The batch's jobs
- * watch the worker's mapped flag, cleared for each launch. */
+ * for it (other workers' streams go on meanwhile), watching env's stop
+ * flag.  The batch's jobs watch the worker's mapped flag, cleared for
+ * each launch. */
 static nq_status launch(gpu_worker *g, nq_batch *b, nq_batch_tally *t,
-                        const volatile sig_atomic_t *stop)
+                        nq_unit_env *env)
 {
-    nq_status st = reserve_all(g, b);
+    nq_status st = reserve_all(g, b, env);
     if (st != NQ_OK)
         return st;
     size_t counts = 2 * (size_t)b->jobs + 1;
@@ -235,7 +224,7 @@ static nq_status launch(gpu_worker *g, nq_batch *b, nq_batch_tally *t,
     }
     TRY(cudaMemcpyAsync(g->host_counts, g->counts, counts_bytes,
                         cudaMemcpyDeviceToHost, g->stream));
-    TRY(wait_watching(g, stop));
+    TRY(wait_watching(g, env->stop));
     for (uint32_t j = 0; j < b->jobs; j++) {
         t->count[j] = g->host_counts[j];
         t->finished[j] = g->host_counts[b->jobs + j];
@@ -275,7 +264,7 @@ static nq_status device_ready(const nq_plan *p, nq_unit_env *env)
     }
     TRY(cudaGetDeviceCount(&devices));
     if (devices < 1)
-        return device_failed(cudaErrorNoDevice);
+        return device_failed(env, cudaErrorNoDevice);
     if (!(g = (gpu_worker *)calloc(1, sizeof *g)))
         return NQ_ERR_NOMEM;
     env->scratch = g;
@@ -302,7 +291,7 @@ static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
         return st;
     st = nq_batch_tally_new(&b, &t);
     if (st == NQ_OK)
-        st = launch((gpu_worker *)env->scratch, &b, &t, env->stop);
+        st = launch((gpu_worker *)env->scratch, &b, &t, env);
     if (st == NQ_OK && nq_stop_requested(env->stop))
         st = NQ_ERR_STOPPED;
     return nq_batch_finish(p, &b, ids, count, &t, st, env, out);
@@ -369,7 +358,6 @@ extern "C" const nq_engine nq_engine_cuda = {
     .run_batch = cuda_batch,
     .batch = cuda_batch_units,
     .devices = describe_devices,
-    .device_error = device_error,
 };
 
 nq_status nq_cuda_register(void)

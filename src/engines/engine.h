@@ -66,7 +66,8 @@ struct nq_plan {
 
 /* The request's engine in *e, once the request is checked (engine,
  * capability, size): the one check behind nq_check_request and the run
- * layer's entry points. */
+ * layer's entry points.  req is the library's own full copy
+ * (nq_request_read), never the program's. */
 nq_status nq_request_engine(const nq_request *req, int enumerate,
                             const nq_engine **e);
 
@@ -120,11 +121,16 @@ nq_status nq_min_conflicts(int n, uint64_t seed, int *cols);
  * NULL: never stop).  A batch cut short by a stop may still hold units
  * counted to their end, hours of work on a big board: run_batch then
  * sets whole[k] for each such unit ids[k] (its out[k] complete), and the
- * runner reports those as finished; NULL where nobody takes them. */
+ * runner reports those as finished; NULL where nobody takes them.  why:
+ * where an engine whose failure has words (a GPU runtime's error) writes
+ * them, why_size bytes, a string; NULL where nobody takes them.  Words
+ * travel up with the failure as data: no engine keeps a last error. */
 typedef struct {
     void *scratch;
     const volatile sig_atomic_t *stop;
     unsigned char *whole;
+    char *why;
+    size_t why_size;
 } nq_unit_env;
 
 /* A unit's frontier buffers (env->scratch, made on first use; NULL if out
@@ -176,10 +182,9 @@ struct nq_engine {
     nq_status (*run_batch)(const nq_plan *p, const uint64_t *ids,
                            uint64_t count, nq_unit_env *env, nq_tally *out);
     unsigned (*batch)(const nq_plan *p);
-    /* Optional (NQ_CAP_GPU): the devices it would use, in words; and the
-     * runtime's words for its last failure, into buf (empty if none). */
+    /* Optional (NQ_CAP_GPU): the devices it would use, in words (a
+     * failure's words go to nq_unit_env.why). */
     void (*devices)(char *buf, size_t size);
-    void (*device_error)(char *buf, size_t size);
 };
 
 /* Record a solution found by an engine that meets every solution of the

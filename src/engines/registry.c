@@ -96,45 +96,42 @@ const char *nq_engine_devices(const nq_engine *e, char *buf, size_t size)
 }
 unsigned nq_engine_caps(const nq_engine *e) { return e->caps; }
 
-/* The words of the GPU engines' last failure: each engine keeps its own
- * runtime's (a build without one has none to give). */
-const char *nq_device_error(char *buf, size_t size)
-{
-    if (!size)
-        return NULL;
-    buf[0] = '\0';
-    for (int i = 0, k = nq_engine_count(); i < k && !buf[0]; i++)
-        if (nq_engine_at(i)->device_error)
-            nq_engine_at(i)->device_error(buf, size);
-    return buf[0] ? buf : NULL;
-}
-
 const char *nq_default_count_engine(void) { return "fast"; }
 const char *nq_default_enumerate_engine(void) { return "bitmap"; }
 
+/* The one check of a request's engine and size, its failures said in
+ * the request's words buffer too (the status alone cannot name the
+ * engine). */
 nq_status nq_request_engine(const nq_request *req, int enumerate,
                             const nq_engine **out)
 {
-    if (!req)
-        return NQ_ERR_ARG;
-    const nq_engine *e = nq_engine_find(
-        req->engine ? req->engine
-                    : enumerate ? nq_default_enumerate_engine()
-                                : nq_default_count_engine());
-    if (!e)
+    const char *name = req->engine ? req->engine
+                       : enumerate ? nq_default_enumerate_engine()
+                                   : nq_default_count_engine();
+    const nq_engine *e = nq_engine_find(name);
+    if (!e) {
+        nq_request_say(req, "no engine '%s'", name);
         return NQ_ERR_ENGINE;
-    if (enumerate && !(e->caps & NQ_CAP_ENUMERATE))
+    }
+    if (enumerate && !(e->caps & NQ_CAP_ENUMERATE)) {
+        nq_request_say(req, "engine '%s' does not list solutions", name);
         return NQ_ERR_UNSUPPORTED;
-    if (req->n < 1 || req->n > e->max_n)
+    }
+    if (req->n < 1 || req->n > e->max_n) {
+        nq_request_say(req, "engine '%s' takes N from 1 to %d, not %d", name,
+                       e->max_n, req->n);
         return NQ_ERR_RANGE;
+    }
     *out = e;
     return NQ_OK;
 }
 
-nq_status nq_check_request(const nq_request *req, int enumerate)
+nq_status nq_check_request(const nq_request *given, int enumerate)
 {
     const nq_engine *e;
-    return nq_request_engine(req, enumerate, &e);
+    nq_request req;
+    nq_status st = nq_request_read(given, &req);
+    return st == NQ_OK ? nq_request_engine(&req, enumerate, &e) : st;
 }
 
 nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
@@ -157,11 +154,14 @@ nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
     return NQ_OK;
 }
 
-nq_status nq_plan_create(const nq_request *req, nq_plan **out)
+nq_status nq_plan_create(const nq_request *given, nq_plan **out)
 {
     const nq_engine *e;
-    nq_status st = nq_request_engine(req, 0, &e);
-    return st == NQ_OK ? nq_plan_new(e, req, out) : st;
+    nq_request req;
+    nq_status st = nq_request_read(given, &req);
+    if (st == NQ_OK)
+        st = nq_request_engine(&req, 0, &e);
+    return st == NQ_OK ? nq_plan_new(e, &req, out) : st;
 }
 
 uint64_t nq_plan_units(const nq_plan *p) { return p->units; }
@@ -248,7 +248,7 @@ void nq_plan_free(nq_plan *p)
 
 nq_status nq_plan_run_unit(const nq_plan *p, uint64_t unit, nq_tally *out)
 {
-    nq_unit_env env = {.scratch = NULL, .stop = NULL};
+    nq_unit_env env = {.scratch = NULL, .stop = NULL, .why = NULL};
     if (!p || !out || unit >= p->units)
         return NQ_ERR_ARG;
     *out = (nq_tally){0};

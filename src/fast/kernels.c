@@ -6,7 +6,7 @@
  * on aarch64 a NEON kernel (Advanced SIMD is part of every aarch64).
  * The first count picks the widest this CPU runs, the process default;
  * nq_select_kernel changes the default.  A request may name its own
- * kernel (nq_request_ext): its plan then carries it to the units' buffers,
+ * kernel (nq_request.kernel): its plan then carries it to the units' buffers,
  * so counts in one process can run different kernels at once.  The
  * kernels give the same counts, so the choice changes only the speed.
  */

@@ -42,9 +42,11 @@ static nq_status run_ranks(void *ctx, const nq_plan *p,
     return st;
 }
 
-nq_status nq_mpi_count_resumable_ext(const nq_request_ext *x,
-                                     const nq_resume_options *o,
-                                     nq_run_report *report, int *is_root)
+/* Every rank reads the request by the size rule, the same way
+ * (nq_count_with): each returns the same refusal. */
+nq_status nq_mpi_count_resumable(const nq_request *req,
+                                 const nq_resume_options *o,
+                                 nq_run_report *report, int *is_root)
 {
     int rank = 0, size = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -52,15 +54,5 @@ nq_status nq_mpi_count_resumable_ext(const nq_request_ext *x,
     nq_runner rn = {.root = rank == 0, .agree = all_agree, .run = run_ranks,
                     .workers = size};
     *is_root = rank == 0;
-    if (!x || !report)
-        return NQ_ERR_ARG;
-    return nq_count_with(x, o, &rn, report);
-}
-
-nq_status nq_mpi_count_resumable(const nq_request *req,
-                                 const nq_resume_options *o,
-                                 nq_run_report *report, int *is_root)
-{
-    nq_request_ext x = {.base = req ? *req : (nq_request){0}};
-    return nq_mpi_count_resumable_ext(req ? &x : NULL, o, report, is_root);
+    return nq_count_with(req, o, &rn, report);
 }

@@ -153,9 +153,8 @@ int main(int argc, char **argv)
         return cli_finish_output(rc);
     }
     cli_long_count c = a.c;
-    nq_run_report r;
-    nq_request_ext x = cli_request_ext(&c, c.req.n);
-    nq_status st = nq_mpi_count_resumable_ext(&x, &c.opt, &r, &is_root);
+    nq_run_report r = NQ_RUN_REPORT_INIT;
+    nq_status st = nq_mpi_count_resumable(&c.req, &c.opt, &r, &is_root);
     /* rank 0's status is the job's: the others' would race it to mpirun */
     rc = is_root ? cli_finish_output(cli_report_long_count(&c, st, &r))
                  : CLI_OK;

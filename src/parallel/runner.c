@@ -16,6 +16,7 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -35,15 +36,25 @@ typedef struct {
     int workers_left;
 } pool;
 
+/* The words of a worker's failure: what a GPU runtime says, a line. */
+#define WORDS 256
+
 typedef struct {
     pool *pool;
     nq_tally sum;
+    char why[WORDS];            /* its engine's words for a failure */
 } worker;
 
-static void fail(pool *p, nq_status st)
+/* The first failure is the run's: its status, and its words (words NULL
+ * or empty: none) in the options' buffer, written by the one thread
+ * whose failure came first and read after every worker is joined. */
+static void fail(pool *p, nq_status st, const char *words)
 {
     int expected = 0;
-    atomic_compare_exchange_strong(&p->failed, &expected, (int)st);
+    const nq_run_options *o = p->opt;
+    if (atomic_compare_exchange_strong(&p->failed, &expected, (int)st) &&
+        words && words[0] && o->why && o->why_size)
+        snprintf(o->why, o->why_size, "%s", words);
 }
 
 static int selected(const nq_run_options *o, uint64_t u)
@@ -202,10 +213,11 @@ static void *work(void *arg)
     uint64_t step = batch_size(p->plan);
     nq_tally *t = calloc(step, sizeof *t);
     unsigned char *whole = calloc(step, 1);
-    nq_unit_env env = {.scratch = NULL, .stop = p->opt->stop, .whole = whole};
+    nq_unit_env env = {.scratch = NULL, .stop = p->opt->stop, .whole = whole,
+                       .why = w->why, .why_size = sizeof w->why};
     const nq_engine *e = p->plan->engine;
     if (!t || !whole)
-        fail(p, NQ_ERR_NOMEM);
+        fail(p, NQ_ERR_NOMEM, NULL);
     while (t && whole && !stopping(p)) {
         uint64_t i = atomic_fetch_add(&p->next, step);
         if (i >= p->count)
@@ -214,7 +226,7 @@ static void *work(void *arg)
         nq_status st = run_some(p, w, i, n, &env, t);
         if (st != NQ_OK) {
             if (st != NQ_ERR_STOPPED || !stopping(p)) /* else: unit given up */
-                fail(p, st);
+                fail(p, st, w->why);
             break;
         }
     }
@@ -256,9 +268,13 @@ static void watch(pool *p, double t0)
     pthread_mutex_unlock(&p->lock);
 }
 
-int nq_request_threads(const nq_request *req)
+/* A request the size rule refuses gets what a request of 0 threads does:
+ * the answer is a number, with no status to say it. */
+int nq_request_threads(const nq_request *given)
 {
-    return nq_resolve_threads(req ? req->threads : 0);
+    nq_request req;
+    return nq_resolve_threads(nq_request_read(given, &req) == NQ_OK
+                              ? req.threads : 0);
 }
 
 /* Start the workers, wait, and add their tallies into *sum. */
@@ -281,7 +297,7 @@ static nq_status run_pool(pool *p, int threads, nq_tally *sum)
             break;
     }
     if (started < threads) {
-        fail(p, NQ_ERR_THREAD);
+        fail(p, NQ_ERR_THREAD, NULL);
         pthread_mutex_lock(&p->lock);
         p->workers_left -= threads - started;
         pthread_mutex_unlock(&p->lock);

@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "../core/core.h"
 #include "../engines/engine.h"
 #include "../engines/stop.h"
 #include "../journal/journal.h"
@@ -61,6 +62,7 @@ static nq_status run_share(const nq_plan *plan, const nq_request *req,
         .done = j ? nq_journal_done(j) : NULL, .max_units = o->max_units,
         .stop = req->stop, .on_unit = j ? record_unit : NULL, .ctx = j,
         .progress = req->progress, .progress_ctx = req->progress_ctx,
+        .why = r->why, .why_size = sizeof r->why,
     };
     if (r->recorded >= r->share && rn->root && !rn->agree)
         return NQ_OK; /* finished before: nothing to start */
@@ -137,26 +139,29 @@ static nq_status open_journal(const nq_plan *plan, const nq_request *req,
     return st;
 }
 
-/* The request checked (the one check on the way down) and its plan. */
-static nq_status make_plan(const nq_request_ext *x, nq_plan **plan)
+/* The request checked (the one check on the way down) and its plan; a
+ * refusal's words, said in the request's buffer, are the report's too. */
+static nq_status make_plan(const nq_request *req, nq_plan **plan,
+                           nq_run_report *r)
 {
     nq_checked c;
-    nq_status st = nq_request_resolve(x, 0, &c);
+    nq_request said = *req;
+    said.why = r->why, said.why_size = sizeof r->why;
+    nq_status st = nq_request_resolve(&said, 0, &c);
     return st == NQ_OK ? nq_checked_plan(&c, plan) : st;
 }
 
-nq_status nq_count_with(const nq_request_ext *x, const nq_resume_options *o,
-                        const nq_runner *rn, nq_run_report *r)
+/* The long count on full copies of the program's request, options and
+ * report (nq_count_with reads and writes them). */
+static nq_status count_full(const nq_request *req, const nq_resume_options *o,
+                            const nq_runner *rn, nq_run_report *r)
 {
-    const nq_request *req = &x->base;
     nq_plan *plan;
     nq_journal *j = NULL;
     nq_tally fresh = {0};
-    memset(r, 0, sizeof *r);
-    r->failed_rank = -1;
-    if (!o || (!o->journal && (o->parts || o->max_units)))
+    if (!o->journal && (o->parts || o->max_units))
         return NQ_ERR_ARG;
-    nq_status st = make_plan(x, &plan);
+    nq_status st = make_plan(req, &plan, r);
     if (st == NQ_OK && nq_stop_requested(req->stop)) {
         nq_plan_free(plan);
         st = NQ_ERR_STOPPED;
@@ -192,6 +197,28 @@ nq_status nq_count_with(const nq_request_ext *x, const nq_resume_options *o,
     return st;
 }
 
+/* Read the program's request and options, count, write its report (each
+ * by the size rule), and give the report's words to the request's
+ * buffer as well. */
+nq_status nq_count_with(const nq_request *given, const nq_resume_options *go,
+                        const nq_runner *rn, nq_run_report *report)
+{
+    nq_request req;
+    nq_resume_options o;
+    nq_run_report r = {.size = sizeof r, .failed_rank = -1};
+    nq_status st = nq_sized_check(report, NQ_REPORT_LEAST);
+    if (st == NQ_OK)
+        st = nq_request_read(given, &req);
+    if (st != NQ_OK)
+        return st;
+    if ((st = nq_sized_read(go, NQ_RESUME_LEAST, &o, sizeof o)) == NQ_OK)
+        st = count_full(&req, &o, rn, &r);
+    nq_sized_write(report, &r, sizeof r);
+    if (st != NQ_OK && r.why[0])
+        nq_request_say(&req, "%s", r.why);
+    return st;
+}
+
 /* ---- on this process's threads ---- */
 
 static nq_status run_threads(void *ctx, const nq_plan *p,
@@ -202,22 +229,10 @@ static nq_status run_threads(void *ctx, const nq_plan *p,
     return nq_plan_run(p, o, sum);
 }
 
-nq_status nq_count_resumable_ext(const nq_request_ext *x,
-                                 const nq_resume_options *o,
-                                 nq_run_report *report)
-{
-    if (!x || !report)
-        return NQ_ERR_ARG;
-    nq_runner rn = {.root = 1, .run = run_threads,
-                    .workers = nq_request_threads(&x->base)};
-    return nq_count_with(x, o, &rn, report);
-}
-
 nq_status nq_count_resumable(const nq_request *req, const nq_resume_options *o,
                              nq_run_report *report)
 {
-    if (!req)
-        return NQ_ERR_ARG;
-    nq_request_ext x = {.base = *req};
-    return nq_count_resumable_ext(&x, o, report);
+    nq_runner rn = {.root = 1, .run = run_threads,
+                    .workers = nq_request_threads(req)};
+    return nq_count_with(req, o, &rn, report);
 }

@@ -18,11 +18,12 @@ typedef struct {
     int devices[NQ_MAX_DEVICES], ndevices;
 } nq_checked;
 
-/* Check x (engine, size, kernel, device list) into *c, which points into
- * x: NQ_ERR_ARG for an unknown kernel or a bad device list,
+/* Check req, the library's full copy of a request (nq_request_read):
+ * engine, size, kernel, device list, into *c, which points into req.
+ * NQ_ERR_ARG for an unknown kernel or a bad device list,
  * NQ_ERR_UNSUPPORTED for a kernel this CPU lacks, or a kernel or devices
- * given to an engine that uses none. */
-nq_status nq_request_resolve(const nq_request_ext *x, int enumerate,
+ * given to an engine that uses none; each said in req's words buffer. */
+nq_status nq_request_resolve(const nq_request *req, int enumerate,
                              nq_checked *c);
 /* The plan of a checked request, carrying its kernel and GPUs. */
 nq_status nq_checked_plan(const nq_checked *c, nq_plan **out);
@@ -40,7 +41,10 @@ typedef struct {
     void *ctx;
 } nq_runner;
 
-nq_status nq_count_with(const nq_request_ext *x, const nq_resume_options *o,
+/* The long count of a program's request, options and report: each read
+ * or written by the size rule (sized.c), the report's words copied to
+ * the request's buffer on a failure. */
+nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
                         const nq_runner *runner, nq_run_report *report);
 
 /* Read one journal file through rd (merging, verifying): a file that

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "../core/core.h"
 #include "../fast/frontier_kernel.h"
 #include "run.h"
 
@@ -36,20 +37,37 @@ static nq_status parse_devices(const char *list, nq_checked *c)
     return *s ? NQ_ERR_ARG : NQ_OK;
 }
 
-nq_status nq_request_resolve(const nq_request_ext *x, int enumerate,
+/* The kernel and the GPUs a request names, for the engine it names:
+ * each refusal said in the request's words. */
+static nq_status resolve_how(const nq_request *req, nq_checked *c)
+{
+    const char *name = c->engine->name;
+    if (req->kernel && !(c->engine->caps & NQ_CAP_KERNEL)) {
+        nq_request_say(req, "engine '%s' runs no kernel", name);
+        return NQ_ERR_UNSUPPORTED;
+    }
+    if (req->devices && !(c->engine->caps & NQ_CAP_GPU)) {
+        nq_request_say(req, "engine '%s' counts on no GPU", name);
+        return NQ_ERR_UNSUPPORTED;
+    }
+    nq_status st = nq_frontier_kernel_find(req->kernel, &c->kernel);
+    if (st != NQ_OK) {
+        nq_request_say(req, st == NQ_ERR_ARG ? "no kernel '%s'" :
+                       "this CPU cannot run kernel '%s'", req->kernel);
+        return st;
+    }
+    if ((st = parse_devices(req->devices, c)) != NQ_OK)
+        nq_request_say(req, "devices '%s': GPU numbers, a comma between "
+                       "two, none twice", req->devices);
+    return st;
+}
+
+nq_status nq_request_resolve(const nq_request *req, int enumerate,
                              nq_checked *c)
 {
-    if (!x)
-        return NQ_ERR_ARG;
-    c->req = &x->base;
-    nq_status st = nq_request_engine(&x->base, enumerate, &c->engine);
-    if (st != NQ_OK)
-        return st;
-    if ((x->kernel && !(c->engine->caps & NQ_CAP_KERNEL)) ||
-        (x->devices && !(c->engine->caps & NQ_CAP_GPU)))
-        return NQ_ERR_UNSUPPORTED;
-    st = nq_frontier_kernel_find(x->kernel, &c->kernel);
-    return st == NQ_OK ? parse_devices(x->devices, c) : st;
+    c->req = req;
+    nq_status st = nq_request_engine(req, enumerate, &c->engine);
+    return st == NQ_OK ? resolve_how(req, c) : st;
 }
 
 nq_status nq_checked_plan(const nq_checked *c, nq_plan **out)
@@ -74,7 +92,8 @@ static nq_status count_units(const nq_checked *c, nq_counts *out)
     if (st != NQ_OK)
         return st;
     nq_run_options o = {.threads = req->threads, .progress = req->progress,
-                        .progress_ctx = req->progress_ctx, .stop = req->stop};
+                        .progress_ctx = req->progress_ctx, .stop = req->stop,
+                        .why = req->why, .why_size = req->why_size};
     st = nq_plan_run(p, &o, &sum);
     if (st == NQ_OK)
         st = nq_plan_finish(p, &sum, out);
@@ -84,12 +103,15 @@ static nq_status count_units(const nq_checked *c, nq_counts *out)
 
 /* Counting (fn NULL) or listing: a unit engine counts on threads; every
  * other search, and every listing, runs whole on this thread.  The one
- * check of the request is here. */
-static nq_status run(const nq_request_ext *x, nq_solution_fn fn, void *ctx,
+ * read and the one check of the request are here. */
+static nq_status run(const nq_request *given, nq_solution_fn fn, void *ctx,
                      nq_counts *out)
 {
     nq_checked c;
-    nq_status st = nq_request_resolve(x, fn != NULL, &c);
+    nq_request req;
+    nq_status st = nq_request_read(given, &req);
+    if (st == NQ_OK)
+        st = nq_request_resolve(&req, fn != NULL, &c);
     if (st != NQ_OK)
         return st;
     if (!fn && (c.engine->caps & NQ_CAP_UNITS))
@@ -105,43 +127,39 @@ static nq_status run(const nq_request_ext *x, nq_solution_fn fn, void *ctx,
     return NQ_OK;
 }
 
-nq_status nq_count_solutions_ext(const nq_request_ext *x, nq_counts *out)
+nq_status nq_count_solutions(const nq_request *req, nq_counts *out)
 {
     if (!out)
         return NQ_ERR_ARG;
-    return run(x, NULL, NULL, out);
-}
-
-nq_status nq_count_solutions(const nq_request *req, nq_counts *out)
-{
-    if (!req || !out)
-        return NQ_ERR_ARG;
-    nq_request_ext x = {.base = *req};
-    return run(&x, NULL, NULL, out);
+    return run(req, NULL, NULL, out);
 }
 
 nq_status nq_enumerate_solutions(const nq_request *req, nq_solution_fn fn,
                                  void *ctx, nq_counts *out)
 {
-    if (!req || !fn || !out)
+    if (!fn || !out)
         return NQ_ERR_ARG;
-    nq_request_ext x = {.base = *req};
-    return run(&x, fn, ctx, out);
+    return run(req, fn, ctx, out);
 }
 
 /* The search watched step by step: only engines that report events, and
  * always on this thread (the events come in the search's own order). */
-nq_status nq_walk_search(const nq_request *req, nq_event_fn fn, void *ctx)
+nq_status nq_walk_search(const nq_request *given, nq_event_fn fn, void *ctx)
 {
     const nq_engine *e;
-    nq_status st = nq_request_engine(req, 0, &e);
+    nq_request req;
+    nq_status st = nq_request_read(given, &req);
+    if (st == NQ_OK)
+        st = nq_request_engine(&req, 0, &e);
     if (st != NQ_OK)
         return st;
     if (!fn)
         return NQ_ERR_ARG;
-    if (!(e->caps & NQ_CAP_EVENTS))
+    if (!(e->caps & NQ_CAP_EVENTS)) {
+        nq_request_say(&req, "engine '%s' reports no events", e->name);
         return NQ_ERR_UNSUPPORTED;
-    nq_search s = {.n = req->n, .iterative = req->iterative, .event = fn,
+    }
+    nq_search s = {.n = req.n, .iterative = req.iterative, .event = fn,
                    .event_ctx = ctx};
     e->search(&s);
     return s.stop ? NQ_ERR_STOPPED : NQ_OK;
@@ -149,18 +167,23 @@ nq_status nq_walk_search(const nq_request *req, nq_event_fn fn, void *ctx)
 
 /* The completion count: the engine builds a plan from the givens (or says
  * the givens already fill the board), the pool runs it. */
-nq_status nq_count_completions(const nq_request *req, const int *given,
+nq_status nq_count_completions(const nq_request *request, const int *given,
                                nq_counts *out)
 {
     nq_plan *p = NULL;
     nq_tally sum = {0};
-    if (!req || !given || !out)
+    nq_request rq;
+    const nq_request *req = &rq;
+    if (!given || !out)
         return NQ_ERR_ARG;
-    nq_status st = nq_completion_plan(req->n, given, &p, out);
+    nq_status st = nq_request_read(request, &rq);
+    if (st == NQ_OK)
+        st = nq_completion_plan(req->n, given, &p, out);
     if (st != NQ_OK || !p)
         return st;
     nq_run_options o = {.threads = req->threads, .progress = req->progress,
-                        .progress_ctx = req->progress_ctx, .stop = req->stop};
+                        .progress_ctx = req->progress_ctx, .stop = req->stop,
+                        .why = req->why, .why_size = req->why_size};
     if (p->units)
         st = nq_plan_run(p, &o, &sum);
     out->total = sum.total, out->nodes = sum.nodes;

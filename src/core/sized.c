@@ -1,0 +1,91 @@
+/*
+ * sized.c - the structs a program hands the library with their size in
+ * their first field (nq_request, nq_resume_options, nq_run_report), read
+ * and written by one rule (doc/abi.md), so that a release may append
+ * fields to them without breaking a program built before.
+ *
+ * The library never touches such a struct but through these functions:
+ * a read copies what the program's struct holds into a zeroed struct of
+ * this release (fields it lacks read as zero, their defaults), a write
+ * copies back no more than the program's struct holds.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core.h"
+
+/* A size past this is no struct of any release, but a forgotten or
+ * garbage size field: refused before anything past the struct is read. */
+#define SIZED_MAX 65536
+
+/* The size the program gave, checked: at least `least` (what every
+ * caller must hold) and no larger than any struct could be. */
+static nq_status given_size(const void *given, size_t least, size_t *size)
+{
+    if (!given)
+        return NQ_ERR_ARG;
+    memcpy(size, given, sizeof *size);
+    return *size < least || *size > SIZED_MAX ? NQ_ERR_ARG : NQ_OK;
+}
+
+/* Copy the program's struct into *full (full_size bytes, this release's
+ * struct): min(size, full_size) bytes, the rest zero.  Bytes past this
+ * release's struct are fields of a newer header: if any is set, the
+ * program asked for something this library cannot do. */
+nq_status nq_sized_read(const void *given, size_t least, void *full,
+                        size_t full_size)
+{
+    size_t size;
+    nq_status st = given_size(given, least, &size);
+    if (st != NQ_OK)
+        return st;
+    memset(full, 0, full_size);
+    memcpy(full, given, size < full_size ? size : full_size);
+    for (size_t i = full_size; i < size; i++)
+        if (((const unsigned char *)given)[i])
+            return NQ_ERR_UNSUPPORTED;
+    return NQ_OK;
+}
+
+/* Whether the library may write the program's struct: its size holds at
+ * least this release's fields that every caller gets. */
+nq_status nq_sized_check(const void *given, size_t least)
+{
+    size_t size;
+    return given_size(given, least, &size);
+}
+
+/* Copy this release's *full back into the program's struct, no further
+ * than its size, which stays what the program set. */
+void nq_sized_write(void *given, const void *full, size_t full_size)
+{
+    size_t size;
+    memcpy(&size, given, sizeof size);
+    if (size > full_size)
+        size = full_size;
+    memcpy((char *)given + sizeof size, (const char *)full + sizeof size,
+           size - sizeof size);
+}
+
+/* The request read into *full (the size rule), its words buffer, if it
+ * has one, emptied: every call given a request leaves a string there. */
+nq_status nq_request_read(const nq_request *given, nq_request *full)
+{
+    nq_status st = nq_sized_read(given, NQ_REQUEST_LEAST, full, sizeof *full);
+    if (st == NQ_OK && full->why && full->why_size)
+        full->why[0] = '\0';
+    return st;
+}
+
+/* Words for a failure into the request's buffer, if it has one, cut to
+ * fit (snprintf always ends it). */
+void nq_request_say(const nq_request *req, const char *fmt, ...)
+{
+    va_list ap;
+    if (!req->why || !req->why_size)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(req->why, req->why_size, fmt, ap);
+    va_end(ap);
+}
