@@ -157,13 +157,14 @@ static void random_job(nq_frontier *j, nq_frontier_state *s)
     random_job_on(j, s, 8 + (int)(rng() % 11), 0, 0);
 }
 
-/* Free columns spanning 17 to 19 (now and then more), on boards of 17
- * to 21: jobs a 16-bit kernel takes only as sums of narrower ones
- * (frontier.c's count_split), one to three splits deep. */
+/* Free columns spanning 17 to 21 (now and then more), on boards of 17
+ * to 23: jobs a 16-bit kernel takes only as sums of narrower ones
+ * (frontier.c's count_split), one to five splits deep (six for the
+ * scalar kernel's 15 columns). */
 static void wide_job(nq_frontier *j, nq_frontier_state *s)
 {
-    int n = 17 + (int)(rng() % 5);
-    int span = 17 + (int)(rng() % (uint64_t)(n - 16 < 3 ? n - 16 : 3));
+    int n = 17 + (int)(rng() % 7);
+    int span = 17 + (int)(rng() % (uint64_t)(n - 16 < 5 ? n - 16 : 5));
     int from = (int)(rng() % (uint64_t)(n - span + 1));
     random_job_on(j, s, n, from, from + span - 1);
 }

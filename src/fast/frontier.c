@@ -200,16 +200,18 @@ static uint64_t place_in_row(const nq_frontier *j, nq_frontier_state s,
     return weight;
 }
 
-/* The widest span of free columns count_split takes: 19, three splits
- * deep (some 2,000 jobs a unit of the fast engine at N = 21; four for
- * the scalar kernel, whose span16 is 15: not timed at N = 20 and 21).  Each split
- * level multiplies the kernel calls by the rows, and the calls' set-up
- * and part-filled registers soon cost what the wider lanes gain: at
- * N = 22 four levels measured within noise of none (bench/RESULTS.md). */
-#define SPLIT_SPAN 19
+/* The widest span of free columns count_split takes: 21, five splits
+ * deep for the vector kernels' 16 columns (N = 19 to 23 in the fast
+ * engine), six for the scalar kernel's 15.  Each split level multiplies
+ * the kernel calls by the rows, but twice the lanes a register pay for
+ * them up to there: on the record sample (bench/RESULTS.md, 2026-11-27)
+ * N = 22 costs a fifth to a third fewer cycles per solution split to 16
+ * columns than counted in 32-bit lanes, N = 23 a tenth to a third, and
+ * the scalar kernel half.  Wider (N = 24) is not measured yet. */
+#define SPLIT_SPAN 21
 
 /* A job whose free columns span more than the kernel's span16 (up to
- * SPLIT_SPAN: N = 19 to 21 in the fast engine, and N = 18 for the scalar
+ * SPLIT_SPAN: N = 19 to 23 in the fast engine, from N = 18 for the scalar
  * kernel) as the sum of jobs that do not: each of its two outer free
  * columns takes a queen in some row, so the job is the sum over the rows
  * of the one open in fewer rows of the job with its queen placed there.

@@ -54,7 +54,7 @@ void nq_frontier_work_free(nq_frontier_work *w);
 /* Weighted completions of `start`; *nodes grows by the placements made
  * (the children the kernel generated: kernels that prune alike count
  * alike; a job split into 16-bit ones, frontier.c's count_split, counts
- * the sub-jobs' placements, so at N = 19 to 21 avx512 without VBMI2,
+ * the sub-jobs' placements, so at N = 19 to 23 avx512 without VBMI2,
  * which does not split, counts other nodes than the rest).  Uses w's
  * kernel (nq_unit_frontier_work), else the process default (kernels.c). */
 uint64_t nq_frontier_count(const nq_frontier *job, nq_frontier_state start,
