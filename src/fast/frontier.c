@@ -205,9 +205,10 @@ static uint64_t place_in_row(const nq_frontier *j, nq_frontier_state s,
  * engine), six for the scalar kernel's 15.  Each split level multiplies
  * the kernel calls by the rows, but twice the lanes a register pay for
  * them up to there: on the record sample (bench/RESULTS.md, 2026-11-27)
- * N = 22 costs a fifth to a third fewer cycles per solution split to 16
- * columns than counted in 32-bit lanes, N = 23 a tenth to a third, and
- * the scalar kernel half.  Wider (N = 24) is not measured yet. */
+ * N = 22 costs 0.81-0.90 of the cycles per solution with avx2 split to
+ * 16 columns as in 32-bit lanes, 0.71-0.73 with avx512, 0.44 with the
+ * scalar kernel, and N = 23 about 0.7-0.9.  Wider (N = 24) is not
+ * measured yet. */
 #define SPLIT_SPAN 21
 
 /* A job whose free columns span more than the kernel's span16 (up to
