@@ -370,13 +370,13 @@ bench-peer: $(BENCH_FAST)
 	$(BENCH_FAST) --from $(or $(N),18) --to $(or $(N),18) --threads $(or $(THREADS),2) \
 	    --rounds $(or $(ROUNDS),9) $(if $(PEER_KERNELS),--kernels $(PEER_KERNELS)) --peer "$$PEER"
 
-# How even the GPU's sub-units are, at N = 18 (N=.. for another board).
 # The cost per solution at record sizes (N = 21..23) on bench/record/'s
 # fixed sample, each part checked against its journal; KERNELS=a,b picks
 # the kernels (default: every vector kernel this CPU runs), THREADS=T.
 bench-record: $(BENCH_RECORD)
 	$(BENCH_RECORD) --threads $(or $(THREADS),0) $(if $(KERNELS),--kernels $(KERNELS))
 
+# How even the GPU's sub-units are, at N = 18 (N=.. for another board).
 bench-subunits: $(BENCH_SUBUNITS)
 	$(BENCH_SUBUNITS) $(or $(N),18)
 

@@ -55,7 +55,7 @@ static int read_part(const char *path, part *p)
                 why[0] ? why : nq_strerror(st));
         return 1;
     }
-    if (p->h.parts == 0 || p->st.units_done == 0) {
+    if (p->st.units_done == 0) {
         fprintf(stderr, "nq-bench-record: %s: holds no recorded part\n", path);
         return 1;
     }
@@ -99,7 +99,10 @@ static int agrees(const nq_tally *a, const nq_tally *b)
  * solution; 1 if it fails or disagrees with the journal. */
 static int run_part(part *p, const char *kernel, int k, int threads)
 {
-    nq_select_kernel(kernel);
+    if (nq_select_kernel(kernel) != NQ_OK) {
+        fprintf(stderr, "nq-bench-record: kernel %s cannot run here\n", kernel);
+        return 1;
+    }
     nq_plan *plan = part_plan(p, threads);
     if (!plan)
         return 1;
@@ -112,8 +115,8 @@ static int run_part(part *p, const char *kernel, int k, int threads)
     nq_plan_free(plan);
     char total[NQ_U128_DIGITS];
     double sols = (double)sum.total;
-    p->cycles[k] = st == NQ_OK && sols > 0 ? cpu * hz / sols : 0;
     int ok = st == NQ_OK && agrees(&sum, &p->st.sum);
+    p->cycles[k] = ok && sols > 0 ? cpu * hz / sols : 0; /* 0: no figure */
     printf("%-7s %3d %5u/%-5u %6llu %16s %8.1f %8.1f %8.2f  %s\n", kernel,
            p->h.n, p->h.part, p->h.parts,
            (unsigned long long)p->st.units_done, nq_format_u128(sum.total, total),
@@ -154,6 +157,7 @@ static const char *const default_sample[] = {
     "bench/record/n23-part11-of-3000.journal",
 };
 
+/* A mistyped option must not start minutes of counting. */
 static int usage(void)
 {
     fprintf(stderr, "usage: nq-bench-record [--threads T] "

@@ -139,6 +139,10 @@ static void put_option(const cli_spec *s)
     putchar('\n');
 }
 
+/* Help text with "{list}", "{events}" and "{units}" put in as engine
+ * names, wrapped from where they stand, and "{options}" as the options'
+ * entries: a help page can neither lag behind the engine table nor
+ * forget an option its parser takes. */
 void cli_print_help(const char *help, const cli_spec *specs)
 {
     char names[512];

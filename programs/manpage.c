@@ -73,7 +73,7 @@ static size_t put_usage_run(const char *s, int heading)
     int plain = heading && font[2] == 'B';
     fputs(plain ? "" : font, stdout);
     put_roff(s, len, 0);
-    fputs(plain ? "" : "\\fR", stdout);
+    fputs(plain ? "" : "\\fP", stdout); /* the font before: bold in a heading */
     return len;
 }
 

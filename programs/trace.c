@@ -526,7 +526,8 @@ int cmd_trace(int argc, char **argv)
     int iterative = 0, one_based = 0, json = 0, force = 0, n, hi, rc;
     const cli_spec specs[] = {
         {.name = "--engine", .value = &engine, .arg = "NAME",
-         .help = "backtrack (default), or one of:\n{events}"},
+         .help = "the engine whose steps to print (default: backtrack), "
+                 "one of:\n{events}"},
         {.name = "--limit", .value = &limit, .arg = "K",
          .help = "stop after K steps (default 1000000; 50000 for a page)"},
         {.name = "--iterative", .flag = &iterative,

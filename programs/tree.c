@@ -401,8 +401,8 @@ int cmd_tree(int argc, char **argv)
     uint64_t d = NQ_MAX_N;
     const cli_spec specs[] = {
         {.name = "--engine", .value = &engine, .arg = "NAME",
-         .help = "backtrack (default), or one of these, to see how much of "
-                 "the tree each prunes:\n{events}"},
+         .help = "the engine whose tree to draw (default: backtrack), to "
+                 "see how much of it each prunes:\n{events}"},
         {.name = "--format", .value = &format, .arg = "F",
          .help = "text (default), dot (Graphviz), svg (runs Graphviz's dot, "
                  "which must be installed), or json"},

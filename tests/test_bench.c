@@ -192,8 +192,43 @@ static void fast_peer(void *arg)
     t_proc_free(&p);
 }
 
+/* The record sample's journals (bench/record/, make bench-record) are
+ * whole parts of this release's fast plans: a change of the plan for
+ * N = 21..23 shows here, in a moment, not when someone next spends
+ * minutes on the benchmark. */
+static void record_sample_fits(void *arg)
+{
+    static const char *const parts[] = {
+        "bench/record/n21-part11-of-30.journal",
+        "bench/record/n22-part11-of-300.journal",
+        "bench/record/n23-part11-of-3000.journal",
+    };
+    (void)arg;
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        nq_journal_header h;
+        nq_journal_state st;
+        unsigned char *done = NULL;
+        char why[512] = "";
+        nq_plan *plan = NULL;
+        CHECKF(nq_journal_merge(&parts[i], 1, &h, &st, &done, why,
+                                sizeof why) == NQ_OK, "%s: %s", parts[i], why);
+        free(done);
+        nq_request req = {.size = sizeof req, .n = h.n, .engine = h.engine};
+        CHECK(nq_plan_create(&req, &plan) == NQ_OK);
+        nq_run_options o = {.part = h.part, .parts = h.parts};
+        CHECKF(nq_plan_identity(plan) == h.identity &&
+                   nq_plan_selected(plan, &o) == st.units_done &&
+                   h.n == 21 + (int)i && st.sum.total > 0,
+               "%s: not a whole part of fast's plan for N = %d", parts[i],
+               21 + (int)i);
+        nq_plan_free(plan);
+    }
+}
+
 void tests_bench(void)
 {
+    t_case(record_sample_fits, NULL,
+           "bench/record-sample-journals-are-whole-parts-of-fast's-plans");
     t_case(order_agrees, NULL, "bench/order-12-and-18-totals-and-nodes");
     t_case(fast_usage, NULL, "bench/fast-mistyped-options-refused");
     t_case(fast_runs, NULL, "bench/fast-8-scalar-vs-oeis");

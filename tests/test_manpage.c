@@ -91,25 +91,33 @@ static int table_options(const char *command, table_option *o, int most)
 }
 
 /* The entry as help.c lays it out: the head, then the value's name
- * (upper case) if the option takes one, then its text on the same line. */
+ * (upper case) if the option takes one, then its text on the same line
+ * or, after a head too wide for the page's column, on the next. */
 int t_help_has_option(const char *help, const char *name, char letter,
                       int value)
 {
     char head[64];
     if (letter)
-        snprintf(head, sizeof head, "\n  -%c, %s ", letter, name);
+        snprintf(head, sizeof head, "\n  -%c, %s", letter, name);
     else
-        snprintf(head, sizeof head, "\n  %s ", name);
+        snprintf(head, sizeof head, "\n  %s", name);
     const char *at = strstr(help, head);
+    while (at && at[strlen(head)] != ' ' && at[strlen(head)] != '\n')
+        at = strstr(at + 1, head); /* --part, not --parts */
     if (!at)
         return 0;
     at += strlen(head);
-    size_t arg = strspn(at, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/:");
-    if (value != (arg > 0) || (arg && at[arg] != ' '))
+    size_t arg = *at == ' ' ? strspn(at + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/:") : 0;
+    if (value != (arg > 0))
         return 0;
-    at += arg;
+    at += arg ? 1 + arg : 0;
+    if (*at != ' ' && *at != '\n')
+        return 0;
+    /* its text: on the head's line, or on the next one under the page's
+     * column when the head is too wide for it */
+    at += *at == '\n';
     at += strspn(at, " ");
-    return *at && *at != '\n'; /* its text */
+    return *at && *at != '\n';
 }
 
 /* The section of command in the page (from its .SS to the next .SS or
@@ -305,6 +313,17 @@ static void lints_clean(void *arg)
     CHECKF(clean, "groff -man -ww -z warns about the man page");
 }
 
+/* No command came from `--completion`: nothing would be checked, which
+ * must not pass for a check (skipped where the suite has no CLI). */
+static void commands_listed(void *arg)
+{
+    if (!getenv("NQ_CLI")) {
+        t_skip("NQ_CLI is not set (make test sets it)");
+        return;
+    }
+    CHECKF(*(const int *)arg > 0, "nqueens --completion listed no command");
+}
+
 void tests_manpage(void)
 {
     static char names[MOST_COMMANDS][32];
@@ -318,6 +337,9 @@ void tests_manpage(void)
             t_proc_free(&p);
         }
     }
+    static int listed;
+    listed = k;
+    t_case(commands_listed, &listed, "manpage/commands-listed-by-completion");
     for (int i = 0; i < k; i++)
         t_case(every_option_documented, names[i],
                "manpage/every-option-in-help-and-page/%s", names[i]);
