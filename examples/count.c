@@ -48,7 +48,7 @@ int main(int argc, char **argv)
     /* NQ_REQUEST_INIT sets the request's size and nothing else: engine
      * NULL is the library's default (fast), threads 0 every core */
     nq_request req = NQ_REQUEST_INIT;
-    char why[256];
+    char why[256] = "";
     req.n = n;
     req.why = why, req.why_size = sizeof why; /* a failure's own words */
     nq_counts counts;

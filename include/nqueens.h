@@ -124,10 +124,11 @@ typedef int (*nq_solution_fn)(void *ctx, const int *cols, int n);
  * you need; engine NULL picks the default engine of the operation.  The
  * library reads only the first `size` bytes: fields a later release
  * appends read as zero (their defaults) for a program built before them,
- * and a size of 0 (a forgotten size) or one that ends before `kernel` is
- * NQ_ERR_ARG.  A size past this header's struct (a program built against
- * a newer header) is NQ_ERR_UNSUPPORTED if it sets a field this library
- * does not know (doc/abi.md). */
+ * and a size of 0 (a forgotten size), one that ends before `kernel`, or
+ * one under this header's sizeof that is not the end of a field (kernel,
+ * devices, why, why_size) is NQ_ERR_ARG.  A size past this header's
+ * struct (a program built against a newer header) is NQ_ERR_UNSUPPORTED
+ * if it sets a field this library does not know (doc/abi.md). */
 typedef struct {
     size_t size;
     int n;
@@ -160,7 +161,13 @@ typedef struct {
                             NQ_ERR_DEVICE, the GPU runtime's name and text:
                             "cudaErrorNoDevice: no CUDA-capable device is
                             detected"); every call given the request makes
-                            it a string, empty on success, cut to fit */
+                            it a string, empty on success, cut to fit,
+                            even one refused for another argument; but a
+                            request whose size does not reach why_size,
+                            or is garbage (over 64 KiB), is left
+                            untouched.  The library writes through it
+                            although the request is const: two calls at
+                            once need a buffer each */
     size_t why_size;
 } nq_request;
 

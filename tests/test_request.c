@@ -378,6 +378,115 @@ static void zero_threads_is_the_affinity(void *arg)
     CHECK(nq_count_resumable(&req, &o, &r) == NQ_OK && r.workers == 1);
 }
 
+/* A refused request still gets its report written, once the report's
+ * size passes: a reused report pre-filled as a finished count, or a
+ * fresh one whose failed_rank 0 would read "rank 0 failed", comes back
+ * incomplete with no failed rank. */
+static void refused_request_writes_the_report(void *arg)
+{
+    (void)arg;
+    nq_request bad[2] = {{.size = 0, .n = 9},
+                         {.size = sizeof bad[1], .n = 9, .kernel = "mmx"}};
+    nq_resume_options o = NQ_RESUME_OPTIONS_INIT;
+    for (int k = 0; k < 2; k++) {
+        nq_run_report r = NQ_RUN_REPORT_INIT;
+        r.complete = 1, r.failed_rank = 0, r.counts.total = 352;
+        CHECK(nq_count_resumable(&bad[k], &o, &r) != NQ_OK);
+        CHECKF(!r.complete && r.failed_rank == -1 && !r.counts.total,
+               "request %d: complete %d, failed_rank %d", k, r.complete,
+               r.failed_rank);
+        CHECK(r.size == sizeof r);
+    }
+}
+
+/* The words buffer is a string after every call that can see it, even
+ * one refused before the request is read: a NULL out, a NULL callback,
+ * a short report. */
+static void why_emptied_on_every_refusal(void *arg)
+{
+    (void)arg;
+    char why[16];
+    nq_request req = {.size = sizeof req, .n = 8, .why = why,
+                      .why_size = sizeof why};
+    nq_run_report r = NQ_RUN_REPORT_INIT;
+    nq_resume_options o = NQ_RESUME_OPTIONS_INIT;
+    nq_counts c;
+    strcpy(why, "x");
+    CHECK(nq_count_solutions(&req, NULL) == NQ_ERR_ARG);
+    CHECKF(!why[0], "count, NULL out: '%s'", why);
+    strcpy(why, "x");
+    CHECK(nq_enumerate_solutions(&req, NULL, NULL, &c) == NQ_ERR_ARG);
+    CHECKF(!why[0], "enumerate, NULL fn: '%s'", why);
+    strcpy(why, "x");
+    CHECK(nq_count_completions(&req, NULL, &c) == NQ_ERR_ARG);
+    CHECKF(!why[0], "completions, NULL given: '%s'", why);
+    strcpy(why, "x");
+    r.size = sizeof r - 1;
+    CHECK(nq_count_resumable(&req, &o, &r) == NQ_ERR_ARG);
+    CHECKF(!why[0], "resumable, short report: '%s'", why);
+}
+
+/* A size that ends inside a field is no release's struct (it would copy
+ * half a pointer): refused; each field's end is a size some header
+ * makes, and counts. */
+static void size_inside_a_field_is_refused(void *arg)
+{
+    (void)arg;
+    nq_request req = {.size = sizeof req, .n = 8, .engine = "fast",
+                      .kernel = "scalar"};
+    nq_counts c;
+    size_t ends[] = {offsetof(nq_request, kernel),
+                     offsetof(nq_request, devices),
+                     offsetof(nq_request, why),
+                     offsetof(nq_request, why_size), sizeof req};
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        req.size = ends[i];
+        nq_status st = nq_count_solutions(&req, &c);
+        CHECKF(st == NQ_OK && c.total == 92, "size %zu: %s", req.size,
+               nq_strerror(st));
+    }
+    req.size = offsetof(nq_request, kernel) + 4;
+    CHECK(nq_count_solutions(&req, &c) == NQ_ERR_ARG);
+    CHECK(nq_check_request(&req, 0) == NQ_ERR_ARG);
+    req.size = offsetof(nq_request, why) + 1;
+    CHECK(nq_count_solutions(&req, &c) == NQ_ERR_ARG);
+}
+
+/* The public check and plan resolve the request as the count does: a
+ * kernel the count refuses, they refuse; a kernel given reaches the
+ * plan, which counts right. */
+static void check_and_plan_take_the_kernel(void *arg)
+{
+    (void)arg;
+    nq_request req = {.size = sizeof req, .n = 11, .engine = "fast",
+                      .kernel = "nonesuch"};
+    nq_plan *p = NULL;
+    CHECK(nq_check_request(&req, 0) != NQ_OK);
+    CHECK(nq_plan_create(&req, &p) != NQ_OK);
+    req.engine = "bitmap", req.kernel = "scalar";
+    CHECK(nq_check_request(&req, 0) == NQ_ERR_UNSUPPORTED);
+    req.engine = "fast";
+    CHECK(nq_check_request(&req, 0) == NQ_OK);
+    CHECK(nq_plan_create(&req, &p) == NQ_OK);
+    CHECK(p->kernel && !strcmp(p->kernel->name, "scalar"));
+    nq_tally sum = {0};
+    nq_counts c;
+    nq_run_options o = {.threads = 2};
+    CHECK(nq_plan_run(p, &o, &sum) == NQ_OK);
+    CHECK(nq_plan_finish(p, &sum, &c) == NQ_OK);
+    CHECKF(c.total == t_oeis_total(11), "total %llu",
+           (unsigned long long)c.total);
+    nq_plan_free(p);
+    for (int i = 0; i < nq_kernel_count(); i++) {
+        const nq_frontier_kernel *k;
+        req.kernel = nq_kernel_at(i);
+        if (nq_frontier_kernel_find(req.kernel, &k) != NQ_ERR_UNSUPPORTED)
+            continue; /* this CPU runs it */
+        CHECK(nq_check_request(&req, 0) == NQ_ERR_UNSUPPORTED);
+        CHECK(nq_plan_create(&req, &p) == NQ_ERR_UNSUPPORTED);
+    }
+}
+
 void tests_request(void)
 {
     t_case(engine_added_at_run_time, NULL,
@@ -400,4 +509,12 @@ void tests_request(void)
            "request/report-written-within-its-size-short-sizes-refused");
     t_case(zero_threads_is_the_affinity, NULL,
            "request/zero-threads-means-the-cores-of-the-affinity");
+    t_case(refused_request_writes_the_report, NULL,
+           "request/refused-request-writes-report-not-complete-no-rank");
+    t_case(why_emptied_on_every_refusal, NULL,
+           "request/why-emptied-on-refusals-before-the-read-null-out");
+    t_case(size_inside_a_field_is_refused, NULL,
+           "request/size-inside-a-field-refused-field-ends-count");
+    t_case(check_and_plan_take_the_kernel, NULL,
+           "request/check-and-plan-resolve-kernel-as-the-count-does");
 }

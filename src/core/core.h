@@ -48,9 +48,13 @@ nq_status nq_sized_read(const void *given, size_t least, void *full,
 nq_status nq_sized_check(const void *given, size_t least);
 /* *full back into given, no further than given's size. */
 void nq_sized_write(void *given, const void *full, size_t full_size);
-/* nq_sized_read for a request, its why emptied (every call given one
- * leaves a string there). */
+/* nq_sized_read for a request, its why emptied first (every call given
+ * one leaves a string there); a size that ends inside a field (no
+ * release's struct) is NQ_ERR_ARG as well. */
 nq_status nq_request_read(const nq_request *given, nq_request *full);
+/* Empty given's why if its size (sane) reaches why_size, whatever else
+ * is wrong: for the calls that refuse before reading the request. */
+void nq_request_clear_why(const nq_request *given);
 /* Words for the failure into req->why, when it has a buffer. */
 void nq_request_say(const nq_request *req, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

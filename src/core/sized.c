@@ -10,6 +10,7 @@
  * copies back no more than the program's struct holds.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,14 +69,57 @@ void nq_sized_write(void *given, const void *full, size_t full_size)
            size - sizeof size);
 }
 
-/* The request read into *full (the size rule), its words buffer, if it
- * has one, emptied: every call given a request leaves a string there. */
+/* Whether size ends a request of some release at a field's end: a
+ * size inside a field (half a pointer) is no struct a header made. */
+static int request_size_known(size_t size)
+{
+    static const size_t ends[] = {
+        offsetof(nq_request, kernel), offsetof(nq_request, devices),
+        offsetof(nq_request, why), offsetof(nq_request, why_size),
+    };
+    if (size >= sizeof(nq_request))
+        return 1;
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++)
+        if (size == ends[i])
+            return 1;
+    return 0;
+}
+
+/* Empty the request's words buffer whenever its size (sane, not
+ * garbage) reaches why_size, whatever else is wrong with the call: the
+ * promise that every call given a request leaves a string there holds
+ * on every refusal that can see the buffer. */
+void nq_request_clear_why(const nq_request *given)
+{
+    size_t size;
+    char *why;
+    size_t why_size;
+    if (!given)
+        return;
+    memcpy(&size, given, sizeof size);
+    if (size < offsetof(nq_request, why_size) + sizeof(size_t) ||
+        size > SIZED_MAX)
+        return;
+    memcpy(&why, (const char *)given + offsetof(nq_request, why), sizeof why);
+    memcpy(&why_size, (const char *)given + offsetof(nq_request, why_size),
+           sizeof why_size);
+    if (why && why_size)
+        why[0] = '\0';
+}
+
+/* The request read into *full (the size rule, sizes at a field's end
+ * only), its words buffer, if it has one, emptied first: every call
+ * given a request leaves a string there. */
 nq_status nq_request_read(const nq_request *given, nq_request *full)
 {
-    nq_status st = nq_sized_read(given, NQ_REQUEST_LEAST, full, sizeof *full);
-    if (st == NQ_OK && full->why && full->why_size)
-        full->why[0] = '\0';
-    return st;
+    size_t size;
+    nq_request_clear_why(given);
+    nq_status st = given_size(given, NQ_REQUEST_LEAST, &size);
+    if (st == NQ_OK && !request_size_known(size))
+        st = NQ_ERR_ARG;
+    return st == NQ_OK ? nq_sized_read(given, NQ_REQUEST_LEAST, full,
+                                       sizeof *full)
+                       : st;
 }
 
 /* Words for a failure into the request's buffer, if it has one, cut to

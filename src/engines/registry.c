@@ -126,14 +126,6 @@ nq_status nq_request_engine(const nq_request *req, int enumerate,
     return NQ_OK;
 }
 
-nq_status nq_check_request(const nq_request *given, int enumerate)
-{
-    const nq_engine *e;
-    nq_request req;
-    nq_status st = nq_request_read(given, &req);
-    return st == NQ_OK ? nq_request_engine(&req, enumerate, &e) : st;
-}
-
 nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
                       nq_plan **out)
 {
@@ -152,16 +144,6 @@ nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
     }
     *out = p;
     return NQ_OK;
-}
-
-nq_status nq_plan_create(const nq_request *given, nq_plan **out)
-{
-    const nq_engine *e;
-    nq_request req;
-    nq_status st = nq_request_read(given, &req);
-    if (st == NQ_OK)
-        st = nq_request_engine(&req, 0, &e);
-    return st == NQ_OK ? nq_plan_new(e, &req, out) : st;
 }
 
 uint64_t nq_plan_units(const nq_plan *p) { return p->units; }

@@ -199,7 +199,9 @@ static nq_status count_full(const nq_request *req, const nq_resume_options *o,
 
 /* Read the program's request and options, count, write its report (each
  * by the size rule), and give the report's words to the request's
- * buffer as well. */
+ * buffer as well.  Once the report may be written it always is, refusals
+ * too: a report left as it was would say a stale count, or "rank 0
+ * failed" from NQ_RUN_REPORT_INIT's zero. */
 nq_status nq_count_with(const nq_request *given, const nq_resume_options *go,
                         const nq_runner *rn, nq_run_report *report)
 {
@@ -207,14 +209,17 @@ nq_status nq_count_with(const nq_request *given, const nq_resume_options *go,
     nq_resume_options o;
     nq_run_report r = {.size = sizeof r, .failed_rank = -1};
     nq_status st = nq_sized_check(report, NQ_REPORT_LEAST);
-    if (st == NQ_OK)
-        st = nq_request_read(given, &req);
-    if (st != NQ_OK)
+    if (st != NQ_OK) {
+        nq_request_clear_why(given);
         return st;
-    if ((st = nq_sized_read(go, NQ_RESUME_LEAST, &o, sizeof o)) == NQ_OK)
+    }
+    nq_status read = nq_request_read(given, &req);
+    st = read;
+    if (st == NQ_OK &&
+        (st = nq_sized_read(go, NQ_RESUME_LEAST, &o, sizeof o)) == NQ_OK)
         st = count_full(&req, &o, rn, &r);
     nq_sized_write(report, &r, sizeof r);
-    if (st != NQ_OK && r.why[0])
+    if (st != NQ_OK && read == NQ_OK && r.why[0])
         nq_request_say(&req, "%s", r.why);
     return st;
 }

@@ -72,6 +72,8 @@ nq_status nq_request_resolve(const nq_request *req, int enumerate,
 
 nq_status nq_checked_plan(const nq_checked *c, nq_plan **out)
 {
+    if (!out)
+        return NQ_ERR_ARG;
     nq_status st = nq_plan_new(c->engine, c->req, out);
     if (st != NQ_OK)
         return st;
@@ -80,6 +82,28 @@ nq_status nq_checked_plan(const nq_checked *c, nq_plan **out)
     for (int i = 0; i < c->ndevices; i++)
         (*out)->devices[i] = c->devices[i];
     return NQ_OK;
+}
+
+/* The public check: the same resolution the count makes (engine, size,
+ * kernel, devices), so that a request it passes is one the count takes. */
+nq_status nq_check_request(const nq_request *given, int enumerate)
+{
+    nq_checked c;
+    nq_request req;
+    nq_status st = nq_request_read(given, &req);
+    return st == NQ_OK ? nq_request_resolve(&req, enumerate, &c) : st;
+}
+
+/* The public plan of a request, carrying its kernel and GPUs as the
+ * count's plan does (a plan made below, in the engines, would drop them). */
+nq_status nq_plan_create(const nq_request *given, nq_plan **out)
+{
+    nq_checked c;
+    nq_request req;
+    nq_status st = nq_request_read(given, &req);
+    if (st == NQ_OK)
+        st = nq_request_resolve(&req, 0, &c);
+    return st == NQ_OK ? nq_checked_plan(&c, out) : st;
 }
 
 /* Plan, run every unit on the request's threads, combine. */
@@ -129,6 +153,7 @@ static nq_status run(const nq_request *given, nq_solution_fn fn, void *ctx,
 
 nq_status nq_count_solutions(const nq_request *req, nq_counts *out)
 {
+    nq_request_clear_why(req);
     if (!out)
         return NQ_ERR_ARG;
     return run(req, NULL, NULL, out);
@@ -137,6 +162,7 @@ nq_status nq_count_solutions(const nq_request *req, nq_counts *out)
 nq_status nq_enumerate_solutions(const nq_request *req, nq_solution_fn fn,
                                  void *ctx, nq_counts *out)
 {
+    nq_request_clear_why(req);
     if (!fn || !out)
         return NQ_ERR_ARG;
     return run(req, fn, ctx, out);
@@ -174,6 +200,7 @@ nq_status nq_count_completions(const nq_request *request, const int *given,
     nq_tally sum = {0};
     nq_request rq;
     const nq_request *req = &rq;
+    nq_request_clear_why(request);
     if (!given || !out)
         return NQ_ERR_ARG;
     nq_status st = nq_request_read(request, &rq);
