@@ -65,8 +65,9 @@ struct nq_plan {
 };
 
 /* The request's engine in *e, once the request is checked (engine,
- * capability, size): the one check behind nq_check_request and the run
- * layer's entry points.  req is the library's own full copy
+ * capability, size): the engine's part of the check that the run layer's
+ * entry points (nq_check_request among them) make before the kernel and
+ * the devices are resolved.  req is the library's own full copy
  * (nq_request_read), never the program's. */
 nq_status nq_request_engine(const nq_request *req, int enumerate,
                             const nq_engine **e);
