@@ -95,10 +95,11 @@ fi
 A=build/aarch64
 QA="$(command -v qemu-aarch64) -L /usr/aarch64-linux-gnu"
 check aarch64/cross-build make -s -j2 CC=aarch64-linux-gnu-gcc BUILD=$A \
-    $A/nqueens $A/nq-tests $A/libnqueens.a $A/nq-bench-fast $A/nq-bench-order
+    $A/nqueens $A/nq-tests $A/libnqueens.a $A/nq-bench-fast $A/nq-bench-order \
+    $A/nq-bench-record
 wrapper "$A/run" "$QA" "$PWD/$A/nqueens"
 # The benchmark programs the suite runs (NQ_BENCH_DIR).
-for b in nq-bench-fast nq-bench-order; do
+for b in nq-bench-fast nq-bench-order nq-bench-record; do
     wrapper "$A/bench" "$QA" "$PWD/$A/$b" "$b"
 done
 wrapper "$A/self" "$QA" "$PWD/$A/nq-tests" nq-tests
