@@ -64,23 +64,25 @@ extern __shared__ uint32_t stacks[];
 #define BLOCKS_PER_SM 16
 
 /* Each thread counts one sub-unit; a sub-unit is finished if the stop
- * flag its job watches was still clear after its search (dfs.h).  The
- * lanes of a warp on one job add up their counts, placements and
- * finished sub-units, and one of them adds them in: counts[job],
- * counts[jobs + job] and counts[2 jobs]. */
+ * flag (the host's, mapped for the device) was still clear after its
+ * search (dfs.h).  The lanes of a warp on one job add up their counts,
+ * placements and finished sub-units, and one of them adds them in:
+ * counts[job], counts[jobs + job] and counts[2 jobs]. */
 static __global__ void __launch_bounds__(BLOCK, BLOCKS_PER_SM)
 count_subunits(const nq_frontier *jobs, const nq_subunit *subs, uint64_t n,
-               uint32_t njobs, unsigned long long *counts)
+               uint32_t njobs, unsigned long long *counts, nq_dfs_stop stop)
 {
-    uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-    int lane = threadIdx.x & 31, valid = i < n, whole = 0;
+    uint64_t i = NQ_THREAD_GLOBAL_ID();
+    unsigned t = NQ_THREAD_LOCAL_ID();
+    int lane = t & 31, valid = i < n, whole = 0;
     unsigned job = 0xffffffffu;
     unsigned long long c = 0, p = 0;
     if (valid) {
         uint64_t count, placed = 0;
-        job = nq_subunit_thread(jobs, subs, i, stacks + threadIdx.x,
-                                blockDim.x, &count, &placed);
-        whole = !nq_dfs_stop_seen(&jobs[job]);
+        job = nq_subunit_thread(jobs, subs, i, stacks + t,
+                                NQ_THREAD_BLOCK_SIZE(), stop, &count,
+                                &placed);
+        whole = !nq_dfs_stop_seen(stop);
         c = count, p = placed;
     }
     /* every lane takes part, so the shuffles see the whole warp */
@@ -194,20 +196,21 @@ static cudaError_t wait_watching(gpu_worker *g,
     return e;
 }
 
-/* Copy in, count, copy out, all queued on the worker's stream; then wait
- * for it (other workers' streams go on meanwhile), watching env's stop
- * flag.  The batch's jobs watch the worker's mapped flag, cleared for
- * each launch. */
-static nq_status launch(gpu_worker *g, nq_batch *b, nq_batch_tally *t,
+/* Copy in, count, copy out, all queued on the stream of env's worker
+ * (device_ready); then wait for it (other workers' streams go on
+ * meanwhile), watching env's stop flag.  The kernel watches the worker's
+ * mapped flag, cleared for each launch. */
+static nq_status launch(const nq_plan *p, nq_batch *b, nq_batch_tally *t,
                         nq_unit_env *env)
 {
+    gpu_worker *g = (gpu_worker *)env->scratch;
     nq_status st = reserve_all(g, b, env);
+    (void)p;
     if (st != NQ_OK)
         return st;
     size_t counts = 2 * (size_t)b->jobs + 1;
     size_t counts_bytes = counts * sizeof *g->counts;
     *g->stop = 0;
-    nq_batch_watch(b, g->device_stop);
     memcpy(g->host_jobs, b->job, b->jobs * sizeof *b->job);
     memcpy(g->host_subs, b->sub, b->subs * sizeof *b->sub);
     TRY(cudaMemcpyAsync(g->jobs, g->host_jobs, b->jobs * sizeof *b->job,
@@ -219,7 +222,7 @@ static nq_status launch(gpu_worker *g, nq_batch *b, nq_batch_tally *t,
         unsigned blocks = (unsigned)((b->subs + BLOCK - 1) / BLOCK);
         size_t shared = (size_t)nq_batch_stack_rows(b) * BLOCK * sizeof(uint32_t);
         count_subunits<<<blocks, BLOCK, shared, g->stream>>>(
-            g->jobs, g->subs, b->subs, b->jobs, g->counts);
+            g->jobs, g->subs, b->subs, b->jobs, g->counts, g->device_stop);
         TRY(cudaGetLastError());
     }
     TRY(cudaMemcpyAsync(g->host_counts, g->counts, counts_bytes,
@@ -279,22 +282,14 @@ static nq_status device_ready(const nq_plan *p, nq_unit_env *env)
     return NQ_OK;
 }
 
+/* The GPU first (a machine without one fails before any batch is
+ * built), then the batch's common path (subunits.c) around the launch. */
 static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
                             uint64_t count, nq_unit_env *env, nq_tally *out)
 {
-    nq_batch b;
-    nq_batch_tally t;
     nq_status st = device_ready(p, env);
-    if (st == NQ_OK)
-        st = nq_batch_prepare(p, ids, count, &b);
-    if (st != NQ_OK)
-        return st;
-    st = nq_batch_tally_new(&b, &t);
-    if (st == NQ_OK)
-        st = launch((gpu_worker *)env->scratch, &b, &t, env);
-    if (st == NQ_OK && nq_stop_requested(env->stop))
-        st = NQ_ERR_STOPPED;
-    return nq_batch_finish(p, &b, ids, count, &t, st, env, out);
+    return st == NQ_OK ? nq_batch_run_with(p, ids, count, env, out, launch)
+                       : st;
 }
 
 static nq_status cuda_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,

@@ -200,11 +200,12 @@ void nq_batch_run_host(const nq_batch *b, nq_batch_tally *t)
     for (uint64_t q = 0; q < b->subs; q++) {
         const nq_frontier *j = &b->job[b->sub[q].job];
         uint64_t c, lane = q % NQ_GPU_BLOCK;
-        if (nq_dfs_stop_seen(j))
+        if (nq_dfs_stop_seen(j->stop))
             break; /* every job of a batch watches the one flag */
         uint32_t job = nq_subunit_thread(b->job, b->sub, q, shared + lane,
-                                         NQ_GPU_BLOCK, &c, &t->nodes);
-        if (!nq_dfs_stop_seen(j))
+                                         NQ_GPU_BLOCK, j->stop, &c,
+                                         &t->nodes);
+        if (!nq_dfs_stop_seen(j->stop))
             t->count[job] += c, t->finished[job]++;
     }
 }
@@ -264,27 +265,45 @@ nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
     return st;
 }
 
-/* ---- engine `subunits`: the GPU's work, run on CPU threads ---- */
-
-/* A batch of units as the GPU engine would ship it, each sub-unit counted
- * by the per-thread search on this thread: the reference the CUDA build is
- * held to, and a test of the batch path of the runner. */
-static nq_status host_batch(const nq_plan *p, const uint64_t *ids,
-                            uint64_t count, nq_unit_env *env, nq_tally *out)
+nq_status nq_batch_run_with(const nq_plan *p, const uint64_t *ids,
+                            uint64_t count, nq_unit_env *env, nq_tally *out,
+                            nq_batch_launch launch)
 {
     nq_batch b;
     nq_batch_tally t;
     nq_status st = nq_batch_prepare(p, ids, count, &b);
     if (st != NQ_OK)
         return st;
-    nq_batch_watch(&b, env->stop);
     if ((st = nq_batch_tally_new(&b, &t)) != NQ_OK) {
         nq_batch_free(&b);
         return st;
     }
-    nq_batch_run_host(&b, &t);
-    st = nq_stop_requested(env->stop) ? NQ_ERR_STOPPED : NQ_OK;
+    st = launch(p, &b, &t, env);
+    if (st == NQ_OK && nq_stop_requested(env->stop))
+        st = NQ_ERR_STOPPED;
     return nq_batch_finish(p, &b, ids, count, &t, st, env, out);
+}
+
+/* ---- engine `subunits`: the GPU's work, run on CPU threads ---- */
+
+/* The launch of the host: every sub-unit counted by the per-thread
+ * search on this thread, watching the run's own flag. */
+static nq_status host_launch(const nq_plan *p, nq_batch *b, nq_batch_tally *t,
+                             nq_unit_env *env)
+{
+    (void)p;
+    nq_batch_watch(b, env->stop);
+    nq_batch_run_host(b, t);
+    return NQ_OK;
+}
+
+/* A batch of units as the GPU engine would ship it, each sub-unit counted
+ * by the per-thread search on this thread: the reference the GPU builds
+ * are held to, and a test of the batch path of the runner. */
+static nq_status host_batch(const nq_plan *p, const uint64_t *ids,
+                            uint64_t count, nq_unit_env *env, nq_tally *out)
+{
+    return nq_batch_run_with(p, ids, count, env, out, host_launch);
 }
 
 static nq_status host_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,

@@ -24,6 +24,35 @@ typedef struct {
     uint32_t down, left, right; /* occupancy aligned to row `from` */
 } nq_subunit;
 
+/* Threads of a GPU block, and so of the blocks nq_batch_run_host
+ * emulates: the stacks of a block's threads share one array, thread t's
+ * row i at word i * NQ_GPU_BLOCK + t (dfs.h).  (An OpenCL work-group may
+ * be smaller, where a device's local memory holds fewer stacks.) */
+#define NQ_GPU_BLOCK 128
+
+/* One GPU thread's work: sub-unit i counted with the stack given (in a
+ * block's shared array, or anywhere on the host), watching `stop`;
+ * returns its job, the count in *count, the placements added to
+ * *placed. */
+static inline NQ_HD uint32_t nq_subunit_thread(const NQ_GLOBAL nq_frontier *jobs,
+                                               const NQ_GLOBAL nq_subunit *subs,
+                                               uint64_t i,
+                                               NQ_LOCAL uint32_t *stack,
+                                               unsigned stride,
+                                               nq_dfs_stop stop,
+                                               uint64_t *count,
+                                               uint64_t *placed)
+{
+    nq_subunit s = subs[i];
+    *count = nq_dfs_count_on(&jobs[s.job], (int)s.from, s.down, s.left,
+                             s.right, stack, stride, stop, placed);
+    return s.job;
+}
+
+/* The rest is the host's alone (an OpenCL device compiles the above,
+ * device.h). */
+#ifndef NQ_OPENCL_C
+
 typedef struct {
     int depth;                  /* rows pre-placed in each job (fewer where
                                    a job leaves too few to the search) */
@@ -35,27 +64,6 @@ typedef struct {
     uint64_t *other;            /* units that are not searches (run on the */
     uint64_t others;            /* host by the engine's unit function) */
 } nq_batch;
-
-/* Threads of a GPU block, and so of the blocks nq_batch_run_host
- * emulates: the stacks of a block's threads share one array, thread t's
- * row i at word i * NQ_GPU_BLOCK + t (dfs.h). */
-#define NQ_GPU_BLOCK 128
-
-/* One GPU thread's work: sub-unit i counted with the stack given (in a
- * block's shared array, or anywhere on the host); returns its job, the
- * count in *count, the placements added to *placed. */
-static inline NQ_HD uint32_t nq_subunit_thread(const nq_frontier *jobs,
-                                               const nq_subunit *subs,
-                                               uint64_t i, uint32_t *stack,
-                                               unsigned stride,
-                                               uint64_t *count,
-                                               uint64_t *placed)
-{
-    nq_subunit s = subs[i];
-    *count = nq_dfs_count_on(&jobs[s.job], (int)s.from, s.down, s.left,
-                             s.right, stack, stride, placed);
-    return s.job;
-}
 
 /* Rows of stack a batch's threads need (the most of any job). */
 int nq_batch_stack_rows(const nq_batch *b);
@@ -118,5 +126,22 @@ void nq_batch_run_host(const nq_batch *b, nq_batch_tally *t);
 nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
                           uint64_t count, nq_batch_tally *t, nq_status st,
                           nq_unit_env *env, nq_tally *out);
+
+/* Count a batch's sub-units on a device, into the tally: a GPU engine's
+ * part of nq_batch_run_with, its launch (devices ready, buffers, the
+ * kernel, the wait).  NQ_OK, or a failure with its words in env->why;
+ * a stop seen by the engine's wait is nq_batch_run_with's to say. */
+typedef nq_status (*nq_batch_launch)(const nq_plan *p, nq_batch *b,
+                                     nq_batch_tally *t, nq_unit_env *env);
+
+/* A batch engine's run_batch around its launch: the batch prepared
+ * (nq_batch_prepare), counted by `launch`, said stopped if env's flag is
+ * set after it, and finished (nq_batch_finish) into out.  The one path
+ * of engine subunits (launch: the host's threads) and the GPU engines
+ * (cuda.cu, opencl.c). */
+nq_status nq_batch_run_with(const nq_plan *p, const uint64_t *ids,
+                            uint64_t count, nq_unit_env *env, nq_tally *out,
+                            nq_batch_launch launch);
+#endif
 
 #endif
