@@ -19,7 +19,7 @@
 #ifndef NQ_DEVICE_H
 #define NQ_DEVICE_H
 
-#if defined(__OPENCL_VERSION__)
+#if defined(__OPENCL_C_VERSION__) || defined(__OPENCL_VERSION__)
 #define NQ_OPENCL_C 1
 #endif
 /* Compiled for a GPU (or OpenCL's device, which may be a CPU): no libc,
