@@ -248,8 +248,9 @@ static void release(void *scratch)
     free(g);
 }
 
-/* The first lines of the build log (up to three that are not blank),
- * joined by " | " into buf: what a one-line error can carry of it. */
+/* The first lines of the build log (two that are not blank: the first
+ * error and what follows), joined by " | " into buf: what a one-line
+ * error can carry of it. */
 static void build_log_head(const cl_worker *g, char *buf, size_t size)
 {
     size_t len = 0;
@@ -263,7 +264,7 @@ static void build_log_head(const cl_worker *g, char *buf, size_t size)
                               len, log, NULL) == CL_SUCCESS) {
         log[len] = '\0';
         int lines = 0;
-        for (char *save, *l = strtok_r(log, "\r\n", &save); l && lines < 3;
+        for (char *save, *l = strtok_r(log, "\r\n", &save); l && lines < 2;
              l = strtok_r(NULL, "\r\n", &save)) {
             if (!l[strspn(l, " \t")])
                 continue;
@@ -443,8 +444,8 @@ static nq_status device_ready(const nq_plan *p, nq_unit_env *env)
     int index = device_for(p, __atomic_fetch_add(&workers_started, 1,
                                                  __ATOMIC_RELAXED), all, n);
     if (index >= n)
-        return device_failed(env, "no OpenCL device %d: %d found, from 0 "
-                             "(nqueens-opencl --version lists them)", index, n);
+        return device_failed(env, "no OpenCL device %d: %d found, numbered "
+                             "from 0", index, n);
     cl_worker *g = calloc(1, sizeof *g);
     if (!g)
         return NQ_ERR_NOMEM;
@@ -486,6 +487,30 @@ static uint64_t grown(size_t cap, size_t need)
     return need <= cap ? cap : need + need / 2 + 64;
 }
 
+/* Whether batch buffers of these sizes fit what the engine may use of
+ * the device (in all, and in one buffer); if not, the failure said as
+ * the runtime's own would be. */
+static nq_status fits(const cl_worker *g, uint64_t need, uint64_t largest,
+                      nq_unit_env *env)
+{
+    if (need > g->memory)
+        return device_failed(env, "device %d out of memory "
+                             "(CL_MEM_OBJECT_ALLOCATION_FAILURE): a batch "
+                             "needs %llu bytes, the engine may hold %llu%s",
+                             g->index, (unsigned long long)need,
+                             (unsigned long long)g->memory,
+                             memory_limit == g->memory ? " (the limit set)"
+                                                       : "");
+    if (largest > g->max_alloc)
+        return device_failed(env, "device %d out of memory "
+                             "(CL_MEM_OBJECT_ALLOCATION_FAILURE): a batch "
+                             "needs a buffer of %llu bytes, the device "
+                             "allocates %llu at most", g->index,
+                             (unsigned long long)largest,
+                             (unsigned long long)g->max_alloc);
+    return NQ_OK;
+}
+
 /* The device buffers (and the host's copy of the counts) for batch b,
  * within what the engine may use of the device: beyond it the batch
  * fails as a device out of memory, before the device is asked. */
@@ -495,18 +520,11 @@ static nq_status reserve_all(cl_worker *g, const nq_batch *b,
     size_t jobs = (b->jobs ? b->jobs : 1) * sizeof(nq_frontier);
     size_t subs = (b->subs ? b->subs : 1) * sizeof(nq_subunit);
     size_t words = 3 * (size_t)b->jobs + 2, counts = words * sizeof(cl_uint);
-    uint64_t need = grown(g->jobs_cap, jobs) + grown(g->subs_cap, subs) +
-                    grown(g->counts_cap, counts) + sizeof(cl_int);
-    uint64_t largest = grown(g->subs_cap, subs) > grown(g->jobs_cap, jobs)
-                           ? grown(g->subs_cap, subs) : grown(g->jobs_cap, jobs);
-    if (need > g->memory || largest > g->max_alloc)
-        return device_failed(env, "CL_MEM_OBJECT_ALLOCATION_FAILURE: device "
-                             "%d out of memory: a batch needs %llu bytes, "
-                             "%llu in one buffer; the engine may use %llu, "
-                             "%llu in one", g->index, (unsigned long long)need,
-                             (unsigned long long)largest,
-                             (unsigned long long)g->memory,
-                             (unsigned long long)g->max_alloc);
+    uint64_t gj = grown(g->jobs_cap, jobs), gs = grown(g->subs_cap, subs);
+    nq_status st = fits(g, gj + gs + grown(g->counts_cap, counts) + STOP_BYTES,
+                        gj > gs ? gj : gs, env);
+    if (st != NQ_OK)
+        return st;
     cl_int e = reserve(g, &g->jobs, &g->jobs_cap, jobs, CL_MEM_READ_ONLY);
     if (e == CL_SUCCESS)
         e = reserve(g, &g->subs, &g->subs_cap, subs, CL_MEM_READ_ONLY);
