@@ -107,12 +107,15 @@ stable_node=NQUEENS_$abi
 advanced_node=NQUEENS_ADVANCED_$major.$minor
 
 # Build (with the MPI library where mpicc is, the CUDA one where nvcc
-# is), install.
+# is, the OpenCL one where the compiler finds its headers and loader),
+# install.
 mpi=
 command -v mpicc >/dev/null 2>&1 && mpi=mpi
 cuda=
 command -v "${NVCC:-nvcc}" >/dev/null 2>&1 && cuda=cuda
-if ! $MAKE all $mpi $cuda >"$log" 2>&1; then
+opencl=
+sh mk/have-opencl.sh "$CC" && opencl=opencl
+if ! $MAKE all $mpi $cuda $opencl >"$log" 2>&1; then
     fail build "$MAKE failed"
     echo "$passed passed, $failed failed"
     exit 1
@@ -141,6 +144,14 @@ lib/pkgconfig/nqueens-cuda.pc bin/nqueens-cuda"
 else
     check no-cuda-header-without-its-library \
         test ! -e "$stage/usr/include/nqueens_cuda.h"
+fi
+# The OpenCL header likewise, with nqueens-opencl.
+if [ -n "$opencl" ]; then
+    files="$files lib/libnqueens-opencl.a include/nqueens_opencl.h
+lib/pkgconfig/nqueens-opencl.pc bin/nqueens-opencl"
+else
+    check no-opencl-header-without-its-library \
+        test ! -e "$stage/usr/include/nqueens_opencl.h"
 fi
 for f in $files; do
     check "file:usr/$f" test -f "$usr/$f"
@@ -414,6 +425,29 @@ if [ -n "$cuda" ]; then
         "'$usr/bin/nqueens-cuda' engines | grep -q '^cuda '"
 else
     echo "skip install/cuda-example (no nvcc; not counted)"
+fi
+# nqueens_opencl.h by examples/count_opencl.c, built against
+# libnqueens-opencl: engine opencl counts on an OpenCL device, or says
+# cleanly that there is none (exit 1, the back-end's words).
+opencl_example() {
+    out=$("$work/count_opencl" 12 2>&1)
+    rc=$?
+    [ $rc -eq 0 ] && [ "$out" = "12 14200 1787" ] && return 0
+    [ $rc -eq 1 ] && echo "$out" | grep -q '^count_opencl: no usable GPU.*(' &&
+        return 0
+    echo "exit $rc: $out"
+    return 1
+}
+if [ -n "$opencl" ]; then
+    # shellcheck disable=SC2046
+    check opencl-example-build $CC -std=c99 -pedantic -Wall -Wextra -Werror \
+        examples/count_opencl.c $(pc --cflags --libs nqueens-opencl) \
+        -o "$work/count_opencl"
+    check opencl-example-run-or-no-device opencl_example
+    check opencl-cli-lists-engine sh -c \
+        "'$usr/bin/nqueens-opencl' engines | grep -q '^opencl '"
+else
+    echo "skip install/opencl-example (no OpenCL headers and loader; not counted)"
 fi
 
 # Uninstall: no file (nor link) left; directories may remain.
