@@ -319,7 +319,7 @@ static nq_status host_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
  * one after another.  64 up to N = 18 (about a second of one core), then
  * an eighth for each N more, as a unit's search grows some 7 times: one
  * unit a batch from N = 20, where a unit is a second of search and more.
- * (The GPU's batches are its own: cuda.cu.) */
+ * (The GPUs' batches are their own: cuda.cu, opencl.c.) */
 static unsigned host_batch_units(const nq_plan *p)
 {
     int over = p->n - 18;
