@@ -150,9 +150,8 @@ struct nq_engine {
      * description shown to people: renaming an engine orphans no run.
      * Engines that share a split (fast, subunits, cuda, opencl) share
      * it, so any of them resumes the others' journals.  Bump the /K of
-     * plan_id when
-     * the split changes: tests/data/plan-digests.tsv catches a change
-     * made without it. */
+     * plan_id when the split changes: tests/data/plan-digests.tsv
+     * catches a change made without it. */
     const char *plan_id;
     uint32_t plan_param[NQ_PLAN_PARAMS];
     int max_n;
