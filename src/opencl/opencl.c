@@ -11,10 +11,10 @@
  * counting one sub-unit with dfs.h's search, the body nvcc compiles for
  * cuda and the CPU tests run, here compiled by the device's OpenCL
  * compiler from the program built into the library (opencl_kernel.cl
- * after the body's headers).  Every runner worker holds its own context,
- * program, queue and buffers on one device (the workers dealt to the
- * devices in turn), so batches overlap with the host's building and
- * journalling as cuda's streams do.  The units that are not searches run
+ * after the body's headers, built once per device for the process).
+ * Every runner worker holds its own queue and buffers on one device (the
+ * workers dealt to the devices in turn), so batches overlap with the
+ * host's building and journalling as cuda's streams do.  The units that are not searches run
  * on the host; plan, journals, parts and the unique count are fast's.
  *
  * No vendor extension is used: 64-bit sums are two 32-bit atomics
@@ -30,6 +30,7 @@
 #else
 #include <CL/cl.h>
 #endif
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -61,6 +62,12 @@ extern const char nq_opencl_program[];
 static char *source_set;        /* NULL: nq_opencl_program */
 static uint64_t memory_limit;   /* 0: the device's own */
 
+/* The source set's generation: the programs built from another are
+ * rebuilt when next used.  Both under built_lock, which the builds read
+ * them under. */
+static unsigned source_generation;
+static pthread_mutex_t built_lock = PTHREAD_MUTEX_INITIALIZER;
+
 nq_status nq_opencl_set_source(const char *text)
 {
     char *copy = NULL;
@@ -68,8 +75,11 @@ nq_status nq_opencl_set_source(const char *text)
         return NQ_ERR_NOMEM;
     if (copy)
         strcpy(copy, text);
+    pthread_mutex_lock(&built_lock);
     free(source_set);
     source_set = copy;
+    source_generation++;
+    pthread_mutex_unlock(&built_lock);
     return NQ_OK;
 }
 
@@ -196,14 +206,180 @@ static int device_for(const nq_plan *p, unsigned k, const cl_place *all,
     return ngpus ? gpus[k % (unsigned)ngpus] : (int)(k % (unsigned)n);
 }
 
-/* ---- a worker: its device, program, queue and buffers ---- */
+/* ---- each device's program, built once for the process ---- */
+
+/* A device's context and program, built the first time a count uses the
+ * device and kept, shared by every worker and every count after: a build
+ * takes a tenth of a second to seconds (PoCL's first, with its cache
+ * cold), and counts come in series (a range; the estimate before a
+ * count, programs/estimate.c, times counts of growing sizes, where a
+ * build each would pass for search time).  A program is rebuilt only
+ * after nq_opencl_set_source; a build that failed is not kept. */
+typedef struct {
+    cl_device_id device;
+    cl_context context;
+    cl_program program;
+    unsigned source;            /* source_generation it was built from */
+} cl_built;
+
+static cl_built built[NQ_MAX_DEVICES];
+
+/* The first lines of the build log (two that are not blank: the first
+ * error and what follows), joined by " | " into buf: what a one-line
+ * error can carry of it. */
+static void build_log_head(cl_program program, cl_device_id device,
+                           char *buf, size_t size)
+{
+    size_t len = 0;
+    char *log;
+    buf[0] = '\0';
+    if (clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, NULL,
+                              &len) != CL_SUCCESS || !len ||
+        !(log = malloc(len + 1)))
+        return;
+    if (clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, len, log,
+                              NULL) == CL_SUCCESS) {
+        log[len] = '\0';
+        int lines = 0;
+        for (char *save, *l = strtok_r(log, "\r\n", &save); l && lines < 2;
+             l = strtok_r(NULL, "\r\n", &save)) {
+            if (!l[strspn(l, " \t")])
+                continue;
+            size_t at = strlen(buf);
+            snprintf(buf + at, size - at, "%s%s", lines++ ? " | " : "", l);
+        }
+    }
+    free(log);
+}
+
+/* The program (the one built in, or the one set) built for device
+ * `index`, with the sizes the body takes from the host's build; a
+ * failure says so with the build log's first lines.  Under built_lock. */
+static nq_status build_program(cl_built *b, int index, nq_unit_env *env)
+{
+    const char *text = source_set ? source_set : nq_opencl_program;
+    char options[128], log[512];
+    cl_int e;
+    b->program = clCreateProgramWithSource(b->context, 1, &text, NULL, &e);
+    if (e != CL_SUCCESS)
+        return call_failed(env, e, "making the OpenCL program");
+    snprintf(options, sizeof options, "-cl-std=CL1.2 -DNQ_MAX_N=%d "
+             "-DNQ_HOST_POINTER_BYTES=%d", NQ_MAX_N, (int)sizeof(void *));
+    e = clBuildProgram(b->program, 1, &b->device, options, NULL, NULL);
+    if (e == CL_SUCCESS)
+        return NQ_OK;
+    build_log_head(b->program, b->device, log, sizeof log);
+    return device_failed(env, "the OpenCL program failed to build for "
+                         "device %d (%s)%s%s", index, cl_error_name(e),
+                         log[0] ? ": " : "", log);
+}
+
+/* Run the program's nq_layout kernel and compare what it says of the
+ * structs the host fills with the host's own layout: a count on a device
+ * that reads them otherwise would be wrong without a sign. */
+static nq_status check_layout(const cl_built *b, int index, nq_unit_env *env)
+{
+    const cl_uint want[4] = {sizeof(nq_frontier),
+                             offsetof(nq_frontier, weight),
+                             offsetof(nq_frontier, stop), sizeof(nq_subunit)};
+    cl_uint got[4] = {0};
+    size_t one = 1;
+    cl_int e;
+    cl_command_queue q = clCreateCommandQueue(b->context, b->device, 0, &e);
+    cl_kernel k = e == CL_SUCCESS ? clCreateKernel(b->program, "nq_layout", &e)
+                                  : NULL;
+    cl_mem out = e == CL_SUCCESS ? clCreateBuffer(b->context, CL_MEM_WRITE_ONLY,
+                                                  sizeof got, NULL, &e)
+                                 : NULL;
+    if (e == CL_SUCCESS)
+        e = clSetKernelArg(k, 0, sizeof out, &out);
+    if (e == CL_SUCCESS)
+        e = clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL);
+    if (e == CL_SUCCESS)
+        e = clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof got, got, 0, NULL,
+                                NULL);
+    if (out)
+        clReleaseMemObject(out);
+    if (k)
+        clReleaseKernel(k);
+    if (q)
+        clReleaseCommandQueue(q);
+    if (e != CL_SUCCESS)
+        return call_failed(env, e, "running the layout check");
+    if (memcmp(got, want, sizeof got))
+        return device_failed(env, "device %d lays out the jobs otherwise than "
+                             "the host (job %u bytes, its weights at %u, its "
+                             "stop at %u, sub-unit %u bytes; the host's: %u, "
+                             "%u, %u, %u)", index, got[0], got[1], got[2],
+                             got[3], want[0], want[1], want[2], want[3]);
+    return NQ_OK;
+}
+
+static void built_release(cl_built *b)
+{
+    if (b->program)
+        clReleaseProgram(b->program);
+    if (b->context)
+        clReleaseContext(b->context);
+    memset(b, 0, sizeof *b);
+}
+
+/* A new context and program for the device, built and checked, or
+ * nothing kept.  Under built_lock. */
+static nq_status build_for(const cl_place *at, int index, cl_built *b,
+                           nq_unit_env *env)
+{
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM,
+                                     (cl_context_properties)at->platform, 0};
+    cl_int e;
+    nq_status st;
+    memset(b, 0, sizeof *b);
+    b->device = at->device;
+    b->context = clCreateContext(props, 1, &b->device, NULL, NULL, &e);
+    if (e != CL_SUCCESS)
+        st = call_failed(env, e, "making a context");
+    else if ((st = build_program(b, index, env)) == NQ_OK)
+        st = check_layout(b, index, env);
+    if (st != NQ_OK)
+        built_release(b);
+    b->source = source_generation;
+    return st;
+}
+
+/* The device's context and program for a worker (each retained: the
+ * worker releases them), built if no count has built them yet from the
+ * source set now. */
+static nq_status program_for(const cl_place *at, int index,
+                             cl_context *context, cl_program *program,
+                             nq_unit_env *env)
+{
+    nq_status st = NQ_OK;
+    pthread_mutex_lock(&built_lock);
+    cl_built *b = &built[index];
+    if (!b->program || b->device != at->device ||
+        b->source != source_generation) {
+        cl_built fresh;
+        if ((st = build_for(at, index, &fresh, env)) == NQ_OK) {
+            built_release(b); /* the workers hold their own references */
+            *b = fresh;
+        }
+    }
+    if (st == NQ_OK) {
+        clRetainContext(*context = b->context);
+        clRetainProgram(*program = b->program);
+    }
+    pthread_mutex_unlock(&built_lock);
+    return st;
+}
+
+/* ---- a worker: its queue, kernel and buffers on one device ---- */
 
 typedef struct {
     int index;                  /* the device's number */
     cl_device_id device;
-    cl_context context;
-    cl_command_queue queue;
+    cl_context context;         /* the device's, shared (program_for) */
     cl_program program;
+    cl_command_queue queue;
     cl_kernel kernel;
     cl_mem jobs, subs, counts, stop;
     size_t jobs_cap, subs_cap, counts_cap;  /* bytes */
@@ -237,102 +413,15 @@ static void release(void *scratch)
     release_buffers(g);
     if (g->kernel)
         clReleaseKernel(g->kernel);
-    if (g->program)
-        clReleaseProgram(g->program);
     if (g->queue)
         clReleaseCommandQueue(g->queue);
+    if (g->program)
+        clReleaseProgram(g->program);
     if (g->context)
         clReleaseContext(g->context);
     free(g->host_counts);
     free(g->stop_host);
     free(g);
-}
-
-/* The first lines of the build log (two that are not blank: the first
- * error and what follows), joined by " | " into buf: what a one-line
- * error can carry of it. */
-static void build_log_head(const cl_worker *g, char *buf, size_t size)
-{
-    size_t len = 0;
-    char *log;
-    buf[0] = '\0';
-    if (clGetProgramBuildInfo(g->program, g->device, CL_PROGRAM_BUILD_LOG,
-                              0, NULL, &len) != CL_SUCCESS || !len ||
-        !(log = malloc(len + 1)))
-        return;
-    if (clGetProgramBuildInfo(g->program, g->device, CL_PROGRAM_BUILD_LOG,
-                              len, log, NULL) == CL_SUCCESS) {
-        log[len] = '\0';
-        int lines = 0;
-        for (char *save, *l = strtok_r(log, "\r\n", &save); l && lines < 2;
-             l = strtok_r(NULL, "\r\n", &save)) {
-            if (!l[strspn(l, " \t")])
-                continue;
-            size_t at = strlen(buf);
-            snprintf(buf + at, size - at, "%s%s", lines++ ? " | " : "", l);
-        }
-    }
-    free(log);
-}
-
-/* The program (the one built in, or the one set) built for the worker's
- * device, with the sizes the body takes from the host's build; a failure
- * says so with the build log's first lines. */
-static nq_status build_program(cl_worker *g, nq_unit_env *env)
-{
-    const char *text = source_set ? source_set : nq_opencl_program;
-    char options[128], log[512];
-    cl_int e;
-    g->program = clCreateProgramWithSource(g->context, 1, &text, NULL, &e);
-    if (e != CL_SUCCESS)
-        return call_failed(env, e, "making the OpenCL program");
-    snprintf(options, sizeof options, "-cl-std=CL1.2 -DNQ_MAX_N=%d "
-             "-DNQ_HOST_POINTER_BYTES=%d", NQ_MAX_N, (int)sizeof(void *));
-    e = clBuildProgram(g->program, 1, &g->device, options, NULL, NULL);
-    if (e == CL_SUCCESS)
-        return NQ_OK;
-    build_log_head(g, log, sizeof log);
-    return device_failed(env, "the OpenCL program failed to build for "
-                         "device %d (%s)%s%s", g->index, cl_error_name(e),
-                         log[0] ? ": " : "", log);
-}
-
-/* Run the program's nq_layout kernel and compare what it says of the
- * structs the host fills with the host's own layout: a count on a device
- * that reads them otherwise would be wrong without a sign. */
-static nq_status check_layout(cl_worker *g, nq_unit_env *env)
-{
-    const cl_uint want[4] = {sizeof(nq_frontier),
-                             offsetof(nq_frontier, weight),
-                             offsetof(nq_frontier, stop), sizeof(nq_subunit)};
-    cl_uint got[4] = {0};
-    size_t one = 1;
-    cl_int e;
-    cl_kernel k = clCreateKernel(g->program, "nq_layout", &e);
-    cl_mem out = e == CL_SUCCESS ? clCreateBuffer(g->context, CL_MEM_WRITE_ONLY,
-                                                  sizeof got, NULL, &e)
-                                 : NULL;
-    if (e == CL_SUCCESS)
-        e = clSetKernelArg(k, 0, sizeof out, &out);
-    if (e == CL_SUCCESS)
-        e = clEnqueueNDRangeKernel(g->queue, k, 1, NULL, &one, &one, 0, NULL,
-                                   NULL);
-    if (e == CL_SUCCESS)
-        e = clEnqueueReadBuffer(g->queue, out, CL_TRUE, 0, sizeof got, got, 0,
-                                NULL, NULL);
-    if (out)
-        clReleaseMemObject(out);
-    if (k)
-        clReleaseKernel(k);
-    if (e != CL_SUCCESS)
-        return call_failed(env, e, "running the layout check");
-    if (memcmp(got, want, sizeof got))
-        return device_failed(env, "device %d lays out the jobs otherwise than "
-                             "the host (job %u bytes, its weights at %u, its "
-                             "stop at %u, sub-unit %u bytes; the host's: %u, "
-                             "%u, %u, %u)", g->index, got[0], got[1], got[2],
-                             got[3], want[0], want[1], want[2], want[3]);
-    return NQ_OK;
 }
 
 /* What the engine may use of the device: memory (the device's, below any
@@ -396,25 +485,20 @@ static nq_status make_stop_buffer(cl_worker *g, nq_unit_env *env)
                            : call_failed(env, e, "making the stop flag");
 }
 
-/* The worker's device opened: context, queue, program built and its
- * layout checked, the counting kernel and its limits. */
+/* The worker's device opened: the device's program (built by the first
+ * worker to need it), the worker's own queue, the counting kernel and
+ * its limits, and the stop flag. */
 static nq_status open_device(cl_worker *g, const cl_place *at,
                              nq_unit_env *env)
 {
-    cl_context_properties props[] = {CL_CONTEXT_PLATFORM,
-                                     (cl_context_properties)at->platform, 0};
     cl_int e;
     nq_status st;
     g->device = at->device;
-    g->context = clCreateContext(props, 1, &g->device, NULL, NULL, &e);
-    if (e != CL_SUCCESS)
-        return call_failed(env, e, "making a context");
+    if ((st = program_for(at, g->index, &g->context, &g->program, env)))
+        return st;
     g->queue = clCreateCommandQueue(g->context, g->device, 0, &e);
     if (e != CL_SUCCESS)
         return call_failed(env, e, "making a command queue");
-    if ((st = build_program(g, env)) != NQ_OK ||
-        (st = check_layout(g, env)) != NQ_OK)
-        return st;
     g->kernel = clCreateKernel(g->program, "nq_count_subunits", &e);
     if (e != CL_SUCCESS)
         return call_failed(env, e, "making the counting kernel");
