@@ -403,49 +403,36 @@ if [ -n "$mpi" ]; then
 else
     echo "skip install/mpi-example (no mpicc; not counted)"
 fi
-# nqueens_cuda.h by examples/count_cuda.c, built by the C compiler against
-# libnqueens-cuda: engine cuda counts on a GPU, or says cleanly that there
-# is none (exit 1, the CUDA runtime's words), never crashes.
-cuda_example() {
-    out=$("$work/count_cuda" 12 2>&1)
+# nqueens_cuda.h and nqueens_opencl.h by examples/count_cuda.c and
+# count_opencl.c, built by the C compiler against libnqueens-cuda and
+# libnqueens-opencl: the engine counts on a device, or says cleanly that
+# there is none (exit 1, the runtime's words: WORDS starts them), never
+# crashes; and the installed program lists it.
+gpu_example_runs() { # ENGINE WORDS
+    out=$("$work/count_$1" 12 2>&1)
     rc=$?
     [ $rc -eq 0 ] && [ "$out" = "12 14200 1787" ] && return 0
-    [ $rc -eq 1 ] && echo "$out" | grep -q '^count_cuda: no usable GPU.*(cuda' &&
+    [ $rc -eq 1 ] && echo "$out" | grep -q "^count_$1: no usable GPU.*($2" &&
         return 0
     echo "exit $rc: $out"
     return 1
 }
-if [ -n "$cuda" ]; then
+gpu_example() { # ENGINE WORDS: built (where its back-end is) and run
     # shellcheck disable=SC2046
-    check cuda-example-build $CC -std=c99 -pedantic -Wall -Wextra -Werror \
-        examples/count_cuda.c $(pc --cflags --libs nqueens-cuda) \
-        -o "$work/count_cuda"
-    check cuda-example-run-or-no-device cuda_example
-    check cuda-cli-lists-engine sh -c \
-        "'$usr/bin/nqueens-cuda' engines | grep -q '^cuda '"
+    check "$1-example-build" $CC -std=c99 -pedantic -Wall -Wextra -Werror \
+        "examples/count_$1.c" $(pc --cflags --libs "nqueens-$1") \
+        -o "$work/count_$1"
+    check "$1-example-run-or-no-device" gpu_example_runs "$1" "$2"
+    check "$1-cli-lists-engine" sh -c \
+        "'$usr/bin/nqueens-$1' engines | grep -q '^$1 '"
+}
+if [ -n "$cuda" ]; then
+    gpu_example cuda cuda
 else
     echo "skip install/cuda-example (no nvcc; not counted)"
 fi
-# nqueens_opencl.h by examples/count_opencl.c, built against
-# libnqueens-opencl: engine opencl counts on an OpenCL device, or says
-# cleanly that there is none (exit 1, the back-end's words).
-opencl_example() {
-    out=$("$work/count_opencl" 12 2>&1)
-    rc=$?
-    [ $rc -eq 0 ] && [ "$out" = "12 14200 1787" ] && return 0
-    [ $rc -eq 1 ] && echo "$out" | grep -q '^count_opencl: no usable GPU.*(' &&
-        return 0
-    echo "exit $rc: $out"
-    return 1
-}
 if [ -n "$opencl" ]; then
-    # shellcheck disable=SC2046
-    check opencl-example-build $CC -std=c99 -pedantic -Wall -Wextra -Werror \
-        examples/count_opencl.c $(pc --cflags --libs nqueens-opencl) \
-        -o "$work/count_opencl"
-    check opencl-example-run-or-no-device opencl_example
-    check opencl-cli-lists-engine sh -c \
-        "'$usr/bin/nqueens-opencl' engines | grep -q '^opencl '"
+    gpu_example opencl ''
 else
     echo "skip install/opencl-example (no OpenCL headers and loader; not counted)"
 fi

@@ -173,6 +173,29 @@ static int run_count(t_proc *p, const char *prog, int n, const char *engine,
     return t_run_signalled(p, prog, args, 0, 0);
 }
 
+/* The program that runs `engine`: nqueens-opencl for opencl, else
+ * nqueens (NQ_CLI). */
+static const char *program_of(const char *engine)
+{
+    return strcmp(engine, "opencl") ? getenv("NQ_CLI") : opencl();
+}
+
+/* Whether `engine` finishes the journal of n to OEIS's row with every
+ * unit recorded once; the journal is removed after. */
+static int finishes(const char *engine, const char *journal, int n)
+{
+    t_proc p;
+    uint64_t seen = 0, units = plan_units(n);
+    if (run_count(&p, program_of(engine), n, engine,
+                  ARGS("--checkpoint", journal)) != 0)
+        return 0;
+    int finished = p.exit_code == 0 && strstr(p.out, oeis_row(n));
+    t_proc_free(&p);
+    int whole = records(journal, units, &seen) && seen == units;
+    unlink(journal);
+    return finished && whole;
+}
+
 /* --version lists the devices the program sees, or says why it sees
  * none, and exits 0 either way. */
 static void version_lists_devices(void *arg)
@@ -238,31 +261,20 @@ static void journal_shared(void *arg)
 {
     const char *const *engines = arg;
     const char *j = scratch("shared.journal");
-    const char *prog[2];
     t_proc p;
     if (!device_here())
         return;
-    for (int k = 0; k < 2; k++)
-        prog[k] = strcmp(engines[k], "opencl") ? getenv("NQ_CLI") : opencl();
     unlink(j);
-    CHECK(run_count(&p, prog[0], 13, engines[0],
+    CHECK(run_count(&p, program_of(engines[0]), 13, engines[0],
                     ARGS("--checkpoint", j, "--max-units", "300")) == 0);
     int budgeted = p.exit_code == 1 && strstr(p.err, "300 of");
     t_proc_free(&p);
-    uint64_t seen = 0, units = plan_units(13);
-    int kept = records(j, units, &seen) && seen == 300;
+    uint64_t seen = 0;
+    int kept = records(j, plan_units(13), &seen) && seen == 300;
     CHECKF(budgeted && kept, "%s's budgeted run: %llu records",
            engines[0], (unsigned long long)seen);
-    CHECK(run_count(&p, prog[1], 13, engines[1],
-                    ARGS("--checkpoint", j)) == 0);
-    int finished = p.exit_code == 0 && strstr(p.out, oeis_row(13));
-    t_proc_free(&p);
-    int whole = records(j, units, &seen) && seen == units;
-    unlink(j);
-    CHECKF(finished, "%s did not finish %s's journal to OEIS's row",
-           engines[1], engines[0]);
-    CHECKF(whole, "%llu records of %llu units, or one twice",
-           (unsigned long long)seen, (unsigned long long)units);
+    CHECKF(finishes(engines[1], j, 13), "%s did not finish %s's journal to "
+           "OEIS's row, each unit once", engines[1], engines[0]);
 }
 
 /* Part 1/2 by fast, part 2/2 by opencl, merged: the OEIS row. */
@@ -336,13 +348,8 @@ static void sigint_keeps_records(void *arg)
     CHECKF(took < 2.0, "the stop took %.2f s", took);
     CHECKF(kept, "%llu records kept of %llu units", (unsigned long long)seen,
            (unsigned long long)units);
-    CHECK(run_count(&p, getenv("NQ_CLI"), 17, "fast",
-                    ARGS("--checkpoint", f.journal)) == 0);
-    int finished = p.exit_code == 0 && strstr(p.out, oeis_row(17));
-    t_proc_free(&p);
-    int whole = records(f.journal, units, &seen) && seen == units;
-    unlink(f.journal);
-    CHECKF(finished && whole, "fast did not finish the stopped journal");
+    CHECKF(finishes("fast", f.journal, 17), "fast did not finish the "
+           "stopped journal");
 }
 
 /* No OpenCL platform at all (the ICD loader pointed at an empty folder of
@@ -367,11 +374,7 @@ static void no_platform(void *arg)
     t_proc_free(&p);
     unsetenv("OCL_ICD_VENDORS");
     rmdir(vendors);
-    CHECK(run_count(&p, getenv("NQ_CLI"), 12, "fast",
-                    ARGS("--checkpoint", j)) == 0);
-    int finished = p.exit_code == 0 && strstr(p.out, oeis_row(12));
-    t_proc_free(&p);
-    unlink(j);
+    int finished = finishes("fast", j, 12);
     CHECKF(said, "no one-line error naming the missing platform");
     CHECKF(version, "--version did not say there is no platform");
     CHECKF(finished, "fast did not finish the journal");
@@ -423,11 +426,7 @@ static void out_of_memory(void *arg)
                               "batch needs ", 0) &&
                strstr(p.err, "the engine may hold 4096 (the limit set)");
     t_proc_free(&p);
-    CHECK(run_count(&p, getenv("NQ_CLI"), 12, "fast",
-                    ARGS("--checkpoint", j)) == 0);
-    int finished = p.exit_code == 0 && strstr(p.out, oeis_row(12));
-    t_proc_free(&p);
-    unlink(j);
+    int finished = finishes("fast", j, 12);
     CHECKF(said, "no one-line out-of-memory error");
     CHECKF(finished, "fast did not finish the journal");
 }

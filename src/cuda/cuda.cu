@@ -35,12 +35,7 @@ extern "C" {
 #include "../fast/subunits.h"
 }
 
-/* Units per launch.  A plan has 7k (N = 18) to 22k (N = 23) units, which
- * from N = 18 make some 12 to 18 sub-units each: 1024 units a batch give
- * 7 to 22 batches, so that every worker has batches to build while others
- * are on the GPU, and the journal grows steadily.  One launch is 12k to
- * 18k threads; an H100 holds 270k, filled by the launches of several
- * workers' streams running at once (one worker per core by default).
+/* Units per launch: NQ_GPU_BATCH (subunits.h).
  *
  * What a stop costs.  The threads of a launch run at once, so its units
  * end together, near its end; a stop ends the threads within NQ_DFS_POLL
@@ -52,7 +47,6 @@ extern "C" {
  * (deeper cuts, more host time estimating them), to be timed on a GPU
  * first.  The host engine, which runs sub-units one at a time, keeps
  * its batches short instead (subunits.c). */
-#define CUDA_BATCH 1024
 #define BLOCK NQ_GPU_BLOCK
 
 /* The threads' stacks, rows x BLOCK words, sized at launch. */
@@ -282,26 +276,11 @@ static nq_status device_ready(const nq_plan *p, nq_unit_env *env)
     return NQ_OK;
 }
 
-/* The GPU first (a machine without one fails before any batch is
- * built), then the batch's common path (subunits.c) around the launch. */
+/* The batch's common path (subunits.c): the GPU first, then the launch. */
 static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
                             uint64_t count, nq_unit_env *env, nq_tally *out)
 {
-    nq_status st = device_ready(p, env);
-    return st == NQ_OK ? nq_batch_run_with(p, ids, count, env, out, launch)
-                       : st;
-}
-
-static nq_status cuda_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
-                           nq_tally *t)
-{
-    return cuda_batch(p, &i, 1, env, t);
-}
-
-static unsigned cuda_batch_units(const nq_plan *p)
-{
-    (void)p;
-    return CUDA_BATCH;
+    return nq_batch_run_with(p, ids, count, env, out, device_ready, launch);
 }
 
 /* What `nqueens-cuda --version` and make bench-gpu show of the GPUs. */
@@ -334,26 +313,9 @@ static void describe_devices(char *buf, size_t size)
     }
 }
 
-/* C++20 designated initialisers (nvcc -std=c++20) must follow the order of
- * the fields in struct nq_engine. */
-extern "C" const nq_engine nq_engine_cuda = {
-    .name = "cuda",
-    .summary = "fast's units cut into sub-units, one GPU thread each",
-    .plan_id = NQ_FAST_PLAN_ID,
-    .plan_param = NQ_FAST_PLAN_PARAMS,
-    .max_n = NQ_MAX_N,
-    .caps = NQ_CAP_UNITS | NQ_CAP_GPU,
-    .plan = nq_fast_plan,
-    .unit = cuda_unit,
-    .describe = nq_fast_describe,
-    .finish = nq_fast_finish,
-    .forced = nq_fast_unit_forced,
-    .flaw = nq_fast_record_flaw,
-    .free_scratch = release,
-    .run_batch = cuda_batch,
-    .batch = cuda_batch_units,
-    .devices = describe_devices,
-};
+extern "C" const nq_engine nq_engine_cuda =
+    NQ_GPU_ENGINE("cuda", "fast's units cut into sub-units, one GPU thread "
+                  "each", cuda_batch, release, describe_devices);
 
 nq_status nq_cuda_register(void)
 {

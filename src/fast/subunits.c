@@ -267,11 +267,13 @@ nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
 
 nq_status nq_batch_run_with(const nq_plan *p, const uint64_t *ids,
                             uint64_t count, nq_unit_env *env, nq_tally *out,
-                            nq_batch_launch launch)
+                            nq_batch_ready ready, nq_batch_launch launch)
 {
     nq_batch b;
     nq_batch_tally t;
-    nq_status st = nq_batch_prepare(p, ids, count, &b);
+    nq_status st = ready ? ready(p, env) : NQ_OK;
+    if (st == NQ_OK)
+        st = nq_batch_prepare(p, ids, count, &b);
     if (st != NQ_OK)
         return st;
     if ((st = nq_batch_tally_new(&b, &t)) != NQ_OK) {
@@ -282,6 +284,18 @@ nq_status nq_batch_run_with(const nq_plan *p, const uint64_t *ids,
     if (st == NQ_OK && nq_stop_requested(env->stop))
         st = NQ_ERR_STOPPED;
     return nq_batch_finish(p, &b, ids, count, &t, st, env, out);
+}
+
+nq_status nq_batch_run_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
+                            nq_tally *t)
+{
+    return p->engine->run_batch(p, &i, 1, env, t);
+}
+
+unsigned nq_gpu_batch_units(const nq_plan *p)
+{
+    (void)p;
+    return NQ_GPU_BATCH;
 }
 
 /* ---- engine `subunits`: the GPU's work, run on CPU threads ---- */
@@ -303,13 +317,7 @@ static nq_status host_launch(const nq_plan *p, nq_batch *b, nq_batch_tally *t,
 static nq_status host_batch(const nq_plan *p, const uint64_t *ids,
                             uint64_t count, nq_unit_env *env, nq_tally *out)
 {
-    return nq_batch_run_with(p, ids, count, env, out, host_launch);
-}
-
-static nq_status host_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
-                           nq_tally *t)
-{
-    return host_batch(p, &i, 1, env, t);
+    return nq_batch_run_with(p, ids, count, env, out, NULL, host_launch);
 }
 
 /* Units a batch on the host.  A batch's units are reported when it ends:
@@ -334,7 +342,7 @@ const nq_engine nq_engine_subunits = {
     .max_n = NQ_MAX_N,
     .caps = NQ_CAP_UNITS,
     .plan = nq_fast_plan,
-    .unit = host_unit,
+    .unit = nq_batch_run_unit,
     .describe = nq_fast_describe,
     .finish = nq_fast_finish,
     .forced = nq_fast_unit_forced,

@@ -15,6 +15,7 @@
 
 #include "dfs.h"
 #include "../engines/engine.h"
+#include "fast.h"
 #include "frontier.h"
 
 typedef struct {
@@ -127,21 +128,56 @@ nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
                           uint64_t count, nq_batch_tally *t, nq_status st,
                           nq_unit_env *env, nq_tally *out);
 
-/* Count a batch's sub-units on a device, into the tally: a GPU engine's
- * part of nq_batch_run_with, its launch (devices ready, buffers, the
- * kernel, the wait).  NQ_OK, or a failure with its words in env->why;
- * a stop seen by the engine's wait is nq_batch_run_with's to say. */
+/* A GPU engine's device made ready for env's worker (in env->scratch,
+ * on its first batch), before any batch is built: a machine without one
+ * fails before the host spends time cutting units.  NQ_OK, or a failure
+ * with its words in env->why. */
+typedef nq_status (*nq_batch_ready)(const nq_plan *p, nq_unit_env *env);
+
+/* Count a batch's sub-units on the device, into the tally: a GPU
+ * engine's part of nq_batch_run_with, its launch (buffers, the kernel,
+ * the wait).  NQ_OK, or a failure with its words in env->why; a stop
+ * seen by the engine's wait is nq_batch_run_with's to say. */
 typedef nq_status (*nq_batch_launch)(const nq_plan *p, nq_batch *b,
                                      nq_batch_tally *t, nq_unit_env *env);
 
-/* A batch engine's run_batch around its launch: the batch prepared
- * (nq_batch_prepare), counted by `launch`, said stopped if env's flag is
- * set after it, and finished (nq_batch_finish) into out.  The one path
- * of engine subunits (launch: the host's threads) and the GPU engines
- * (cuda.cu, opencl.c). */
+/* A batch engine's run_batch around its device: made ready (`ready`,
+ * NULL for none), the batch prepared (nq_batch_prepare), counted by
+ * `launch`, said stopped if env's flag is set after it, and finished
+ * (nq_batch_finish) into out.  The one path of engine subunits (launch:
+ * the host's thread) and the GPU engines (cuda.cu, opencl.c). */
 nq_status nq_batch_run_with(const nq_plan *p, const uint64_t *ids,
                             uint64_t count, nq_unit_env *env, nq_tally *out,
-                            nq_batch_launch launch);
+                            nq_batch_ready ready, nq_batch_launch launch);
+
+/* A batch engine's unit function: its run_batch on the one unit. */
+nq_status nq_batch_run_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
+                            nq_tally *t);
+
+/* Units a GPU engine ships per launch (its batch function).  A plan has
+ * 7k (N = 18) to 22k (N = 23) units, which from N = 18 make some 12 to
+ * 18 sub-units each: 1024 units a batch give 7 to 22 batches, so that
+ * every worker has batches to build while others are on the GPU, and the
+ * journal grows steadily.  One launch is 12k to 18k threads; an H100
+ * holds 270k, filled by the launches of several workers' streams (or
+ * queues) running at once (one worker per core by default).  What a
+ * stop costs, and why batches are not smaller: cuda.cu. */
+#define NQ_GPU_BATCH 1024
+unsigned nq_gpu_batch_units(const nq_plan *p);
+
+/* The engine table's entry of a GPU engine (cuda.cu, opencl.c): fast's
+ * plan, journals and unique count, its units in batches of NQ_GPU_BATCH
+ * through run_batch; its name, summary, batch function, scratch release
+ * and device list its own.  Designated initialisers in the order of
+ * struct nq_engine's fields, as C++20 (nvcc) requires. */
+#define NQ_GPU_ENGINE(NAME, SUMMARY, RUN_BATCH, FREE_SCRATCH, DEVICES) {   \
+    .name = NAME, .summary = SUMMARY, .plan_id = NQ_FAST_PLAN_ID,          \
+    .plan_param = NQ_FAST_PLAN_PARAMS, .max_n = NQ_MAX_N,                  \
+    .caps = NQ_CAP_UNITS | NQ_CAP_GPU, .plan = nq_fast_plan,               \
+    .unit = nq_batch_run_unit, .describe = nq_fast_describe,               \
+    .finish = nq_fast_finish, .forced = nq_fast_unit_forced,               \
+    .flaw = nq_fast_record_flaw, .free_scratch = FREE_SCRATCH,             \
+    .run_batch = RUN_BATCH, .batch = nq_gpu_batch_units, .devices = DEVICES}
 #endif
 
 #endif

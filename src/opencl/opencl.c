@@ -49,11 +49,6 @@
  * text (made by the Makefile, build/gen/opencl_program.c). */
 extern const char nq_opencl_program[];
 
-/* Units per launch: cuda.cu's batch, for the same reasons (a launch of
- * 12k to 18k work-items from N = 18 on, several workers' launches filling
- * a GPU at once). */
-#define OPENCL_BATCH 1024
-
 /* The most platforms looked at. */
 #define MOST_PLATFORMS 16
 
@@ -764,26 +759,12 @@ static nq_status launch(const nq_plan *p, nq_batch *b, nq_batch_tally *t,
     return NQ_OK;
 }
 
-/* The device first (a machine without one fails before any batch is
- * built), then the batch's common path (subunits.c) around the launch. */
+/* The batch's common path (subunits.c): the device first, then the
+ * launch; batches of NQ_GPU_BATCH units, as cuda's. */
 static nq_status opencl_batch(const nq_plan *p, const uint64_t *ids,
                               uint64_t count, nq_unit_env *env, nq_tally *out)
 {
-    nq_status st = device_ready(p, env);
-    return st == NQ_OK ? nq_batch_run_with(p, ids, count, env, out, launch)
-                       : st;
-}
-
-static nq_status opencl_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
-                             nq_tally *t)
-{
-    return opencl_batch(p, &i, 1, env, t);
-}
-
-static unsigned opencl_batch_units(const nq_plan *p)
-{
-    (void)p;
-    return OPENCL_BATCH;
+    return nq_batch_run_with(p, ids, count, env, out, device_ready, launch);
 }
 
 /* ---- what nqueens-opencl --version shows ---- */
@@ -835,24 +816,9 @@ static void describe_devices(char *buf, size_t size)
     }
 }
 
-const nq_engine nq_engine_opencl = {
-    .name = "opencl",
-    .summary = "fast's units cut into sub-units, one OpenCL work-item each",
-    .plan_id = NQ_FAST_PLAN_ID,
-    .plan_param = NQ_FAST_PLAN_PARAMS,
-    .max_n = NQ_MAX_N,
-    .caps = NQ_CAP_UNITS | NQ_CAP_GPU,
-    .plan = nq_fast_plan,
-    .unit = opencl_unit,
-    .describe = nq_fast_describe,
-    .finish = nq_fast_finish,
-    .forced = nq_fast_unit_forced,
-    .flaw = nq_fast_record_flaw,
-    .free_scratch = release,
-    .run_batch = opencl_batch,
-    .batch = opencl_batch_units,
-    .devices = describe_devices,
-};
+const nq_engine nq_engine_opencl =
+    NQ_GPU_ENGINE("opencl", "fast's units cut into sub-units, one OpenCL "
+                  "work-item each", opencl_batch, release, describe_devices);
 
 nq_status nq_opencl_register(void)
 {
