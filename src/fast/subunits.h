@@ -35,14 +35,11 @@ typedef struct {
  * block's shared array, or anywhere on the host), watching `stop`;
  * returns its job, the count in *count, the placements added to
  * *placed. */
-static inline NQ_HD uint32_t nq_subunit_thread(const NQ_GLOBAL nq_frontier *jobs,
-                                               const NQ_GLOBAL nq_subunit *subs,
-                                               uint64_t i,
-                                               NQ_LOCAL uint32_t *stack,
-                                               unsigned stride,
-                                               nq_dfs_stop stop,
-                                               uint64_t *count,
-                                               uint64_t *placed)
+static inline NQ_HD uint32_t
+nq_subunit_thread(const NQ_GLOBAL nq_frontier *jobs,
+                  const NQ_GLOBAL nq_subunit *subs, uint64_t i,
+                  NQ_LOCAL uint32_t *stack, unsigned stride, nq_dfs_stop stop,
+                  uint64_t *count, uint64_t *placed)
 {
     nq_subunit s = subs[i];
     *count = nq_dfs_count_on(&jobs[s.job], (int)s.from, s.down, s.left,

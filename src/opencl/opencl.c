@@ -14,8 +14,9 @@
  * after the body's headers, built once per device for the process).
  * Every runner worker holds its own queue and buffers on one device (the
  * workers dealt to the devices in turn), so batches overlap with the
- * host's building and journalling as cuda's streams do.  The units that are not searches run
- * on the host; plan, journals, parts and the unique count are fast's.
+ * host's building and journalling as cuda's streams do.  The units that
+ * are not searches run on the host; plan, journals, parts and the unique
+ * count are fast's.
  *
  * No vendor extension is used: 64-bit sums are two 32-bit atomics
  * (opencl_kernel.cl), and the stop flag is a buffer of the host's memory
@@ -283,9 +284,10 @@ static nq_status check_layout(const cl_built *b, int index, nq_unit_env *env)
     cl_command_queue q = clCreateCommandQueue(b->context, b->device, 0, &e);
     cl_kernel k = e == CL_SUCCESS ? clCreateKernel(b->program, "nq_layout", &e)
                                   : NULL;
-    cl_mem out = e == CL_SUCCESS ? clCreateBuffer(b->context, CL_MEM_WRITE_ONLY,
-                                                  sizeof got, NULL, &e)
-                                 : NULL;
+    cl_mem out = e == CL_SUCCESS
+                     ? clCreateBuffer(b->context, CL_MEM_WRITE_ONLY,
+                                      sizeof got, NULL, &e)
+                     : NULL;
     if (e == CL_SUCCESS)
         e = clSetKernelArg(k, 0, sizeof out, &out);
     if (e == CL_SUCCESS)
@@ -310,6 +312,8 @@ static nq_status check_layout(const cl_built *b, int index, nq_unit_env *env)
     return NQ_OK;
 }
 
+/* Give up the cache's references to a device's context and program
+ * (workers that hold their own keep the objects alive). */
 static void built_release(cl_built *b)
 {
     if (b->program)
@@ -389,6 +393,8 @@ typedef struct {
 /* Workers are dealt to the devices in turn. */
 static unsigned workers_started;
 
+/* The worker's device buffers given back (a batch that grows past
+ * them makes new ones, reserve). */
 static void release_buffers(cl_worker *g)
 {
     cl_mem *all[] = {&g->jobs, &g->subs, &g->counts, &g->stop};
@@ -398,6 +404,8 @@ static void release_buffers(cl_worker *g)
     g->jobs_cap = g->subs_cap = g->counts_cap = 0;
 }
 
+/* The worker's end (the engine's free_scratch): its queue drained, its
+ * objects and its references to the device's program released. */
 static void release(void *scratch)
 {
     cl_worker *g = scratch;
@@ -793,6 +801,7 @@ static int describe_one(char *buf, size_t size, int i, const cl_place *at)
                     units, (unsigned long long)(memory >> 20), driver);
 }
 
+/* Every device's line, or why there is none (the engine's devices). */
 static void describe_devices(char *buf, size_t size)
 {
     cl_place all[NQ_MAX_DEVICES];
