@@ -21,6 +21,7 @@
 
 #include "harness.h"
 
+#if defined(__SANITIZE_ADDRESS__)
 /* Add option to the sanitizer's options in variable `name`. */
 static void sanitizer_option(const char *name, const char *option)
 {
@@ -30,6 +31,7 @@ static void sanitizer_option(const char *name, const char *option)
              given && *given ? ":" : "", option);
     setenv(name, options, 1);
 }
+#endif
 
 /* The program under test.  In the sanitizer build (make asan builds it
  * with AddressSanitizer, as this runner) its children run without
