@@ -423,6 +423,42 @@ static void kernel_does_not_build(void *arg)
     CHECKF(said, "not one line with the build log: %s", err);
 }
 
+/* A device that lays the jobs out otherwise than the host (the built-in
+ * program, build/gen/opencl_program.cl beside NQ_OBJ, built as if the
+ * host's pointers were 4 bytes: the job's stop member, and the job, 4
+ * bytes shorter) is refused before any count, in one line naming both
+ * layouts. */
+static void layout_mismatch(void *arg)
+{
+    (void)arg;
+    const char *obj = getenv("NQ_OBJ"), *src = scratch("narrow.cl");
+    char path[600];
+    t_proc p;
+    if (!device_here())
+        return;
+    snprintf(path, sizeof path, "%s/../gen/opencl_program.cl",
+             obj ? obj : "build/obj");
+    char *program = t_read_file(path, NULL);
+    if (!program) {
+        t_skip("no %s (make test writes it with nqueens-opencl)", path);
+        return;
+    }
+    FILE *f = fopen(src, "w");
+    if (f) {
+        fprintf(f, "#undef NQ_HOST_POINTER_BYTES\n"
+                   "#define NQ_HOST_POINTER_BYTES 4\n%s", program);
+        fclose(f);
+    }
+    free(program);
+    CHECK(f && setenv("NQ_OPENCL_SOURCE", src, 1) == 0);
+    CHECK(run_count(&p, opencl(), 12, "opencl", NULL) == 0);
+    unlink(src);
+    int said = one_line_error(&p, "nqueens: count 12: ", "device 0 lays out "
+                              "the jobs otherwise than the host (job ", 0);
+    t_proc_free(&p);
+    CHECKF(said, "a device with other layouts was not refused in one line");
+}
+
 /* A device out of memory (NQ_OPENCL_MEMORY leaving the engine 4096
  * bytes, under a batch's buffers): one line saying so, exit 1, the
  * journal left for fast to finish. */
@@ -521,6 +557,8 @@ void tests_opencl(void)
            "finishes");
     t_case(kernel_does_not_build, NULL, "opencl/kernel-not-building-one-"
            "line-with-its-log");
+    t_case(layout_mismatch, NULL, "opencl/device-laying-out-jobs-otherwise-"
+           "refused");
     t_case(out_of_memory, NULL, "opencl/device-out-of-memory-one-line-"
            "fast-finishes");
     t_case(settings_refused, NULL, "opencl/bad-settings-refused");
