@@ -6,8 +6,9 @@
  * With a device (its --version lists one), the engine must count N = 1..16
  * to OEIS's totals and unique counts, share journals with fast both ways
  * (budgeted runs and parts), stop on SIGINT keeping its records, and say
- * each failure (a kernel that does not build, a device out of memory, a
- * device that is not there) in one line; an error where a count was due
+ * each failure (a kernel that does not build, a device that lays the
+ * jobs out otherwise, a device out of memory, a device that is not
+ * there) in one line; an error where a count was due
  * is a failure.  Without a device those cases are skipped, never passed;
  * the cases that need none (no OpenCL platform at all, the settings'
  * refusals) run wherever the program is built.
