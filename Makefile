@@ -27,6 +27,9 @@
 #   make mpi        build/nqueens-mpi, with OpenMPI's mpicc
 #   make cuda       build/libnqueens-cuda.a (the CUDA back-end) and
 #                   build/nqueens-cuda (engine cuda), with nvcc
+#   make opencl     build/libnqueens-opencl.a (the OpenCL back-end) and
+#                   build/nqueens-opencl (engine opencl), where the OpenCL
+#                   headers and ICD loader are found
 #   make install    see mk/install.mk (PREFIX, DESTDIR)
 #
 # The default build runs on any x86-64 (or any target gcc has): the fast
@@ -78,18 +81,21 @@ kernel_flags = $($(call upper,$(call kernel_set,$(1)))_FLAGS) $($(call upper,$(1
     -DNQ_LANE_BITS=$(call kernel_bits,$(1))
 
 # Chosen by folder (doc/internals.md, "Layout"): the library is every
-# room of src/ but the back-ends' (src/mpi, src/cuda), each of which holds
-# its library part and its program's main (<room>_main.c; src/cuda holds
-# nothing else that is C, which tests/test_layers.c checks); the command
-# line is programs/.  frontier_vec.c is left out of the library's list
-# only because it is built once per kernel (KERNEL_OBJ, above).
-BACKENDS := src/mpi src/cuda
+# room of src/ but the back-ends' (src/mpi, src/cuda, src/opencl), each of
+# which holds its library part and its program's main (<room>_main.c;
+# src/cuda holds nothing else that is C, which tests/test_layers.c
+# checks); the command line is programs/.  frontier_vec.c is left out of
+# the library's list only because it is built once per kernel
+# (KERNEL_OBJ, above).
+BACKENDS := src/mpi src/cuda src/opencl
 LIB_SRC  := $(filter-out $(BACKENDS:%=%/%) src/fast/frontier_vec.c,\
               $(wildcard src/*/*.c))
 CLI_SRC  := $(wildcard programs/*.c)
 MPI_SRC  := $(wildcard src/mpi/*.c)
 CUDA_SRC := $(wildcard src/cuda/*.cu)
 CUDA_MAIN_SRC := $(wildcard src/cuda/*_main.c)
+OPENCL_SRC := $(filter-out %_main.c,$(wildcard src/opencl/*.c))
+OPENCL_MAIN_SRC := $(wildcard src/opencl/*_main.c)
 TEST_SRC := $(filter-out tests/simd_lanes.c,$(wildcard tests/*.c))
 BENCH_SRC := $(wildcard bench/*.c)
 
@@ -145,6 +151,22 @@ CUDA_MAIN_OBJ := $(CUDA_MAIN_SRC:%.c=$(BUILD)/obj/cuda/%.o)
 CUDA_LIBDIR ?= $(realpath $(shell $(NVCC) --dryrun -x cu -c /dev/null -o /dev/null 2>&1 | \
     sed -n 's/^\#\$$ LIBRARIES=.*"-L\([^"]*\)".*$$/\1/p'))
 CUDA_LDLIBS = -L$(CUDA_LIBDIR) -lcudart_static -ldl -lrt -lstdc++ -lpthread
+OPENCL_BIN := $(BUILD)/nqueens-opencl
+OPENCL_LIB := $(BUILD)/libnqueens-opencl.a
+OPENCL_EXAMPLE := $(BUILD)/count-opencl
+# The OpenCL program: the search body's headers (in the order they include
+# each other) and the kernels, one text with their #include lines blanked
+# (an OpenCL compiler reads no files; the line numbers stay, and #line
+# names each file in the build log), built into the library as a C string
+# (mk/embed.sh).
+OPENCL_PROGRAM_PARTS := src/core/device.h src/core/bits.h src/fast/frontier.h \
+    src/fast/dfs.h src/fast/subunits.h src/opencl/opencl_kernel.cl
+OPENCL_PROGRAM := $(BUILD)/gen/opencl_program.cl
+OPENCL_PROGRAM_SRC := $(BUILD)/gen/opencl_program.c
+OPENCL_PROGRAM_OBJ := $(BUILD)/obj/src/opencl/opencl_program.o
+OPENCL_OBJ := $(OPENCL_SRC:%.c=$(BUILD)/obj/%.o) $(OPENCL_PROGRAM_OBJ)
+OPENCL_MAIN_OBJ := $(OPENCL_MAIN_SRC:%.c=$(BUILD)/obj/%.o)
+OPENCL_LDLIBS := -lOpenCL -lpthread
 
 # With mpirun on the machine, `make test` builds nqueens-mpi and runs the
 # MPI tests too (the sanitizer build leaves them out: OpenMPI's own
@@ -174,6 +196,23 @@ TEST_CUDA := $(CUDA_BIN) $(CUDA_EXAMPLE)
 TEST_ENV_CUDA := NQ_CUDA=$(CUDA_BIN) NQ_CUDA_EXAMPLE=$(CUDA_EXAMPLE)
 endif
 
+# Where $(CC) finds the OpenCL headers and the ICD loader
+# (mk/have-opencl.sh), `make test` builds nqueens-opencl too and runs it:
+# on an OpenCL device (PoCL's CPU device in CI) it must count right; with
+# none, its tests are skipped.  In the sanitizer build too (its tests run
+# it without AddressSanitizer's alternate signal stacks, which the LLVM
+# inside PoCL replaces: tests/test_opencl.c), not in the coverage build,
+# whose figure is the library's and the command line's.
+ifneq ($(findstring --coverage,$(SAN)),)
+HAVE_OPENCL :=
+else
+HAVE_OPENCL := $(shell sh mk/have-opencl.sh '$(CC)' && echo yes)
+endif
+ifneq ($(HAVE_OPENCL),)
+TEST_OPENCL := $(OPENCL_BIN) $(OPENCL_EXAMPLE)
+TEST_ENV_OPENCL := NQ_OPENCL=$(OPENCL_BIN) NQ_OPENCL_EXAMPLE=$(OPENCL_EXAMPLE)
+endif
+
 # Every object depends on the flags it was built with: a stamp rewritten
 # only when they change.
 FLAGS_STAMP := $(BUILD)/.flags
@@ -181,7 +220,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order mpi cuda clean
+.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order mpi cuda opencl clean
 all: $(CLI) $(LIB) shared $(MAN_ALL)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -298,6 +337,48 @@ $(CUDA_EXAMPLE): examples/count_cuda.c $(CUDA_LIB)
 
 cuda: $(CUDA_BIN) $(CUDA_LIB)
 
+# The OpenCL back-end as a library of its own (with nqueens_opencl.h and
+# nqueens-opencl.pc), built and installed only where the OpenCL headers
+# and the ICD loader are (HAVE_OPENCL): libnqueens itself never needs
+# them.  Static and whole, as the CUDA one is; its engine joins the table
+# when the program calls nq_opencl_register (nqueens-opencl's main does).
+# The device program is built into it as a string (OPENCL_PROGRAM, above)
+# and compiled by each device's OpenCL compiler when a count starts.
+$(OPENCL_PROGRAM): $(OPENCL_PROGRAM_PARTS)
+	@mkdir -p $(dir $@)
+	for f in $^; do printf '#line 1 "%s"\n' "$$f"; \
+	    sed 's/^[ ]*#[ ]*include.*$$//' "$$f"; done > $@.tmp
+	mv $@.tmp $@
+
+$(OPENCL_PROGRAM_SRC): $(OPENCL_PROGRAM) mk/embed.sh
+	sh mk/embed.sh $< $@ nq_opencl_program
+
+$(OPENCL_PROGRAM_OBJ): $(OPENCL_PROGRAM_SRC) $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(COMPILE) -c $< -o $@
+
+$(OPENCL_LIB): $(OPENCL_OBJ) $(LIB)
+	rm -f $@
+	cp $(LIB) $@
+	$(AR) rs $@ $(OPENCL_OBJ)
+
+$(OPENCL_BIN): $(OPENCL_MAIN_OBJ) $(CLI_BODY_OBJ) $(OPENCL_LIB)
+	$(LINK) $^ $(OPENCL_LDLIBS) -o $@
+
+# examples/count_opencl.c, built against the library as a program outside
+# would be (make test runs it).
+$(OPENCL_EXAMPLE): examples/count_opencl.c $(OPENCL_LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Iinclude $< $(OPENCL_LIB) $(OPENCL_LDLIBS) -o $@
+
+ifneq ($(HAVE_OPENCL),)
+opencl: $(OPENCL_BIN) $(OPENCL_LIB)
+else
+opencl:
+	@echo 'make opencl: $(CC) finds no OpenCL headers and ICD loader (Debian:' \
+	    'opencl-headers ocl-icd-opencl-dev; for a device: pocl-opencl-icd or' \
+	    "a GPU's driver)$(if $(SAN),; not in a coverage build)" >&2; exit 1
+endif
+
 run: $(CLI)
 	$(CLI) count 4-16
 
@@ -305,18 +386,19 @@ run: $(CLI)
 # bench-order's search is a test of the kernels' node counts.
 BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER)
 
-test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(BENCH_BINS)
+test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(BENCH_BINS)
 	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) \
-	    NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_CUDA) $(TESTS) $(T)
+	    NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_CUDA) $(TEST_ENV_OPENCL) $(TESTS) $(T)
 
 # The quick tier, for the edit loop: every group, less the cases of
 # seconds (MPI jobs, terminals, long counts), which it reports as skipped.
 # It builds only what it runs: of the benchmarks, the two the suite runs
 # (tests/test_bench.c); make test builds them all.
 CHECK_BENCH_BINS := $(BENCH_FAST) $(BENCH_ORDER)
-check: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(CHECK_BENCH_BINS)
+check: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(CHECK_BENCH_BINS)
 	NQ_QUICK=1 NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj \
-	    NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_MPI) $(TEST_ENV_CUDA) $(TESTS) $(T)
+	    NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_MPI) $(TEST_ENV_CUDA) \
+	    $(TEST_ENV_OPENCL) $(TESTS) $(T)
 
 # Line coverage of src/ and programs/ by the whole suite (gcov), printed
 # last (the back-ends' rooms are not in this build); below
@@ -403,4 +485,5 @@ clean:
 	rm -rf $(BUILD) build
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BENCH_OBJ:.o=.d) \
-    $(MPI_OBJ:.o=.d) $(CUDA_MAIN_OBJ:.o=.d)
+    $(MPI_OBJ:.o=.d) $(CUDA_MAIN_OBJ:.o=.d) $(OPENCL_OBJ:.o=.d) \
+    $(OPENCL_MAIN_OBJ:.o=.d)

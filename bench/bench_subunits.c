@@ -30,7 +30,8 @@ static double *costs(const nq_batch *b)
     double *c = malloc((b->subs ? b->subs : 1) * sizeof *c);
     for (uint64_t q = 0; c && q < b->subs; q++) {
         uint64_t count, placed = 0;
-        nq_subunit_thread(b->job, b->sub, q, stack, 1, &count, &placed);
+        nq_subunit_thread(b->job, b->sub, q, stack, 1, NULL, &count,
+                          &placed);
         c[q] = (double)placed + 1;
     }
     if (c)

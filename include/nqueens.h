@@ -151,9 +151,11 @@ typedef struct {
                             NQ_ERR_UNSUPPORTED for one this CPU cannot run
                             or an engine that runs none */
     const char *devices; /* GPUs for an NQ_CAP_GPU engine, by the GPU
-                            runtime's numbers, a comma between two ("0,2");
-                            its workers are dealt to them in turn; NULL:
-                            every visible GPU.  NQ_ERR_ARG for a list that
+                            runtime's numbers (cuda: CUDA's; opencl: the
+                            order nq_engine_devices lists), a comma
+                            between two ("0,2"); its workers are dealt to
+                            them in turn; NULL: every visible GPU (opencl:
+                            else every OpenCL device).  NQ_ERR_ARG for a list that
                             is not numbers or names one twice,
                             NQ_ERR_UNSUPPORTED for an engine with no GPU */
     char *why;           /* optional: why_size bytes where a failure is put

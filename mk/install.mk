@@ -1,7 +1,7 @@
 # mk/install.mk - the shared library, make install and make uninstall.
 # Included by the Makefile; uses its BUILD, LIB, LIB_OBJ, CLI, MPI_BIN,
-# MPI_LIB, CUDA_BIN, CUDA_LIB, CUDA_LIBDIR, CC, ALL_CFLAGS, LDFLAGS and
-# LDLIBS.
+# MPI_LIB, CUDA_BIN, CUDA_LIB, CUDA_LIBDIR, OPENCL_BIN, OPENCL_LIB, CC,
+# ALL_CFLAGS, LDFLAGS and LDLIBS.
 #
 #   make shared      $(BUILD)/libnqueens.so.ABI.VERSION and its two links
 #   make install     everything below under $(DESTDIR)$(prefix)
@@ -16,8 +16,9 @@
 #   make install DESTDIR=/tmp/stage PREFIX=/usr
 #
 # Installed:
-#   $(bindir)/nqueens            (and nqueens-mpi, nqueens-cuda where
-#                                `make mpi`, `make cuda` built them)
+#   $(bindir)/nqueens            (and nqueens-mpi, nqueens-cuda,
+#                                nqueens-opencl where `make mpi`, `make
+#                                cuda`, `make opencl` built them)
 #   $(libdir)/libnqueens.a
 #   $(libdir)/libnqueens.so.ABI.VERSION (libnqueens.so.1.0.4.0), .so.ABI
 #                                (the soname), .so
@@ -27,6 +28,9 @@
 #   and where `make cuda` built them: $(libdir)/libnqueens-cuda.a,
 #   $(includedir)/nqueens_cuda.h, $(pkgconfigdir)/nqueens-cuda.pc (which
 #   names the CUDA runtime's directory of the build machine)
+#   and where `make opencl` (or make test) built them:
+#   $(libdir)/libnqueens-opencl.a, $(includedir)/nqueens_opencl.h,
+#   $(pkgconfigdir)/nqueens-opencl.pc
 #   $(pkgconfigdir)/nqueens.pc
 #   $(man1dir)/nqueens.1         (built by make, $(MAN); not in a cross
 #                                build)
@@ -138,6 +142,8 @@ install: $(CLI) $(LIB) shared $(MAN_ALL) installdirs
 	    $(INSTALL_PROGRAM) $(MPI_BIN) '$(DESTDIR)$(bindir)/nqueens-mpi'; fi
 	if [ -f $(CUDA_BIN) ]; then \
 	    $(INSTALL_PROGRAM) $(CUDA_BIN) '$(DESTDIR)$(bindir)/nqueens-cuda'; fi
+	if [ -f $(OPENCL_BIN) ]; then \
+	    $(INSTALL_PROGRAM) $(OPENCL_BIN) '$(DESTDIR)$(bindir)/nqueens-opencl'; fi
 	$(INSTALL_DATA) $(LIB) '$(DESTDIR)$(libdir)/libnqueens.a'
 	$(INSTALL_DATA) $(SHLIB) '$(DESTDIR)$(libdir)/$(SHLIB_REAL)'
 	ln -sf $(SHLIB_REAL) '$(DESTDIR)$(libdir)/$(SHLIB_SONAME)'
@@ -152,6 +158,10 @@ install: $(CLI) $(LIB) shared $(MAN_ALL) installdirs
 	    $(INSTALL_DATA) $(CUDA_LIB) '$(DESTDIR)$(libdir)/libnqueens-cuda.a' && \
 	    $(INSTALL_DATA) include/nqueens_cuda.h '$(DESTDIR)$(includedir)/' && \
 	    $(call nq_install_pc,nqueens-cuda); fi
+	if [ -f $(OPENCL_LIB) ]; then \
+	    $(INSTALL_DATA) $(OPENCL_LIB) '$(DESTDIR)$(libdir)/libnqueens-opencl.a' && \
+	    $(INSTALL_DATA) include/nqueens_opencl.h '$(DESTDIR)$(includedir)/' && \
+	    $(call nq_install_pc,nqueens-opencl); fi
 	if [ -f $(MAN) ]; then \
 	    $(INSTALL_DATA) $(MAN) '$(DESTDIR)$(man1dir)/nqueens.1'; else \
 	    echo 'make install: no $(MAN) in a cross build (make it where' \
@@ -165,6 +175,7 @@ install-strip:
 uninstall:
 	rm -f '$(DESTDIR)$(bindir)/nqueens' '$(DESTDIR)$(bindir)/nqueens-mpi' \
 	    '$(DESTDIR)$(bindir)/nqueens-cuda' \
+	    '$(DESTDIR)$(bindir)/nqueens-opencl' \
 	    '$(DESTDIR)$(libdir)/libnqueens.a' \
 	    '$(DESTDIR)$(libdir)/$(SHLIB_REAL)' \
 	    '$(DESTDIR)$(libdir)/$(SHLIB_SONAME)' \
@@ -177,5 +188,8 @@ uninstall:
 	    '$(DESTDIR)$(includedir)/nqueens_cuda.h' \
 	    '$(DESTDIR)$(libdir)/libnqueens-cuda.a' \
 	    '$(DESTDIR)$(pkgconfigdir)/nqueens-cuda.pc' \
+	    '$(DESTDIR)$(includedir)/nqueens_opencl.h' \
+	    '$(DESTDIR)$(libdir)/libnqueens-opencl.a' \
+	    '$(DESTDIR)$(pkgconfigdir)/nqueens-opencl.pc' \
 	    '$(DESTDIR)$(man1dir)/nqueens.1' \
 	    '$(DESTDIR)$(bashcompdir)/nqueens'

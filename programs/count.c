@@ -136,7 +136,7 @@ static int count_devices(const char *devices, const char *engine)
                          "on GPUs (engines that do: %s)", engine,
                          cli_engines_with(NQ_CAP_GPU, gpus, sizeof gpus)[0]
                          ? gpus : "none in this build; 'make cuda' builds "
-                         "nqueens-cuda");
+                         "nqueens-cuda, 'make opencl' nqueens-opencl");
     return CLI_OK;
 }
 
@@ -175,8 +175,10 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                  "aarch64 (default: the widest this CPU runs; also "
                  "NQ_KERNEL=K; 'nqueens --version' lists those built in)"},
         {.name = "--devices", .value = &devices, .arg = "LIST",
-         .help = "GPUs for a GPU engine, by number (0,2); default: every "
-                 "visible one"},
+         .help = "GPUs for a GPU engine, by number (0,2): the CUDA "
+                 "runtime's for cuda, the order '--version' lists for "
+                 "opencl; default: every visible GPU (opencl: or, with "
+                 "none, every OpenCL device)"},
         {.name = "--checkpoint", .value = &a->c.opt.journal, .arg = "FILE",
          .group = "long runs (engines that split the board into units, one "
                   "N):",

@@ -160,6 +160,7 @@ void tests_forgery(void);
 void tests_record_rows(void);
 void tests_signals(void);
 void tests_gpu(void);
+void tests_opencl(void);
 void tests_cli(void);
 void tests_runner(void);
 void tests_tree(void);

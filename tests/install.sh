@@ -107,12 +107,15 @@ stable_node=NQUEENS_$abi
 advanced_node=NQUEENS_ADVANCED_$major.$minor
 
 # Build (with the MPI library where mpicc is, the CUDA one where nvcc
-# is), install.
+# is, the OpenCL one where the compiler finds its headers and loader),
+# install.
 mpi=
 command -v mpicc >/dev/null 2>&1 && mpi=mpi
 cuda=
 command -v "${NVCC:-nvcc}" >/dev/null 2>&1 && cuda=cuda
-if ! $MAKE all $mpi $cuda >"$log" 2>&1; then
+opencl=
+sh mk/have-opencl.sh "$CC" && opencl=opencl
+if ! $MAKE all $mpi $cuda $opencl >"$log" 2>&1; then
     fail build "$MAKE failed"
     echo "$passed passed, $failed failed"
     exit 1
@@ -141,6 +144,14 @@ lib/pkgconfig/nqueens-cuda.pc bin/nqueens-cuda"
 else
     check no-cuda-header-without-its-library \
         test ! -e "$stage/usr/include/nqueens_cuda.h"
+fi
+# The OpenCL header likewise, with nqueens-opencl.
+if [ -n "$opencl" ]; then
+    files="$files lib/libnqueens-opencl.a include/nqueens_opencl.h
+lib/pkgconfig/nqueens-opencl.pc bin/nqueens-opencl"
+else
+    check no-opencl-header-without-its-library \
+        test ! -e "$stage/usr/include/nqueens_opencl.h"
 fi
 for f in $files; do
     check "file:usr/$f" test -f "$usr/$f"
@@ -392,28 +403,38 @@ if [ -n "$mpi" ]; then
 else
     echo "skip install/mpi-example (no mpicc; not counted)"
 fi
-# nqueens_cuda.h by examples/count_cuda.c, built by the C compiler against
-# libnqueens-cuda: engine cuda counts on a GPU, or says cleanly that there
-# is none (exit 1, the CUDA runtime's words), never crashes.
-cuda_example() {
-    out=$("$work/count_cuda" 12 2>&1)
+# nqueens_cuda.h and nqueens_opencl.h by examples/count_cuda.c and
+# count_opencl.c, built by the C compiler against libnqueens-cuda and
+# libnqueens-opencl: the engine counts on a device, or says cleanly that
+# there is none (exit 1, the runtime's words: WORDS starts them), never
+# crashes; and the installed program lists it.
+gpu_example_runs() { # ENGINE WORDS
+    out=$("$work/count_$1" 12 2>&1)
     rc=$?
     [ $rc -eq 0 ] && [ "$out" = "12 14200 1787" ] && return 0
-    [ $rc -eq 1 ] && echo "$out" | grep -q '^count_cuda: no usable GPU.*(cuda' &&
+    [ $rc -eq 1 ] && echo "$out" | grep -q "^count_$1: no usable GPU.*($2" &&
         return 0
     echo "exit $rc: $out"
     return 1
 }
-if [ -n "$cuda" ]; then
+gpu_example() { # ENGINE WORDS: built (where its back-end is) and run
     # shellcheck disable=SC2046
-    check cuda-example-build $CC -std=c99 -pedantic -Wall -Wextra -Werror \
-        examples/count_cuda.c $(pc --cflags --libs nqueens-cuda) \
-        -o "$work/count_cuda"
-    check cuda-example-run-or-no-device cuda_example
-    check cuda-cli-lists-engine sh -c \
-        "'$usr/bin/nqueens-cuda' engines | grep -q '^cuda '"
+    check "$1-example-build" $CC -std=c99 -pedantic -Wall -Wextra -Werror \
+        "examples/count_$1.c" $(pc --cflags --libs "nqueens-$1") \
+        -o "$work/count_$1"
+    check "$1-example-run-or-no-device" gpu_example_runs "$1" "$2"
+    check "$1-cli-lists-engine" sh -c \
+        "'$usr/bin/nqueens-$1' engines | grep -q '^$1 '"
+}
+if [ -n "$cuda" ]; then
+    gpu_example cuda cuda
 else
     echo "skip install/cuda-example (no nvcc; not counted)"
+fi
+if [ -n "$opencl" ]; then
+    gpu_example opencl ''
+else
+    echo "skip install/opencl-example (no OpenCL headers and loader; not counted)"
 fi
 
 # Uninstall: no file (nor link) left; directories may remain.

@@ -511,6 +511,7 @@ static void run_groups(void)
     tests_bench();
     tests_request();
     tests_gpu();
+    tests_opencl();
     tests_journal();
     tests_forgery();
     tests_record_rows();

@@ -347,8 +347,8 @@ static void stacks_stay_in_their_column(void *arg)
     for (uint64_t q = 0; q < b.subs && q < NQ_GPU_BLOCK && clean; q++) {
         for (size_t w = 0; w < sizeof shared / sizeof shared[0]; w++)
             shared[w] = 0xa5a5a5a5u;
-        nq_subunit_thread(b.job, b.sub, q, shared + q, NQ_GPU_BLOCK, &c,
-                          &placed);
+        nq_subunit_thread(b.job, b.sub, q, shared + q, NQ_GPU_BLOCK, NULL,
+                          &c, &placed);
         for (int w = 0; w < NQ_MAX_N * NQ_GPU_BLOCK && clean; w++)
             clean = w % NQ_GPU_BLOCK == (int)q || shared[w] == 0xa5a5a5a5u;
     }

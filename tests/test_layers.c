@@ -25,12 +25,14 @@
  * run, parallel, the journal, engines and core; src/cuda: engines and
  * core; it adds its engine to the engines' table, which never names it)
  * and its program's main (<room>_main.c), which may use the programs, its
- * own back-end and the library, and includes as the programs do.  The
- * programs and the library use no back-end, and the back-ends not each
- * other.
+ * own back-end and the library, and includes as the programs do
+ * (src/opencl: engines and core, as src/cuda).  The programs and the
+ * library use no back-end, and the back-ends not each other.
  *
  * No object may need a symbol that only layers it may not use define
- * (read with nm), in any build: plain, MPI (obj/mpi) and CUDA (obj/cuda);
+ * (read with nm), in any build: plain (the OpenCL back-end's objects
+ * among its own, obj/src/opencl, as the C compiler builds them), MPI
+ * (obj/mpi) and CUDA (obj/cuda);
  * and no source may include a header from such a layer.  Object folders
  * whose source folder is gone (a build tree older than a move) are
  * stale, and skipped.
@@ -45,10 +47,10 @@
 #include "harness.h"
 
 enum { CORE, ENGINES, PARALLEL, JOURNAL, RUN, PROGRAMS, MPI, MPI_MAIN, CUDA,
-       CUDA_MAIN, LAYERS };
+       CUDA_MAIN, OPENCL, OPENCL_MAIN, LAYERS };
 static const char *const layers[LAYERS] = {
     "core", "engines", "parallel", "journal", "run", "programs", "mpi",
-    "mpi's main", "cuda", "cuda's main"};
+    "mpi's main", "cuda", "cuda's main", "opencl", "opencl's main"};
 
 /* What each layer may use besides itself, a bit per layer. */
 #define L(l) (1u << (l))
@@ -64,9 +66,11 @@ static const unsigned may_use[LAYERS] = {
     [MPI_MAIN] = LIBRARY | L(PROGRAMS) | L(MPI),
     [CUDA] = L(CORE) | L(ENGINES),
     [CUDA_MAIN] = LIBRARY | L(PROGRAMS) | L(CUDA),
+    [OPENCL] = L(CORE) | L(ENGINES),
+    [OPENCL_MAIN] = LIBRARY | L(PROGRAMS) | L(OPENCL),
 };
 /* The layers that see the library only through include/. */
-#define PUBLIC_ONLY (L(PROGRAMS) | L(MPI_MAIN) | L(CUDA_MAIN))
+#define PUBLIC_ONLY (L(PROGRAMS) | L(MPI_MAIN) | L(CUDA_MAIN) | L(OPENCL_MAIN))
 
 /* Every room: a folder, its layer, and the layer of its program's main
  * (<room>_main.c) where it holds one (-1: none). */
@@ -78,7 +82,7 @@ static const struct {
     {"src/fast", ENGINES, -1},      {"src/parallel", PARALLEL, -1},
     {"src/journal", JOURNAL, -1},   {"src/run", RUN, -1},
     {"src/mpi", MPI, MPI_MAIN},     {"src/cuda", CUDA, CUDA_MAIN},
-    {"programs", PROGRAMS, -1},
+    {"src/opencl", OPENCL, OPENCL_MAIN}, {"programs", PROGRAMS, -1},
 };
 #define ROOMS (int)(sizeof rooms / sizeof rooms[0])
 /* The trees the rooms are in. */
@@ -174,6 +178,7 @@ static int read_folder(symbol_table *t, const char *dir, int r)
 /* What a walk of the objects found. */
 typedef struct {
     int objects, cuda;     /* objects read; of them, under obj/cuda */
+    int opencl;            /* of them, of src/opencl */
     char bad[400];         /* the first folder outside the table */
 } object_walk;
 
@@ -221,6 +226,7 @@ static int read_objects(symbol_table *t, const char *obj, const char *prefix,
         ok = read_folder(t, dir, r);
     w->objects += objects;
     w->cuda += strcmp(prefix, "cuda/") ? 0 : objects;
+    w->opencl += r >= 0 && rooms[r].layer == OPENCL ? objects : 0;
     return ok;
 }
 
@@ -296,10 +302,11 @@ static void table_free(symbol_table *t)
 static char *public_headers(const char *base)
 {
     static const char *const headers[] = {"nqueens.h", "nqueens_mpi.h",
-                                          "nqueens_cuda.h"};
+                                          "nqueens_cuda.h",
+                                          "nqueens_opencl.h"};
     char *all = calloc(1, 1), path[600];
     size_t size = 0;
-    for (int h = 0; h < 3 && all; h++) {
+    for (size_t h = 0; h < sizeof headers / sizeof headers[0] && all; h++) {
         size_t len;
         snprintf(path, sizeof path, "%s/include/%s", base, headers[h]);
         char *text = t_read_file(path, &len);
@@ -342,6 +349,10 @@ static void objects_use_only_lower_layers(void *arg)
     CHECKF(!getenv("NQ_CUDA") || w.cuda >= 2, "read %d CUDA objects under "
            "%s/cuda/src (want the back-end and nqueens-cuda's main)", w.cuda,
            obj);
+    /* and the OpenCL one where its headers and loader are (NQ_OPENCL) */
+    CHECKF(!getenv("NQ_OPENCL") || w.opencl >= 3, "read %d OpenCL objects "
+           "under %s/src/opencl (want the back-end, its program and "
+           "nqueens-opencl's main)", w.opencl, obj);
 }
 
 /* The checker itself: an engine that called the runner must be caught. */
@@ -413,6 +424,28 @@ static void checker_keeps_engines_below_cuda(void *arg)
         {"nq_cuda_register", MPI_MAIN}, {"cli_main", CUDA}, {NULL, 0}};
     CHECK(checker_judges(defined, used, forbidden,
                          "nq_status nq_cuda_register(void);"));
+}
+
+/* The OpenCL back-end stands where the CUDA one does: it adds itself to
+ * the engines' table and counts with the engines' batches, its main calls
+ * it and the programs; the engines, the runner, the programs and the
+ * other back-ends may not call it, nor it the runner or the programs. */
+static void checker_keeps_engines_below_opencl(void *arg)
+{
+    (void)arg;
+    static const made_up defined[] = {{"nq_engine_add", ENGINES},
+        {"nq_batch_run_with", ENGINES}, {"nq_opencl_register", OPENCL},
+        {"nq_engine_opencl", OPENCL}, {"cli_main", PROGRAMS},
+        {"nq_plan_run", PARALLEL}, {NULL, 0}};
+    static const made_up used[] = {{"nq_engine_add", OPENCL},
+        {"nq_batch_run_with", OPENCL}, {"nq_opencl_register", OPENCL_MAIN},
+        {"cli_main", OPENCL_MAIN}, {NULL, 0}};
+    static const made_up forbidden[] = {{"nq_engine_opencl", ENGINES},
+        {"nq_opencl_register", RUN}, {"nq_opencl_register", PROGRAMS},
+        {"nq_opencl_register", CUDA_MAIN}, {"nq_plan_run", OPENCL},
+        {"cli_main", OPENCL}, {NULL, 0}};
+    CHECK(checker_judges(defined, used, forbidden,
+                         "nq_status nq_opencl_register(void);"));
 }
 
 /* The journal is a side room: the run layer may use it, the runner may
@@ -697,6 +730,8 @@ void tests_layers(void)
            "layers/checker-keeps-the-journal-aside");
     t_case(checker_keeps_engines_below_cuda, NULL,
            "layers/checker-keeps-engines-below-the-cuda-back-end");
+    t_case(checker_keeps_engines_below_opencl, NULL,
+           "layers/checker-keeps-engines-below-the-opencl-back-end");
     t_case(checker_keeps_programs_public, NULL,
            "layers/checker-keeps-the-programs-to-the-public-api");
     t_case(sources_include_only_lower_layers, NULL,

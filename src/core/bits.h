@@ -3,8 +3,9 @@
  *
  * Builtins when the compiler has them (one instruction with -march=native),
  * portable loops otherwise, so the core builds with any C11 compiler; the
- * GPU's intrinsics when nvcc compiles them for the device, so the search
- * a GPU thread runs (fast/dfs.h) steps through bits the same way.
+ * device's builtins when nvcc or an OpenCL compiler compiles them for a
+ * GPU (device.h), so the search a GPU thread runs (fast/dfs.h) steps
+ * through bits the same way.
  * Columns are bits: bit c of a row mask is column c.
  */
 #ifndef NQ_BITS_H
@@ -12,15 +13,10 @@
 
 #include <stdint.h>
 
-#if defined(__GNUC__) || defined(__clang__)
-#define NQ_HAVE_BUILTINS 1
-#endif
+#include "device.h"
 
-/* Functions that nvcc compiles for both the host and the device. */
-#ifdef __CUDACC__
-#define NQ_HD __host__ __device__
-#else
-#define NQ_HD
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(NQ_DEVICE_CODE)
+#define NQ_HAVE_BUILTINS 1
 #endif
 
 /* 1 when every bit of x is set, else 0: the carry out of x + 1, which
@@ -29,7 +25,7 @@
  * scalar frontier kernel's row test: 4% of its time at count 17). */
 static inline NQ_HD unsigned nq_all_ones64(uint64_t x)
 {
-#if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 5)) && !defined(__CUDA_ARCH__)
+#if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 5)) && !defined(NQ_DEVICE_CODE)
     uint64_t sum;
     return (unsigned)__builtin_add_overflow(x, 1, &sum);
 #else
@@ -41,7 +37,7 @@ static inline NQ_HD unsigned nq_all_ones64(uint64_t x)
  * x86-64 build's nq_ctz_index runs as on different CPUs, disagree there),
  * so a 0 is a caller's bug that may show on one CPU only: `make asan`
  * (gcc defines __SANITIZE_ADDRESS__) traps on it on every CPU. */
-#if defined(__SANITIZE_ADDRESS__) && !defined(__CUDA_ARCH__)
+#if defined(__SANITIZE_ADDRESS__) && !defined(NQ_DEVICE_CODE)
 #define NQ_NOT_ZERO(x) ((x) ? (void)0 : __builtin_trap())
 #else
 #define NQ_NOT_ZERO(x) ((void)0)
@@ -51,8 +47,8 @@ static inline NQ_HD unsigned nq_all_ones64(uint64_t x)
 static inline NQ_HD int nq_ctz(uint64_t x)
 {
     NQ_NOT_ZERO(x);
-#ifdef __CUDA_ARCH__
-    return __ffsll((long long)x) - 1;
+#ifdef NQ_DEVICE_CODE
+    return NQ_DEVICE_CTZ64(x);
 #elif defined(NQ_HAVE_BUILTINS)
     return __builtin_ctzll(x);
 #else
@@ -75,7 +71,7 @@ static inline NQ_HD int nq_ctz(uint64_t x)
 static inline NQ_HD uint64_t nq_ctz_index(uint64_t x)
 {
     NQ_NOT_ZERO(x);
-#if defined(__x86_64__) && defined(NQ_HAVE_BUILTINS) && !defined(__CUDA_ARCH__)
+#if defined(__x86_64__) && defined(NQ_HAVE_BUILTINS)
     uint64_t i;
     __asm__("tzcnt {%1, %0|%0, %1}" : "=r"(i) : "r"(x) : "cc");
     return i;
@@ -87,8 +83,8 @@ static inline NQ_HD uint64_t nq_ctz_index(uint64_t x)
 /* Index of the highest set bit; x must not be 0. */
 static inline NQ_HD int nq_top_index(uint64_t x)
 {
-#ifdef __CUDA_ARCH__
-    return 63 - __clzll((long long)x);
+#ifdef NQ_DEVICE_CODE
+    return NQ_DEVICE_TOP64(x);
 #elif defined(NQ_HAVE_BUILTINS)
     return 63 - __builtin_clzll(x);
 #else
@@ -101,8 +97,8 @@ static inline NQ_HD int nq_top_index(uint64_t x)
 
 static inline NQ_HD int nq_popcount(uint64_t x)
 {
-#ifdef __CUDA_ARCH__
-    return __popcll(x);
+#ifdef NQ_DEVICE_CODE
+    return NQ_DEVICE_POPCOUNT64(x);
 #elif defined(NQ_HAVE_BUILTINS)
     return __builtin_popcountll(x);
 #else

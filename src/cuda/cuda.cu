@@ -35,12 +35,7 @@ extern "C" {
 #include "../fast/subunits.h"
 }
 
-/* Units per launch.  A plan has 7k (N = 18) to 22k (N = 23) units, which
- * from N = 18 make some 12 to 18 sub-units each: 1024 units a batch give
- * 7 to 22 batches, so that every worker has batches to build while others
- * are on the GPU, and the journal grows steadily.  One launch is 12k to
- * 18k threads; an H100 holds 270k, filled by the launches of several
- * workers' streams running at once (one worker per core by default).
+/* Units per launch: NQ_GPU_BATCH (subunits.h).
  *
  * What a stop costs.  The threads of a launch run at once, so its units
  * end together, near its end; a stop ends the threads within NQ_DFS_POLL
@@ -52,7 +47,6 @@ extern "C" {
  * (deeper cuts, more host time estimating them), to be timed on a GPU
  * first.  The host engine, which runs sub-units one at a time, keeps
  * its batches short instead (subunits.c). */
-#define CUDA_BATCH 1024
 #define BLOCK NQ_GPU_BLOCK
 
 /* The threads' stacks, rows x BLOCK words, sized at launch. */
@@ -64,23 +58,25 @@ extern __shared__ uint32_t stacks[];
 #define BLOCKS_PER_SM 16
 
 /* Each thread counts one sub-unit; a sub-unit is finished if the stop
- * flag its job watches was still clear after its search (dfs.h).  The
- * lanes of a warp on one job add up their counts, placements and
- * finished sub-units, and one of them adds them in: counts[job],
- * counts[jobs + job] and counts[2 jobs]. */
+ * flag (the host's, mapped for the device) was still clear after its
+ * search (dfs.h).  The lanes of a warp on one job add up their counts,
+ * placements and finished sub-units, and one of them adds them in:
+ * counts[job], counts[jobs + job] and counts[2 jobs]. */
 static __global__ void __launch_bounds__(BLOCK, BLOCKS_PER_SM)
 count_subunits(const nq_frontier *jobs, const nq_subunit *subs, uint64_t n,
-               uint32_t njobs, unsigned long long *counts)
+               uint32_t njobs, unsigned long long *counts, nq_dfs_stop stop)
 {
-    uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-    int lane = threadIdx.x & 31, valid = i < n, whole = 0;
+    uint64_t i = NQ_THREAD_GLOBAL_ID();
+    unsigned t = NQ_THREAD_LOCAL_ID();
+    int lane = t & 31, valid = i < n, whole = 0;
     unsigned job = 0xffffffffu;
     unsigned long long c = 0, p = 0;
     if (valid) {
         uint64_t count, placed = 0;
-        job = nq_subunit_thread(jobs, subs, i, stacks + threadIdx.x,
-                                blockDim.x, &count, &placed);
-        whole = !nq_dfs_stop_seen(&jobs[job]);
+        job = nq_subunit_thread(jobs, subs, i, stacks + t,
+                                NQ_THREAD_BLOCK_SIZE(), stop, &count,
+                                &placed);
+        whole = !nq_dfs_stop_seen(stop);
         c = count, p = placed;
     }
     /* every lane takes part, so the shuffles see the whole warp */
@@ -194,20 +190,21 @@ static cudaError_t wait_watching(gpu_worker *g,
     return e;
 }
 
-/* Copy in, count, copy out, all queued on the worker's stream; then wait
- * for it (other workers' streams go on meanwhile), watching env's stop
- * flag.  The batch's jobs watch the worker's mapped flag, cleared for
- * each launch. */
-static nq_status launch(gpu_worker *g, nq_batch *b, nq_batch_tally *t,
+/* Copy in, count, copy out, all queued on the stream of env's worker
+ * (device_ready); then wait for it (other workers' streams go on
+ * meanwhile), watching env's stop flag.  The kernel watches the worker's
+ * mapped flag, cleared for each launch. */
+static nq_status launch(const nq_plan *p, nq_batch *b, nq_batch_tally *t,
                         nq_unit_env *env)
 {
+    gpu_worker *g = (gpu_worker *)env->scratch;
     nq_status st = reserve_all(g, b, env);
+    (void)p;
     if (st != NQ_OK)
         return st;
     size_t counts = 2 * (size_t)b->jobs + 1;
     size_t counts_bytes = counts * sizeof *g->counts;
     *g->stop = 0;
-    nq_batch_watch(b, g->device_stop);
     memcpy(g->host_jobs, b->job, b->jobs * sizeof *b->job);
     memcpy(g->host_subs, b->sub, b->subs * sizeof *b->sub);
     TRY(cudaMemcpyAsync(g->jobs, g->host_jobs, b->jobs * sizeof *b->job,
@@ -219,7 +216,7 @@ static nq_status launch(gpu_worker *g, nq_batch *b, nq_batch_tally *t,
         unsigned blocks = (unsigned)((b->subs + BLOCK - 1) / BLOCK);
         size_t shared = (size_t)nq_batch_stack_rows(b) * BLOCK * sizeof(uint32_t);
         count_subunits<<<blocks, BLOCK, shared, g->stream>>>(
-            g->jobs, g->subs, b->subs, b->jobs, g->counts);
+            g->jobs, g->subs, b->subs, b->jobs, g->counts, g->device_stop);
         TRY(cudaGetLastError());
     }
     TRY(cudaMemcpyAsync(g->host_counts, g->counts, counts_bytes,
@@ -279,34 +276,11 @@ static nq_status device_ready(const nq_plan *p, nq_unit_env *env)
     return NQ_OK;
 }
 
+/* The batch's common path (subunits.c): the GPU first, then the launch. */
 static nq_status cuda_batch(const nq_plan *p, const uint64_t *ids,
                             uint64_t count, nq_unit_env *env, nq_tally *out)
 {
-    nq_batch b;
-    nq_batch_tally t;
-    nq_status st = device_ready(p, env);
-    if (st == NQ_OK)
-        st = nq_batch_prepare(p, ids, count, &b);
-    if (st != NQ_OK)
-        return st;
-    st = nq_batch_tally_new(&b, &t);
-    if (st == NQ_OK)
-        st = launch((gpu_worker *)env->scratch, &b, &t, env);
-    if (st == NQ_OK && nq_stop_requested(env->stop))
-        st = NQ_ERR_STOPPED;
-    return nq_batch_finish(p, &b, ids, count, &t, st, env, out);
-}
-
-static nq_status cuda_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
-                           nq_tally *t)
-{
-    return cuda_batch(p, &i, 1, env, t);
-}
-
-static unsigned cuda_batch_units(const nq_plan *p)
-{
-    (void)p;
-    return CUDA_BATCH;
+    return nq_batch_run_with(p, ids, count, env, out, device_ready, launch);
 }
 
 /* What `nqueens-cuda --version` and make bench-gpu show of the GPUs. */
@@ -339,26 +313,9 @@ static void describe_devices(char *buf, size_t size)
     }
 }
 
-/* C++20 designated initialisers (nvcc -std=c++20) must follow the order of
- * the fields in struct nq_engine. */
-extern "C" const nq_engine nq_engine_cuda = {
-    .name = "cuda",
-    .summary = "fast's units cut into sub-units, one GPU thread each",
-    .plan_id = NQ_FAST_PLAN_ID,
-    .plan_param = NQ_FAST_PLAN_PARAMS,
-    .max_n = NQ_MAX_N,
-    .caps = NQ_CAP_UNITS | NQ_CAP_GPU,
-    .plan = nq_fast_plan,
-    .unit = cuda_unit,
-    .describe = nq_fast_describe,
-    .finish = nq_fast_finish,
-    .forced = nq_fast_unit_forced,
-    .flaw = nq_fast_record_flaw,
-    .free_scratch = release,
-    .run_batch = cuda_batch,
-    .batch = cuda_batch_units,
-    .devices = describe_devices,
-};
+extern "C" const nq_engine nq_engine_cuda =
+    NQ_GPU_ENGINE("cuda", "fast's units cut into sub-units, one GPU thread "
+                  "each", cuda_batch, release, describe_devices);
 
 nq_status nq_cuda_register(void)
 {

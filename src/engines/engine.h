@@ -148,10 +148,10 @@ struct nq_engine {
     /* Unit engines: the stable name of the unit split, and its parameters.
      * Journals are keyed by them (nq_plan_identity), never by a name or a
      * description shown to people: renaming an engine orphans no run.
-     * Engines that share a split (fast, subunits, cuda) share it, so any
-     * of them resumes the others' journals.  Bump the /K of plan_id when
-     * the split changes: tests/data/plan-digests.tsv catches a change
-     * made without it. */
+     * Engines that share a split (fast, subunits, cuda, opencl) share
+     * it, so any of them resumes the others' journals.  Bump the /K of
+     * plan_id when the split changes: tests/data/plan-digests.tsv
+     * catches a change made without it. */
     const char *plan_id;
     uint32_t plan_param[NQ_PLAN_PARAMS];
     int max_n;

@@ -5,9 +5,11 @@
  *
  * Plain C, no recursion, no allocation, one word of stack per row (see
  * nq_dfs_count_on): nvcc compiles it for the device (NQ_HD is __host__
- * __device__), any C compiler for the host, so the code a GPU runs is the
- * code `make test` checks against OEIS.  The last two rows are counted in closed form, as
- * in the vector kernel (frontier.c).
+ * __device__), an OpenCL compiler for any vendor's device, any C
+ * compiler for the host (the three languages' differences: device.h), so
+ * the code a GPU runs is the code `make test` checks against OEIS.  The
+ * last two rows are counted in closed form, as in the vector kernel
+ * (frontier.c).
  */
 #ifndef NQ_DFS_H
 #define NQ_DFS_H
@@ -19,7 +21,8 @@
 #include "../engines/stop.h"
 
 /* Row i is the last: the open squares, each with its column's weight. */
-static inline NQ_HD uint64_t nq_dfs_last_row(const nq_frontier *j, int i,
+static inline NQ_HD uint64_t nq_dfs_last_row(const NQ_GLOBAL nq_frontier *j,
+                                             int i,
                                              uint32_t d, uint32_t l, uint32_t r)
 {
     uint32_t a = j->open[i] & ~(d | l | r);
@@ -33,8 +36,9 @@ static inline NQ_HD uint64_t nq_dfs_last_row(const nq_frontier *j, int i,
  * free columns x < y go in either order, unless they are exactly the row
  * gap apart (the two queens would share a diagonal).  The last row's
  * column carries the weight. */
-static inline NQ_HD uint64_t nq_dfs_last_two(const nq_frontier *j, uint32_t d,
-                                             uint32_t l, uint32_t r)
+static inline NQ_HD uint64_t nq_dfs_last_two(const NQ_GLOBAL nq_frontier *j,
+                                             uint32_t d, uint32_t l,
+                                             uint32_t r)
 {
     int i = j->rows - 2, g = j->gap[i];
     uint32_t a0 = j->open[i] & ~(d | l | r);
@@ -63,18 +67,28 @@ static inline NQ_HD uint64_t nq_dfs_last_two(const nq_frontier *j, uint32_t d,
  * its steps. */
 #define NQ_DFS_POLL (1u << 16)
 
-/* Whether the job's run was asked to stop: on the host as stop.h reads
- * it, on a GPU a plain volatile read (of the host's flag, mapped for the
- * device); a NULL flag never stops.  A search that saw it gives up part
- * way, so a caller that reads it set after a search must drop that
- * search's count (read after a whole search it only drops a whole one:
- * never wrong). */
-static inline NQ_HD int nq_dfs_stop_seen(const nq_frontier *j)
-{
-#ifdef __CUDA_ARCH__
-    return j->stop && *j->stop;
+/* The stop flag a search watches, given apart from its job: on the host
+ * the job's own (nq_frontier.stop), on a GPU a flag of the launch's (a
+ * host flag mapped for the device, cuda.cu; a buffer of its own, opencl.c),
+ * as a job's pointer member means nothing to a device whose pointers are
+ * not the host's. */
+#ifdef NQ_OPENCL_C
+typedef const volatile __global int *nq_dfs_stop;
 #else
-    return nq_stop_requested(j->stop);
+typedef const volatile sig_atomic_t *nq_dfs_stop;
+#endif
+
+/* Whether the run was asked to stop: on the host as stop.h reads the
+ * flag, on a GPU a plain volatile read; a NULL flag never stops.  A
+ * search that saw it gives up part way, so a caller that reads it set
+ * after a search must drop that search's count (read after a whole
+ * search it only drops a whole one: never wrong). */
+static inline NQ_HD int nq_dfs_stop_seen(nq_dfs_stop stop)
+{
+#ifdef NQ_DEVICE_CODE
+    return stop && *stop;
+#else
+    return nq_stop_requested(stop);
 #endif
 }
 
@@ -92,12 +106,15 @@ static inline NQ_HD int nq_dfs_stop_seen(const nq_frontier *j)
  * of a block-wide array in shared memory, thread t's row i at word
  * i * blockDim + t: the 32 lanes of a warp touch 32 consecutive words,
  * one per bank, and nothing of the search sits in local memory (cuda.cu).
- * Every NQ_DFS_POLL placements it looks at the job's stop flag, and gives
- * up if it is set (the count is then short: nq_dfs_stop_seen). */
-static inline NQ_HD uint64_t nq_dfs_count_on(const nq_frontier *j, int from,
-                                             uint32_t d, uint32_t l32,
-                                             uint32_t r32, uint32_t *stack,
-                                             unsigned stride, uint64_t *nodes)
+ * Every NQ_DFS_POLL placements it looks at the stop flag, and gives up
+ * if it is set (the count is then short: nq_dfs_stop_seen). */
+static inline NQ_HD uint64_t nq_dfs_count_on(const NQ_GLOBAL nq_frontier *j,
+                                             int from, uint32_t d,
+                                             uint32_t l32, uint32_t r32,
+                                             NQ_LOCAL uint32_t *stack,
+                                             unsigned stride,
+                                             nq_dfs_stop stop,
+                                             uint64_t *nodes)
 {
     int last = j->rows - 2, i = from;
     uint64_t count = 0, placed = 0, l = l32, r = (uint64_t)r32 << 32;
@@ -119,7 +136,7 @@ static inline NQ_HD uint64_t nq_dfs_count_on(const nq_frontier *j, int from,
         uint32_t b = nq_lowest_bit32(avail), g = j->gap[i];
         uint32_t nd = d | b;
         uint64_t nl = (l | b) << g, nr = (r | (uint64_t)b << 32) >> g;
-        if (!(++placed & (NQ_DFS_POLL - 1)) && nq_dfs_stop_seen(j))
+        if (!(++placed & (NQ_DFS_POLL - 1)) && nq_dfs_stop_seen(stop))
             break;
         if (i + 1 == last) {
             avail ^= b;
@@ -134,13 +151,17 @@ static inline NQ_HD uint64_t nq_dfs_count_on(const nq_frontier *j, int from,
     return count;
 }
 
-/* The same with the stack on the caller's stack (the CPU's plain DFS). */
+/* The same with the stack on the caller's stack, watching the job's own
+ * flag (the CPU's plain DFS; not an OpenCL device's, whose jobs hold no
+ * pointer of its own). */
+#ifndef NQ_OPENCL_C
 static inline NQ_HD uint64_t nq_dfs_count(const nq_frontier *j, int from,
                                           uint32_t d, uint32_t l, uint32_t r,
                                           uint64_t *nodes)
 {
     uint32_t stack[NQ_MAX_N];
-    return nq_dfs_count_on(j, from, d, l, r, stack, 1, nodes);
+    return nq_dfs_count_on(j, from, d, l, r, stack, 1, j->stop, nodes);
 }
+#endif
 
 #endif

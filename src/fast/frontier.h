@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "nqueens.h"
+#include "../core/device.h"
 
 /* Weight classes of the last row's columns (8, 4, 2 in the fast engine). */
 #define NQ_FRONTIER_WEIGHTS 3
@@ -34,9 +35,15 @@ typedef struct {
     uint8_t gap[NQ_MAX_N];          /* board rows from row i to row i+1 */
     uint32_t weight_cols[NQ_FRONTIER_WEIGHTS]; /* last row: columns ... */
     uint32_t weight[NQ_FRONTIER_WEIGHTS];      /* ... and what each counts */
+#ifndef NQ_OPENCL_C
     const volatile sig_atomic_t *stop; /* give up when set (stop.h); a
-                                          GPU thread reads a flag of the
-                                          host's mapped for it (cuda.cu) */
+                                          GPU thread is handed its flag
+                                          apart (dfs.h) */
+#else
+    nq_host_pointer stop;           /* the host's pointer, its size only:
+                                       the layouts must agree (opencl.c
+                                       checks them on the device) */
+#endif
 } nq_frontier;
 
 /* The start: columns taken and the diagonals of the dynamically placed
@@ -45,6 +52,10 @@ typedef struct {
 typedef struct {
     uint32_t down, left, right;
 } nq_frontier_state;
+
+/* The rest is the host's alone (an OpenCL device compiles the job and
+ * dfs.h's search, device.h). */
+#ifndef NQ_OPENCL_C
 
 typedef struct nq_frontier_work nq_frontier_work; /* per-thread buffers */
 
@@ -68,5 +79,6 @@ uint64_t nq_frontier_count_dfs(const nq_frontier *job,
  * same answer for the same job). */
 double nq_frontier_estimate(const nq_frontier *job, int from,
                             nq_frontier_state start, uint32_t probes);
+#endif
 
 #endif

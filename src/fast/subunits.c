@@ -200,11 +200,12 @@ void nq_batch_run_host(const nq_batch *b, nq_batch_tally *t)
     for (uint64_t q = 0; q < b->subs; q++) {
         const nq_frontier *j = &b->job[b->sub[q].job];
         uint64_t c, lane = q % NQ_GPU_BLOCK;
-        if (nq_dfs_stop_seen(j))
+        if (nq_dfs_stop_seen(j->stop))
             break; /* every job of a batch watches the one flag */
         uint32_t job = nq_subunit_thread(b->job, b->sub, q, shared + lane,
-                                         NQ_GPU_BLOCK, &c, &t->nodes);
-        if (!nq_dfs_stop_seen(j))
+                                         NQ_GPU_BLOCK, j->stop, &c,
+                                         &t->nodes);
+        if (!nq_dfs_stop_seen(j->stop))
             t->count[job] += c, t->finished[job]++;
     }
 }
@@ -264,33 +265,59 @@ nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
     return st;
 }
 
-/* ---- engine `subunits`: the GPU's work, run on CPU threads ---- */
-
-/* A batch of units as the GPU engine would ship it, each sub-unit counted
- * by the per-thread search on this thread: the reference the CUDA build is
- * held to, and a test of the batch path of the runner. */
-static nq_status host_batch(const nq_plan *p, const uint64_t *ids,
-                            uint64_t count, nq_unit_env *env, nq_tally *out)
+nq_status nq_batch_run_with(const nq_plan *p, const uint64_t *ids,
+                            uint64_t count, nq_unit_env *env, nq_tally *out,
+                            nq_batch_ready ready, nq_batch_launch launch)
 {
     nq_batch b;
     nq_batch_tally t;
-    nq_status st = nq_batch_prepare(p, ids, count, &b);
+    nq_status st = ready ? ready(p, env) : NQ_OK;
+    if (st == NQ_OK)
+        st = nq_batch_prepare(p, ids, count, &b);
     if (st != NQ_OK)
         return st;
-    nq_batch_watch(&b, env->stop);
     if ((st = nq_batch_tally_new(&b, &t)) != NQ_OK) {
         nq_batch_free(&b);
         return st;
     }
-    nq_batch_run_host(&b, &t);
-    st = nq_stop_requested(env->stop) ? NQ_ERR_STOPPED : NQ_OK;
+    st = launch(p, &b, &t, env);
+    if (st == NQ_OK && nq_stop_requested(env->stop))
+        st = NQ_ERR_STOPPED;
     return nq_batch_finish(p, &b, ids, count, &t, st, env, out);
 }
 
-static nq_status host_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
-                           nq_tally *t)
+nq_status nq_batch_run_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
+                            nq_tally *t)
 {
-    return host_batch(p, &i, 1, env, t);
+    return p->engine->run_batch(p, &i, 1, env, t);
+}
+
+unsigned nq_gpu_batch_units(const nq_plan *p)
+{
+    (void)p;
+    return NQ_GPU_BATCH;
+}
+
+/* ---- engine `subunits`: the GPU's work, run on CPU threads ---- */
+
+/* The launch of the host: every sub-unit counted by the per-thread
+ * search on this thread, watching the run's own flag. */
+static nq_status host_launch(const nq_plan *p, nq_batch *b, nq_batch_tally *t,
+                             nq_unit_env *env)
+{
+    (void)p;
+    nq_batch_watch(b, env->stop);
+    nq_batch_run_host(b, t);
+    return NQ_OK;
+}
+
+/* A batch of units as the GPU engine would ship it, each sub-unit counted
+ * by the per-thread search on this thread: the reference the GPU builds
+ * are held to, and a test of the batch path of the runner. */
+static nq_status host_batch(const nq_plan *p, const uint64_t *ids,
+                            uint64_t count, nq_unit_env *env, nq_tally *out)
+{
+    return nq_batch_run_with(p, ids, count, env, out, NULL, host_launch);
 }
 
 /* Units a batch on the host.  A batch's units are reported when it ends:
@@ -300,7 +327,7 @@ static nq_status host_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
  * one after another.  64 up to N = 18 (about a second of one core), then
  * an eighth for each N more, as a unit's search grows some 7 times: one
  * unit a batch from N = 20, where a unit is a second of search and more.
- * (The GPU's batches are its own: cuda.cu.) */
+ * (The GPUs' batches are their own: cuda.cu, opencl.c.) */
 static unsigned host_batch_units(const nq_plan *p)
 {
     int over = p->n - 18;
@@ -315,7 +342,7 @@ const nq_engine nq_engine_subunits = {
     .max_n = NQ_MAX_N,
     .caps = NQ_CAP_UNITS,
     .plan = nq_fast_plan,
-    .unit = host_unit,
+    .unit = nq_batch_run_unit,
     .describe = nq_fast_describe,
     .finish = nq_fast_finish,
     .forced = nq_fast_unit_forced,

@@ -15,6 +15,7 @@
 
 #include "dfs.h"
 #include "../engines/engine.h"
+#include "fast.h"
 #include "frontier.h"
 
 typedef struct {
@@ -23,6 +24,32 @@ typedef struct {
     uint32_t path;              /* the pre-placed columns, 5 bits a row */
     uint32_t down, left, right; /* occupancy aligned to row `from` */
 } nq_subunit;
+
+/* Threads of a GPU block, and so of the blocks nq_batch_run_host
+ * emulates: the stacks of a block's threads share one array, thread t's
+ * row i at word i * NQ_GPU_BLOCK + t (dfs.h).  (An OpenCL work-group may
+ * be smaller, where a device's local memory holds fewer stacks.) */
+#define NQ_GPU_BLOCK 128
+
+/* One GPU thread's work: sub-unit i counted with the stack given (in a
+ * block's shared array, or anywhere on the host), watching `stop`;
+ * returns its job, the count in *count, the placements added to
+ * *placed. */
+static inline NQ_HD uint32_t
+nq_subunit_thread(const NQ_GLOBAL nq_frontier *jobs,
+                  const NQ_GLOBAL nq_subunit *subs, uint64_t i,
+                  NQ_LOCAL uint32_t *stack, unsigned stride, nq_dfs_stop stop,
+                  uint64_t *count, uint64_t *placed)
+{
+    nq_subunit s = subs[i];
+    *count = nq_dfs_count_on(&jobs[s.job], (int)s.from, s.down, s.left,
+                             s.right, stack, stride, stop, placed);
+    return s.job;
+}
+
+/* The rest is the host's alone (an OpenCL device compiles the above,
+ * device.h). */
+#ifndef NQ_OPENCL_C
 
 typedef struct {
     int depth;                  /* rows pre-placed in each job (fewer where
@@ -35,27 +62,6 @@ typedef struct {
     uint64_t *other;            /* units that are not searches (run on the */
     uint64_t others;            /* host by the engine's unit function) */
 } nq_batch;
-
-/* Threads of a GPU block, and so of the blocks nq_batch_run_host
- * emulates: the stacks of a block's threads share one array, thread t's
- * row i at word i * NQ_GPU_BLOCK + t (dfs.h). */
-#define NQ_GPU_BLOCK 128
-
-/* One GPU thread's work: sub-unit i counted with the stack given (in a
- * block's shared array, or anywhere on the host); returns its job, the
- * count in *count, the placements added to *placed. */
-static inline NQ_HD uint32_t nq_subunit_thread(const nq_frontier *jobs,
-                                               const nq_subunit *subs,
-                                               uint64_t i, uint32_t *stack,
-                                               unsigned stride,
-                                               uint64_t *count,
-                                               uint64_t *placed)
-{
-    nq_subunit s = subs[i];
-    *count = nq_dfs_count_on(&jobs[s.job], (int)s.from, s.down, s.left,
-                             s.right, stack, stride, placed);
-    return s.job;
-}
 
 /* Rows of stack a batch's threads need (the most of any job). */
 int nq_batch_stack_rows(const nq_batch *b);
@@ -118,5 +124,57 @@ void nq_batch_run_host(const nq_batch *b, nq_batch_tally *t);
 nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
                           uint64_t count, nq_batch_tally *t, nq_status st,
                           nq_unit_env *env, nq_tally *out);
+
+/* A GPU engine's device made ready for env's worker (in env->scratch,
+ * on its first batch), before any batch is built: a machine without one
+ * fails before the host spends time cutting units.  NQ_OK, or a failure
+ * with its words in env->why. */
+typedef nq_status (*nq_batch_ready)(const nq_plan *p, nq_unit_env *env);
+
+/* Count a batch's sub-units on the device, into the tally: a GPU
+ * engine's part of nq_batch_run_with, its launch (buffers, the kernel,
+ * the wait).  NQ_OK, or a failure with its words in env->why; a stop
+ * seen by the engine's wait is nq_batch_run_with's to say. */
+typedef nq_status (*nq_batch_launch)(const nq_plan *p, nq_batch *b,
+                                     nq_batch_tally *t, nq_unit_env *env);
+
+/* A batch engine's run_batch around its device: made ready (`ready`,
+ * NULL for none), the batch prepared (nq_batch_prepare), counted by
+ * `launch`, said stopped if env's flag is set after it, and finished
+ * (nq_batch_finish) into out.  The one path of engine subunits (launch:
+ * the host's thread) and the GPU engines (cuda.cu, opencl.c). */
+nq_status nq_batch_run_with(const nq_plan *p, const uint64_t *ids,
+                            uint64_t count, nq_unit_env *env, nq_tally *out,
+                            nq_batch_ready ready, nq_batch_launch launch);
+
+/* A batch engine's unit function: its run_batch on the one unit. */
+nq_status nq_batch_run_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
+                            nq_tally *t);
+
+/* Units a GPU engine ships per launch (its batch function).  A plan has
+ * 7k (N = 18) to 22k (N = 23) units, which from N = 18 make some 12 to
+ * 18 sub-units each: 1024 units a batch give 7 to 22 batches, so that
+ * every worker has batches to build while others are on the GPU, and the
+ * journal grows steadily.  One launch is 12k to 18k threads; an H100
+ * holds 270k, filled by the launches of several workers' streams (or
+ * queues) running at once (one worker per core by default).  What a
+ * stop costs, and why batches are not smaller: cuda.cu. */
+#define NQ_GPU_BATCH 1024
+unsigned nq_gpu_batch_units(const nq_plan *p);
+
+/* The engine table's entry of a GPU engine (cuda.cu, opencl.c): fast's
+ * plan, journals and unique count, its units in batches of NQ_GPU_BATCH
+ * through run_batch; its name, summary, batch function, scratch release
+ * and device list its own.  Designated initialisers in the order of
+ * struct nq_engine's fields, as C++20 (nvcc) requires. */
+#define NQ_GPU_ENGINE(NAME, SUMMARY, RUN_BATCH, FREE_SCRATCH, DEVICES) {   \
+    .name = NAME, .summary = SUMMARY, .plan_id = NQ_FAST_PLAN_ID,          \
+    .plan_param = NQ_FAST_PLAN_PARAMS, .max_n = NQ_MAX_N,                  \
+    .caps = NQ_CAP_UNITS | NQ_CAP_GPU, .plan = nq_fast_plan,               \
+    .unit = nq_batch_run_unit, .describe = nq_fast_describe,               \
+    .finish = nq_fast_finish, .forced = nq_fast_unit_forced,               \
+    .flaw = nq_fast_record_flaw, .free_scratch = FREE_SCRATCH,             \
+    .run_batch = RUN_BATCH, .batch = nq_gpu_batch_units, .devices = DEVICES}
+#endif
 
 #endif
