@@ -50,7 +50,7 @@ static void subunits_partition_units(void *arg)
     nq_batch_tally bt;
     int tallied = nq_batch_tally_new(&b, &bt) == NQ_OK;
     if (tallied)
-        nq_batch_run_host(&b, &bt);
+        CHECK(nq_batch_run_host(&b, &bt) == NQ_OK);
     for (uint32_t j = 0; tallied && j < b.jobs && !t_failed(); j++) {
         nq_tally t;
         if (nq_plan_run_unit(plan, b.unit[j], &t) != NQ_OK ||
@@ -123,7 +123,7 @@ static void kernel_body_vs_oeis(void *arg)
              nq_batch_build(plan, ids, units, nq_batch_depth(n), &b) == NQ_OK;
     nq_batch_tally bt;
     if (ok && nq_batch_tally_new(&b, &bt) == NQ_OK) {
-        nq_batch_run_host(&b, &bt);
+        CHECK(nq_batch_run_host(&b, &bt) == NQ_OK);
         ok = nq_batch_finish(plan, &b, ids, units, &bt, NQ_OK, &env,
                              got) == NQ_OK;
     } else if (ok) {
@@ -159,16 +159,16 @@ static void whole_expected(const nq_batch *b, uint32_t k, unsigned char *want)
     free(subs);
 }
 
-/* A batch stopped part way, made exact: the jobs from the middle one on
- * watch a flag already set, those before a clear one, so the host run
- * stops at the first sub-unit of the middle job.  nq_batch_finish then
+/* A batch stopped part way, made exact: the host run is given only the
+ * sub-units before the middle job's first (sub-units come in job order),
+ * as if a stop had come as it took that one: the loop takes no sub-unit
+ * once the flag is set (nq_subunit_worker).  nq_batch_finish then
  * says stopped, marks whole exactly the jobs whose sub-units all
  * finished, each with its unit's count as fast counts it, and no unit
  * that is not a search (those were never run). */
 static void stopped_batch_keeps_whole_units(void *arg)
 {
     int n = (int)(intptr_t)arg;
-    static const volatile sig_atomic_t clear = 0, set = 1;
     nq_tally *want_t, *got = NULL;
     nq_plan *plan = reference(n, &want_t);
     CHECK(plan);
@@ -184,13 +184,16 @@ static void stopped_batch_keeps_whole_units(void *arg)
     uint32_t k = ok ? b.jobs / 2 : 0, jobs = ok ? b.jobs : 0;
     nq_status st = NQ_OK;
     if (ok) {
-        for (uint32_t j = 0; j < b.jobs; j++)
-            b.job[j].stop = j < k ? &clear : &set;
+        uint64_t subs = b.subs, first = 0;
+        while (first < subs && b.sub[first].job < k)
+            first++;
         whole_expected(&b, k, want);
+        b.subs = first;
         if (nq_batch_tally_new(&b, &bt) == NQ_OK)
-            nq_batch_run_host(&b, &bt);
+            CHECK(nq_batch_run_host(&b, &bt) == NQ_OK);
         else
             bt.count = NULL;
+        b.subs = subs;
         ok = bt.count != NULL;
         st = nq_batch_finish(plan, &b, ids, units, &bt, NQ_ERR_STOPPED,
                              &env, got);
@@ -236,7 +239,7 @@ static void stop_in_symmetric_count_keeps_searches(void *arg)
         nq_batch_free(&b);
     if (ok) {
         nq_batch_watch(&b, &clear); /* the searches run to their end */
-        nq_batch_run_host(&b, &bt);
+        CHECK(nq_batch_run_host(&b, &bt) == NQ_OK);
         st = nq_batch_finish(plan, &b, ids, COUNT, &bt, NQ_OK, &env, got);
     }
     int kept = 1;
@@ -249,6 +252,26 @@ static void stop_in_symmetric_count_keeps_searches(void *arg)
     CHECKF(st == NQ_ERR_STOPPED, "the batch ended as %s", nq_strerror(st));
     CHECKF(kept, "the searches were not kept whole, or the stopped "
            "symmetric count was");
+}
+
+/* The kernels' 64-bit sums are two 32-bit words: adds that carry out of
+ * the low word, in any order, leave the exact sum, and the other words
+ * alone. */
+static void words_add64_carries(void *arg)
+{
+    (void)arg;
+    uint32_t w[4] = {0, 0, 0, 0};
+    static const uint64_t adds[] = {0xffffffffull, 1, 0xfffffffeull,
+                                    0x100000003ull, 0xffffffffffull};
+    uint64_t sum = 0;
+    for (size_t k = 0; k < sizeof adds / sizeof adds[0]; k++) {
+        nq_words_add64(&w[1], adds[k]);
+        sum += adds[k];
+    }
+    CHECKF((w[1] | (uint64_t)w[2] << 32) == sum, "the words hold %llx, the "
+           "sum is %llx", (unsigned long long)(w[1] | (uint64_t)w[2] << 32),
+           (unsigned long long)sum);
+    CHECK(w[0] == 0 && w[3] == 0);
 }
 
 typedef struct {
@@ -313,7 +336,7 @@ static void stop_inside_a_sub_unit(void *arg)
     nq_status st = NQ_OK;
     if (ok) {
         nq_batch_watch(&b, &s.flag);
-        nq_batch_run_host(&b, &bt);
+        CHECK(nq_batch_run_host(&b, &bt) == NQ_OK);
         ended = nq_clock_seconds();
         pthread_join(timer, NULL);
         st = nq_batch_finish(plan, &b, &id, 1, &bt, NQ_ERR_STOPPED, &env,
@@ -578,6 +601,7 @@ void tests_gpu(void)
            "gpu/N=12/stop-in-a-symmetric-count-keeps-the-searches");
     t_case(stop_inside_a_sub_unit, NULL,
            "gpu/N=21/host-run-stops-inside-a-sub-unit-within-a-second");
+    t_case(words_add64_carries, NULL, "gpu/words-add64-carries-into-the-high-word");
     t_case(stacks_stay_in_their_column, NULL,
            "gpu/stacks-interleaved-by-thread-stay-in-their-column");
     t_case(ptxas_check, NULL, "gpu/ptxas-check-refuses-a-stack-frame");

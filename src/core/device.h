@@ -90,4 +90,17 @@ typedef ulong nq_host_pointer;
 #endif
 #endif
 
+/* Add v to the 32-bit word at p, returning the word before: the one
+ * atomic the kernels need, which every OpenCL 1.2 device has on global
+ * memory (64-bit ones are an extension there).  On the host a relaxed
+ * atomic, so that the host's run of the kernel's loop (subunits.c) is
+ * the devices' to the letter. */
+#if defined(NQ_OPENCL_C)
+#define NQ_DEVICE_FETCH_ADD32(p, v) atomic_add((p), (v))
+#elif defined(__CUDA_ARCH__)
+#define NQ_DEVICE_FETCH_ADD32(p, v) atomicAdd((unsigned *)(p), (v))
+#else
+#define NQ_DEVICE_FETCH_ADD32(p, v) __atomic_fetch_add((p), (v), __ATOMIC_RELAXED)
+#endif
+
 #endif

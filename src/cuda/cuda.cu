@@ -7,16 +7,19 @@
  * The host cuts each batch of units into sub-units (subunits.c: the first
  * rows of each unit's search pre-placed, heavy ones cut deeper; symmetry
  * and weights come with the unit) and ships them in one launch.  Each GPU
- * thread runs the iterative DFS of dfs.h on one sub-unit (no recursion,
- * its stack one word per row in shared memory, the last two rows in closed
- * form), the very code `make test` runs on the CPU.  Every runner worker
- * drives a GPU on its own stream (several per GPU, all visible GPUs), so
- * batches overlap with the host's building and journalling.  Counts are
- * summed on the GPU: the lanes of a warp working on one unit (sub-units
- * are sorted by unit) add up their counts and one of them does the atomic
- * add.  The units that are not searches (the half- and quarter-turn counts
- * behind unique, whole small boards) run on the host.  Plan, journals,
- * parts and the unique count by Burnside's lemma are fast's.
+ * thread runs the iterative DFS of dfs.h on the sub-units it takes (no
+ * recursion, its stack one word per row in shared memory, the last two
+ * rows in closed form), the very code `make test` runs on the CPU.  Every
+ * runner worker drives a GPU on its own stream (several per GPU, all
+ * visible GPUs), so batches overlap with the host's building and
+ * journalling.  A launch's threads persist: as many as the GPU holds at
+ * once, each taking the next sub-unit from the launch's counter until
+ * none is left and adding each one's count to its job's words
+ * (subunits.h, nq_subunit_worker: the loop the OpenCL kernel and the CPU
+ * tests run too).  The units that are not searches (the half- and
+ * quarter-turn counts behind unique, whole small boards) run on the host.
+ * Plan, journals, parts and the unique count by Burnside's lemma are
+ * fast's.
  */
 #include <atomic>
 #include <cuda_runtime.h>
@@ -57,43 +60,17 @@ extern __shared__ uint32_t stacks[];
  * the bound, which leaves room for 12 blocks only; bench/RESULTS.md). */
 #define BLOCKS_PER_SM 16
 
-/* Each thread counts one sub-unit; a sub-unit is finished if the stop
- * flag (the host's, mapped for the device) was still clear after its
- * search (dfs.h).  The lanes of a warp on one job add up their counts,
- * placements and finished sub-units, and one of them adds them in:
- * counts[job], counts[jobs + job] and counts[2 jobs]. */
+/* The launch's threads, each running nq_subunit_worker (subunits.h):
+ * sub-units taken from the launch's counter until none is left, counted
+ * into the words (NQ_WORDS, zeroed before), the stop flag the host's,
+ * mapped for the device. */
 static __global__ void __launch_bounds__(BLOCK, BLOCKS_PER_SM)
-count_subunits(const nq_frontier *jobs, const nq_subunit *subs, uint64_t n,
-               uint32_t njobs, unsigned long long *counts, nq_dfs_stop stop)
+count_subunits(const nq_frontier *jobs, const nq_subunit *subs, uint32_t n,
+               uint32_t njobs, uint32_t *words, nq_dfs_stop stop)
 {
-    uint64_t i = NQ_THREAD_GLOBAL_ID();
-    unsigned t = NQ_THREAD_LOCAL_ID();
-    int lane = t & 31, valid = i < n, whole = 0;
-    unsigned job = 0xffffffffu;
-    unsigned long long c = 0, p = 0;
-    if (valid) {
-        uint64_t count, placed = 0;
-        job = nq_subunit_thread(jobs, subs, i, stacks + t,
-                                NQ_THREAD_BLOCK_SIZE(), stop, &count,
-                                &placed);
-        whole = !nq_dfs_stop_seen(stop);
-        c = count, p = placed;
-    }
-    /* every lane takes part, so the shuffles see the whole warp */
-    unsigned same = __match_any_sync(0xffffffffu, job);
-    unsigned finished = __ballot_sync(0xffffffffu, whole) & same;
-    unsigned long long sc = 0, sp = 0;
-    for (int k = 0; k < 32; k++) {
-        unsigned long long vc = __shfl_sync(0xffffffffu, c, k);
-        unsigned long long vp = __shfl_sync(0xffffffffu, p, k);
-        if (same >> k & 1)
-            sc += vc, sp += vp;
-    }
-    if (valid && lane == __ffs(same) - 1) {
-        atomicAdd(&counts[job], sc);
-        atomicAdd(&counts[njobs + job], (unsigned long long)__popc(finished));
-        atomicAdd(&counts[2 * (uint64_t)njobs], sp);
-    }
+    nq_subunit_worker(jobs, subs, n, njobs, words,
+                      stacks + NQ_THREAD_LOCAL_ID(), NQ_THREAD_BLOCK_SIZE(),
+                      stop);
 }
 
 /* One runner worker's hold on a GPU: its device, its own stream, and
@@ -106,9 +83,10 @@ typedef struct {
     cudaStream_t stream;
     nq_frontier *jobs, *host_jobs;
     nq_subunit *subs, *host_subs;
-    unsigned long long *counts, *host_counts; /* 2 jobs + 1 (the kernel's) */
-    size_t jobs_cap, subs_cap, counts_cap;
-    size_t host_jobs_cap, host_subs_cap, host_counts_cap;
+    uint32_t *words, *host_words; /* NQ_WORDS(jobs): the kernel's counts */
+    size_t jobs_cap, subs_cap, words_cap;
+    size_t host_jobs_cap, host_subs_cap, host_words_cap;
+    unsigned most_blocks;       /* the blocks the GPU holds at once */
     sig_atomic_t *stop, *device_stop; /* pinned, mapped: the kernel's flag */
 } gpu_worker;
 
@@ -159,17 +137,17 @@ static cudaError_t reserve(void **ptr, size_t *cap, size_t need, size_t size,
 static nq_status reserve_all(gpu_worker *g, const nq_batch *b,
                              nq_unit_env *env)
 {
-    size_t jobs = b->jobs, subs = b->subs, counts = 2 * (size_t)b->jobs + 1;
+    size_t jobs = b->jobs, subs = b->subs, words = NQ_WORDS(b->jobs);
     TRY(reserve((void **)&g->jobs, &g->jobs_cap, jobs, sizeof *g->jobs, 0));
     TRY(reserve((void **)&g->subs, &g->subs_cap, subs, sizeof *g->subs, 0));
-    TRY(reserve((void **)&g->counts, &g->counts_cap, counts,
-                sizeof *g->counts, 0));
+    TRY(reserve((void **)&g->words, &g->words_cap, words,
+                sizeof *g->words, 0));
     TRY(reserve((void **)&g->host_jobs, &g->host_jobs_cap, jobs,
                 sizeof *g->jobs, 1));
     TRY(reserve((void **)&g->host_subs, &g->host_subs_cap, subs,
                 sizeof *g->subs, 1));
-    TRY(reserve((void **)&g->host_counts, &g->host_counts_cap, counts,
-                sizeof *g->counts, 1));
+    TRY(reserve((void **)&g->host_words, &g->host_words_cap, words,
+                sizeof *g->words, 1));
     return NQ_OK;
 }
 
@@ -202,8 +180,7 @@ static nq_status launch(const nq_plan *p, nq_batch *b, nq_batch_tally *t,
     (void)p;
     if (st != NQ_OK)
         return st;
-    size_t counts = 2 * (size_t)b->jobs + 1;
-    size_t counts_bytes = counts * sizeof *g->counts;
+    size_t words_bytes = NQ_WORDS(b->jobs) * sizeof *g->words;
     *g->stop = 0;
     memcpy(g->host_jobs, b->job, b->jobs * sizeof *b->job);
     memcpy(g->host_subs, b->sub, b->subs * sizeof *b->sub);
@@ -211,22 +188,20 @@ static nq_status launch(const nq_plan *p, nq_batch *b, nq_batch_tally *t,
                         cudaMemcpyHostToDevice, g->stream));
     TRY(cudaMemcpyAsync(g->subs, g->host_subs, b->subs * sizeof *b->sub,
                         cudaMemcpyHostToDevice, g->stream));
-    TRY(cudaMemsetAsync(g->counts, 0, counts_bytes, g->stream));
+    TRY(cudaMemsetAsync(g->words, 0, words_bytes, g->stream));
     if (b->subs) {
-        unsigned blocks = (unsigned)((b->subs + BLOCK - 1) / BLOCK);
+        uint64_t need = (b->subs + BLOCK - 1) / BLOCK;
+        unsigned blocks = need < g->most_blocks ? (unsigned)need : g->most_blocks;
         size_t shared = (size_t)nq_batch_stack_rows(b) * BLOCK * sizeof(uint32_t);
         count_subunits<<<blocks, BLOCK, shared, g->stream>>>(
-            g->jobs, g->subs, b->subs, b->jobs, g->counts, g->device_stop);
+            g->jobs, g->subs, (uint32_t)b->subs, b->jobs, g->words,
+            g->device_stop);
         TRY(cudaGetLastError());
     }
-    TRY(cudaMemcpyAsync(g->host_counts, g->counts, counts_bytes,
+    TRY(cudaMemcpyAsync(g->host_words, g->words, words_bytes,
                         cudaMemcpyDeviceToHost, g->stream));
     TRY(wait_watching(g, env->stop));
-    for (uint32_t j = 0; j < b->jobs; j++) {
-        t->count[j] = g->host_counts[j];
-        t->finished[j] = g->host_counts[b->jobs + j];
-    }
-    t->nodes += g->host_counts[2 * (size_t)b->jobs];
+    nq_batch_unpack(b, g->host_words, t);
     return NQ_OK;
 }
 
@@ -238,10 +213,10 @@ static void release(void *scratch)
     cudaSetDevice(g->device);
     cudaFree(g->jobs);
     cudaFree(g->subs);
-    cudaFree(g->counts);
+    cudaFree(g->words);
     cudaFreeHost(g->host_jobs);
     cudaFreeHost(g->host_subs);
-    cudaFreeHost(g->host_counts);
+    cudaFreeHost(g->host_words);
     cudaFreeHost(g->stop);
     if (g->stream)
         cudaStreamDestroy(g->stream);
@@ -269,6 +244,10 @@ static nq_status device_ready(const nq_plan *p, nq_unit_env *env)
     g->device = p->ndevices ? p->devices[k % (unsigned)p->ndevices]
                             : (int)(k % (unsigned)devices);
     TRY(cudaSetDevice(g->device));
+    int sms = 0;
+    TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount,
+                               g->device));
+    g->most_blocks = (unsigned)(sms > 0 ? sms : 1) * BLOCKS_PER_SM;
     TRY(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
     TRY(cudaHostAlloc((void **)&g->stop, sizeof *g->stop,
                       cudaHostAllocMapped));

@@ -18,8 +18,15 @@ int nq_batch_depth(int n)
     return n < 12 || n >= NQ_EVEN_FROM_N ? 1 : 2;
 }
 
+/* A batch holds fewer than 2^31 sub-units: the kernels take them by a
+ * 32-bit counter (nq_subunit_worker), which every thread draws once past
+ * the last.  (A batch of NQ_GPU_BATCH units holds some 10^5.) */
+#define MOST_SUBS (1u << 31)
+
 static int push_sub(nq_batch *b, nq_subunit s)
 {
+    if (b->subs + 1 >= MOST_SUBS)
+        return -1;
     if (b->subs == b->cap) {
         uint64_t cap = b->cap ? 2 * b->cap : 4096;
         nq_subunit *grown = realloc(b->sub, cap * sizeof *grown);
@@ -194,20 +201,31 @@ void nq_batch_tally_free(nq_batch_tally *t)
     t->count = t->finished = NULL;
 }
 
-void nq_batch_run_host(const nq_batch *b, nq_batch_tally *t)
+nq_status nq_batch_run_host(const nq_batch *b, nq_batch_tally *t)
 {
     uint32_t shared[NQ_MAX_N * NQ_GPU_BLOCK];
-    for (uint64_t q = 0; q < b->subs; q++) {
-        const nq_frontier *j = &b->job[b->sub[q].job];
-        uint64_t c, lane = q % NQ_GPU_BLOCK;
-        if (nq_dfs_stop_seen(j->stop))
-            break; /* every job of a batch watches the one flag */
-        uint32_t job = nq_subunit_thread(b->job, b->sub, q, shared + lane,
-                                         NQ_GPU_BLOCK, j->stop, &c,
-                                         &t->nodes);
-        if (!nq_dfs_stop_seen(j->stop))
-            t->count[job] += c, t->finished[job]++;
+    uint32_t *words = calloc(NQ_WORDS(b->jobs), sizeof *words);
+    if (!words)
+        return NQ_ERR_NOMEM;
+    /* every job of a batch watches the one flag */
+    nq_dfs_stop stop = b->jobs ? b->job[0].stop : NULL;
+    nq_subunit_worker(b->job, b->sub, (uint32_t)b->subs, b->jobs, words,
+                      shared, NQ_GPU_BLOCK, stop);
+    nq_batch_unpack(b, words, t);
+    free(words);
+    return NQ_OK;
+}
+
+void nq_batch_unpack(const nq_batch *b, const uint32_t *words,
+                     nq_batch_tally *t)
+{
+    for (uint32_t j = 0; j < b->jobs; j++) {
+        const uint32_t *c = words + NQ_WORDS_COUNT(j);
+        t->count[j] += c[0] | (uint64_t)c[1] << 32;
+        t->finished[j] += words[NQ_WORDS_FINISHED(b->jobs, j)];
     }
+    t->nodes += words[NQ_WORDS_PLACED] |
+                (uint64_t)words[NQ_WORDS_PLACED + 1] << 32;
 }
 
 /* After a stop: the jobs all of whose sub-units finished are whole, their
@@ -307,8 +325,7 @@ static nq_status host_launch(const nq_plan *p, nq_batch *b, nq_batch_tally *t,
 {
     (void)p;
     nq_batch_watch(b, env->stop);
-    nq_batch_run_host(b, t);
-    return NQ_OK;
+    return nq_batch_run_host(b, t);
 }
 
 /* A batch of units as the GPU engine would ship it, each sub-unit counted

@@ -47,6 +47,63 @@ nq_subunit_thread(const NQ_GLOBAL nq_frontier *jobs,
     return s.job;
 }
 
+/* The words a launch counts into, one layout for every device (32-bit
+ * words: OpenCL 1.2 promises atomics on no wider), zeroed before it:
+ * the placements of all its sub-units (two words, low first), then per
+ * job its count (two words), then per job its sub-units searched to
+ * their end, then the counter of sub-units taken. */
+#define NQ_WORDS_PLACED 0
+#define NQ_WORDS_COUNT(job) (2 + 2 * (uint64_t)(job))
+#define NQ_WORDS_FINISHED(jobs, job) (2 + 2 * (uint64_t)(jobs) + (job))
+#define NQ_WORDS_NEXT(jobs) (2 + 3 * (uint64_t)(jobs))
+#define NQ_WORDS(jobs) (NQ_WORDS_NEXT(jobs) + 1)
+
+/* Add v to the 64-bit count at w (two words, low first) with 32-bit
+ * atomics: the low word's add returns its old value, from which its
+ * carry into the high word follows.  The words are read only after the
+ * launch, so the two adds need not be one. */
+static inline NQ_HD void nq_words_add64(volatile NQ_GLOBAL uint32_t *w,
+                                        uint64_t v)
+{
+    uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
+    uint32_t old = NQ_DEVICE_FETCH_ADD32(&w[0], lo);
+    hi += (uint32_t)((uint32_t)(old + lo) < old);
+    if (hi)
+        NQ_DEVICE_FETCH_ADD32(&w[1], hi);
+}
+
+/* One GPU thread's whole work in a launch: it takes the next sub-unit
+ * from the launch's counter, one atomic add, until none is left or the
+ * stop flag is set, and adds each one's count to its job's words.  So a
+ * launch needs only as many threads as the device holds at once
+ * (persistent threads), and it ends when the work does, not when its
+ * slowest thread's one sub-unit does: a thread that drew short ones
+ * draws again.  A sub-unit is finished if the flag was still clear
+ * after its search; one taken after a stop is not searched.  The host
+ * runs this very loop for engine subunits and the tests
+ * (nq_batch_run_host), one thread taking every sub-unit in turn. */
+static inline NQ_HD void
+nq_subunit_worker(const NQ_GLOBAL nq_frontier *jobs,
+                  const NQ_GLOBAL nq_subunit *subs, uint32_t n, uint32_t njobs,
+                  volatile NQ_GLOBAL uint32_t *words, NQ_LOCAL uint32_t *stack,
+                  unsigned stride, nq_dfs_stop stop)
+{
+    for (;;) {
+        uint32_t i = NQ_DEVICE_FETCH_ADD32(&words[NQ_WORDS_NEXT(njobs)], 1u);
+        if (i >= n || nq_dfs_stop_seen(stop))
+            break;
+        uint64_t count, placed = 0;
+        uint32_t job = nq_subunit_thread(jobs, subs, i, stack, stride, stop,
+                                         &count, &placed);
+        nq_words_add64(&words[NQ_WORDS_COUNT(job)], count);
+        /* added each time: a sum kept across the searches held two more
+         * registers through them, and ptxas spilled (mk/check-ptxas.sh) */
+        nq_words_add64(&words[NQ_WORDS_PLACED], placed);
+        if (!nq_dfs_stop_seen(stop))
+            NQ_DEVICE_FETCH_ADD32(&words[NQ_WORDS_FINISHED(njobs, job)], 1u);
+    }
+}
+
 /* The rest is the host's alone (an OpenCL device compiles the above,
  * device.h). */
 #ifndef NQ_OPENCL_C
@@ -106,14 +163,19 @@ typedef struct {
 nq_status nq_batch_tally_new(const nq_batch *b, nq_batch_tally *t);
 void nq_batch_tally_free(nq_batch_tally *t);
 
-/* Count the sub-units on the calling thread, adding into t: what the GPU
- * kernel does, one sub-unit per thread, here the threads of each block
- * one after another with their stacks laid out in one block-wide array
+/* Count the sub-units on the calling thread, adding into t: the GPU
+ * kernel's loop (nq_subunit_worker) run by one thread, which takes every
+ * sub-unit in turn, its stack laid out as a column of a block-wide array
  * as in the GPU's shared memory.  Once the jobs' stop flag is set, the
  * sub-unit under way gives up and no other starts; a sub-unit is
  * finished if the flag was still clear after its search, as the kernel
- * judges it. */
-void nq_batch_run_host(const nq_batch *b, nq_batch_tally *t);
+ * judges it.  NQ_ERR_NOMEM if the words cannot be had. */
+nq_status nq_batch_run_host(const nq_batch *b, nq_batch_tally *t);
+
+/* The words a launch of batch b counted into (NQ_WORDS(b->jobs) of
+ * them), added into t. */
+void nq_batch_unpack(const nq_batch *b, const uint32_t *words,
+                     nq_batch_tally *t);
 
 /* The end of a batch run with status st: the jobs' counts (and the other
  * units, run here by the engine's unit function) into out[k] for ids[k],

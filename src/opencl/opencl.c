@@ -388,6 +388,7 @@ typedef struct {
     cl_ulong memory, max_alloc; /* bytes the engine may hold, and in one */
     cl_ulong local_memory;      /* bytes of local memory a group may use */
     size_t group_most;          /* work-items a group may have */
+    cl_uint units;              /* the device's compute units */
 } cl_worker;
 
 /* Workers are dealt to the devices in turn. */
@@ -446,6 +447,9 @@ static nq_status read_limits(cl_worker *g, nq_unit_env *env)
     if (e == CL_SUCCESS)
         e = clGetDeviceInfo(g->device, CL_DEVICE_ENDIAN_LITTLE, sizeof little,
                             &little, NULL);
+    if (e == CL_SUCCESS)
+        e = clGetDeviceInfo(g->device, CL_DEVICE_MAX_COMPUTE_UNITS,
+                            sizeof g->units, &g->units, NULL);
     if (e == CL_SUCCESS)
         e = clGetKernelWorkGroupInfo(g->kernel, g->device,
                                      CL_KERNEL_WORK_GROUP_SIZE, sizeof group,
@@ -606,7 +610,7 @@ static nq_status reserve_all(cl_worker *g, const nq_batch *b,
 {
     size_t jobs = (b->jobs ? b->jobs : 1) * sizeof(nq_frontier);
     size_t subs = (b->subs ? b->subs : 1) * sizeof(nq_subunit);
-    size_t words = 3 * (size_t)b->jobs + 2, counts = words * sizeof(cl_uint);
+    size_t words = NQ_WORDS(b->jobs), counts = words * sizeof(cl_uint);
     uint64_t gj = grown(g->jobs_cap, jobs), gs = grown(g->subs_cap, subs);
     nq_status st = fits(g, gj + gs + grown(g->counts_cap, counts) + STOP_BYTES,
                         gj > gs ? gj : gs, env);
@@ -642,13 +646,22 @@ static size_t group_size(const cl_worker *g, int rows)
     return group * stack <= g->local_memory ? group : 0;
 }
 
-/* The counting kernel's arguments and launch: one work-item a sub-unit,
- * in groups sharing a local array of stacks. */
+/* Work-groups a launch runs per compute unit: enough to keep a GPU's
+ * unit busy while some of its groups wait on memory (a CUDA SM takes 16
+ * of cuda's blocks); a launch's work-items persist, taking sub-units
+ * until none is left (subunits.h), so more would only wait. */
+#define GROUPS_PER_UNIT 16
+
+/* The counting kernel's arguments and launch: as many work-items as the
+ * device holds at once (or the sub-units, if fewer), in groups sharing a
+ * local array of stacks. */
 static cl_int enqueue_count(cl_worker *g, const nq_batch *b, size_t group)
 {
-    cl_ulong n = b->subs;
+    cl_uint n = (cl_uint)b->subs;
     cl_uint njobs = b->jobs;
-    size_t global = (b->subs + group - 1) / group * group;
+    size_t groups = (b->subs + group - 1) / group;
+    size_t most = (size_t)(g->units ? g->units : 1) * GROUPS_PER_UNIT;
+    size_t global = (groups < most ? groups : most) * group;
     size_t stacks = group * (size_t)nq_batch_stack_rows(b) * sizeof(cl_uint);
     cl_int e = clSetKernelArg(g->kernel, 0, sizeof g->jobs, &g->jobs);
     if (e == CL_SUCCESS)
@@ -675,7 +688,7 @@ static cl_int enqueue_batch(cl_worker *g, const nq_batch *b, size_t group,
                             cl_event *done)
 {
     static const cl_int zero = 0;
-    size_t words = 3 * (size_t)b->jobs + 2;
+    size_t words = NQ_WORDS(b->jobs);
     cl_int e = clEnqueueWriteBuffer(g->queue, g->stop, CL_FALSE, 0,
                                     sizeof zero, &zero, 0, NULL, NULL);
     if (e == CL_SUCCESS && b->jobs)
@@ -722,20 +735,6 @@ static cl_int wait_watching(cl_worker *g, cl_event done,
     }
 }
 
-/* The device's words into the batch's tally: per job its count (two
- * words, low first) and finished sub-units, and the placements. */
-static void unpack_counts(const cl_worker *g, const nq_batch *b,
-                          nq_batch_tally *t)
-{
-    const cl_uint *w = g->host_counts;
-    for (uint32_t j = 0; j < b->jobs; j++) {
-        t->count[j] = w[2 * j] | (uint64_t)w[2 * j + 1] << 32;
-        t->finished[j] = w[2 * (size_t)b->jobs + j];
-    }
-    size_t at = 3 * (size_t)b->jobs;
-    t->nodes += w[at] | (uint64_t)w[at + 1] << 32;
-}
-
 /* One batch on the device of env's worker (device_ready), waited for
  * while watching env's stop flag.  On any failure the queue is drained
  * first: its commands read the batch, which is freed after. */
@@ -763,7 +762,7 @@ static nq_status launch(const nq_plan *p, nq_batch *b, nq_batch_tally *t,
     clFinish(g->queue);
     if (e != CL_SUCCESS)
         return call_failed(env, e, "counting a batch");
-    unpack_counts(g, b, t);
+    nq_batch_unpack(b, g->host_counts, t);
     return NQ_OK;
 }
 
