@@ -19,7 +19,8 @@
 #   make bench-peer PEER='COMMAND'  fast beside another counter, in rounds
 #                   at one N (N=18, THREADS=2, ROUNDS=9, PEER_KERNELS=k,...)
 #   make bench-record  cycles per solution at N = 21..23 on a fixed sample
-#   make bench-gpu  the cuda engine against fast, N = 16..22 (needs a GPU)
+#   make bench-gpu  the cuda and opencl engines against fast, N = 16..22
+#                   (needs a GPU)
 #   make bench-subunits  the spread of the GPU's sub-unit costs at N = 18
 #   make bench-bottom    bottom states met again inside fast's units
 #   make bench-order     fast's nodes in board order, by the fewest open
@@ -472,10 +473,13 @@ bench-bottom: $(BENCH_BOTTOM)
 bench-order: $(BENCH_ORDER)
 	for n in 14 15 16; do $(BENCH_ORDER) $$n; echo; done
 
-# The GPU engine against fast, N = 16..22, as a Markdown table (a GPU
-# needed; bench/gpu.sh).
-bench-gpu: $(CUDA_BIN) $(CLI)
-	NQ_CUDA=$(CUDA_BIN) NQ_CLI=$(CLI) sh bench/gpu.sh
+# The GPU engines (those built here: nvcc, OpenCL) against fast, N =
+# 16..22, as a Markdown table (a GPU needed; bench/gpu.sh).
+BENCH_GPU_CUDA := $(if $(HAVE_NVCC),$(CUDA_BIN))
+BENCH_GPU_OPENCL := $(if $(HAVE_OPENCL),$(OPENCL_BIN))
+bench-gpu: $(BENCH_GPU_CUDA) $(BENCH_GPU_OPENCL) $(CLI)
+	NQ_CUDA=$(BENCH_GPU_CUDA) NQ_OPENCL=$(BENCH_GPU_OPENCL) NQ_CLI=$(CLI) \
+	    sh bench/gpu.sh
 
 # make install, uninstall, the shared library, pkg-config, man page and
 # completion: mk/install.mk.

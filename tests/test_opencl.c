@@ -402,6 +402,71 @@ static void no_platform(void *arg)
     CHECKF(finished, "fast did not finish the journal");
 }
 
+/* make bench-gpu's script run as the target runs it, the engines named
+ * by the environment (NQ_CUDA, NQ_OPENCL, NQ_CLI), from N = 6 to 9. */
+static int bench_gpu(t_proc *p, const char *cuda, const char *cl)
+{
+    if (setenv("NQ_CUDA", cuda, 1) != 0 || setenv("NQ_OPENCL", cl, 1) != 0)
+        return -1;
+    return t_run_signalled(p, "/bin/sh", ARGS("/bin/sh", "bench/gpu.sh", "6",
+                                               "9"), 0, 0);
+}
+
+/* bench-gpu on PoCL's CPU device (OPENCL_ANY=1: a check of the script,
+ * not a speed): a row for each N with OEIS's total, the opencl column
+ * and fast's; without OPENCL_ANY the CPU device is no GPU and the script
+ * says so, exit 2. */
+static void bench_gpu_table(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    char row[64];
+    if (!device_here())
+        return;
+    CHECK(setenv("OPENCL_ANY", "1", 1) == 0);
+    CHECK(bench_gpu(&p, "", opencl()) == 0);
+    int rows = p.exit_code == 0 && strstr(p.out, "| N | total | opencl (s) | "
+                                          "fast, all cores (s) | fast / "
+                                          "opencl |\n");
+    for (int n = 6; n <= 9 && rows; n++) {
+        snprintf(row, sizeof row, "\n| %d | %llu | ", n,
+                 (unsigned long long)t_oeis_total(n));
+        rows = strstr(p.out, row) != NULL;
+    }
+    t_proc_free(&p);
+    unsetenv("OPENCL_ANY");
+    CHECK(bench_gpu(&p, "", opencl()) == 0);
+    int refused = p.exit_code == 2 && strstr(p.err, "bench-gpu: no GPU for ");
+    t_proc_free(&p);
+    CHECKF(rows, "no row with OEIS's total for each N");
+    CHECKF(refused, "a CPU device was taken for a GPU");
+}
+
+/* bench-gpu against an engine that lists a GPU and counts wrong (a
+ * script standing in for it): the script says which N and exits 1. */
+static void bench_gpu_wrong_count(void *arg)
+{
+    (void)arg;
+    const char *fake = scratch("fake-gpu.sh");
+    FILE *f = fopen(fake, "w");
+    t_proc p;
+    CHECK(f);
+    fputs("#!/bin/sh\n"
+          "case $1 in\n"
+          "--version) printf 'engine opencl:\\n  device 0: Fake (GPU, "
+          "OpenCL C 1.2)\\n' ;;\n"
+          "*) echo '{\"n\":'$2',\"total\":7,\"seconds\":0.5}' ;;\n"
+          "esac\n", f);
+    fclose(f);
+    CHECK(chmod(fake, 0700) == 0);
+    CHECK(bench_gpu(&p, "", fake) == 0);
+    int said = p.exit_code == 1 && strstr(p.err, "bench-gpu: N=6: opencl "
+                                          "counted 7\n");
+    t_proc_free(&p);
+    unlink(fake);
+    CHECKF(said, "a wrong total passed");
+}
+
 /* A program that does not build (NQ_OPENCL_SOURCE naming one with an
  * undeclared name): one line of the program's with the build log's first
  * error in it. */
@@ -569,6 +634,10 @@ void tests_opencl(void)
     t_case(out_of_memory, NULL, "opencl/device-out-of-memory-one-line-"
            "fast-finishes");
     t_case(settings_refused, NULL, "opencl/bad-settings-refused");
+    t_case(bench_gpu_table, NULL, "opencl/bench-gpu-on-pocl-rows-with-oeis-"
+           "totals-cpu-device-no-gpu");
+    t_case(bench_gpu_wrong_count, NULL, "opencl/bench-gpu-wrong-total-from-"
+           "an-engine-exits-1");
     t_skip_cases(built && getenv("NQ_OPENCL_EXAMPLE") ? NULL
                  : "no count-opencl (make test builds it with "
                    "nqueens-opencl)");
