@@ -40,16 +40,15 @@ extern "C" {
 
 /* Units per launch: NQ_GPU_BATCH (subunits.h).
  *
- * What a stop costs.  The threads of a launch run at once, so its units
- * end together, near its end; a stop ends the threads within NQ_DFS_POLL
- * placements (dfs.h) and keeps only the units whose sub-units had all
- * finished: the work in flight, a batch a worker, is mostly lost and
- * counted again on resume.  Smaller batches would lose less but leave
- * SMs idle: a launch must stay some 15k threads for the streams to fill
- * the GPU, so fewer units a batch needs each cut into more sub-units
- * (deeper cuts, more host time estimating them), to be timed on a GPU
- * first.  The host engine, which runs sub-units one at a time, keeps
- * its batches short instead (subunits.c). */
+ * What a stop costs.  The threads of a launch take its sub-units in
+ * order, so its units end spread over the launch; a stop ends the threads
+ * within NQ_DFS_POLL placements (dfs.h) and keeps only the units whose
+ * sub-units had all finished: the rest of the work in flight, up to a
+ * batch a worker, is lost and counted again on resume.  Smaller batches
+ * would lose less but give each thread fewer sub-units to take, so the
+ * launch's threads would end less together (nq_batch_depth); to be timed
+ * on a GPU first.  The host engine, which runs sub-units one at a time,
+ * keeps its batches short instead (subunits.c). */
 #define BLOCK NQ_GPU_BLOCK
 
 /* The threads' stacks, rows x BLOCK words, sized at launch. */

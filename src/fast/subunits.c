@@ -12,10 +12,18 @@
 
 /* From NQ_EVEN_FROM_N on one row: evening out cuts the heavy sub-units
  * deeper, and a shallow first cut leaves it the most to even (at N = 18,
- * the largest sub-unit is 3.4 times the mean from one row, 4.0 from two). */
+ * the largest sub-unit is 3.4 times the mean from one row, 4.0 from two).
+ * From GPU_FINE_N on two rows again: a launch's threads take sub-units
+ * until none is left (nq_subunit_worker), and they end together only if
+ * each takes many; one row gives N = 22 some 3 x 10^5 sub-units, under
+ * two for each of an H100's 270k threads, two rows 3.8 x 10^6 (210 a
+ * unit, evened out; 2.3 s of one core to even a batch of 1024 units,
+ * against some 10^12 placements of GPU work in it). */
+#define GPU_FINE_N 20
+
 int nq_batch_depth(int n)
 {
-    return n < 12 || n >= NQ_EVEN_FROM_N ? 1 : 2;
+    return n < 12 || (n >= NQ_EVEN_FROM_N && n < GPU_FINE_N) ? 1 : 2;
 }
 
 /* A batch holds fewer than 2^31 sub-units: the kernels take them by a

@@ -214,13 +214,15 @@ nq_status nq_batch_run_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
                             nq_tally *t);
 
 /* Units a GPU engine ships per launch (its batch function).  A plan has
- * 7k (N = 18) to 22k (N = 23) units, which from N = 18 make some 12 to
- * 18 sub-units each: 1024 units a batch give 7 to 22 batches, so that
- * every worker has batches to build while others are on the GPU, and the
- * journal grows steadily.  One launch is 12k to 18k threads; an H100
- * holds 270k, filled by the launches of several workers' streams (or
- * queues) running at once (one worker per core by default).  What a
- * stop costs, and why batches are not smaller: cuda.cu. */
+ * 7k (N = 18) to 22k (N = 23) units, which make some 14 to 18 sub-units
+ * each at N = 18 and 19, 140 to 210 from N = 20 (nq_batch_depth): 1024
+ * units a batch give 7 to 22 batches, so that every worker has batches
+ * to build while others are on the GPU, and the journal grows steadily.
+ * A launch's threads are as many as the GPU holds (an H100: 270k), each
+ * taking sub-units until none is left; the launches of several workers'
+ * streams (or queues) run at once (one worker per core by default), so
+ * from N = 20 each thread has some ten sub-units in flight.  What a stop
+ * costs, and why batches are not smaller: cuda.cu. */
 #define NQ_GPU_BATCH 1024
 unsigned nq_gpu_batch_units(const nq_plan *p);
 
