@@ -292,8 +292,8 @@ static void describe_devices(char *buf, size_t size)
 }
 
 extern "C" const nq_engine nq_engine_cuda =
-    NQ_GPU_ENGINE("cuda", "fast's units cut into sub-units, one GPU thread "
-                  "each", cuda_batch, release, describe_devices);
+    NQ_GPU_ENGINE("cuda", "fast's units cut into sub-units, taken by GPU "
+                  "threads", cuda_batch, release, describe_devices);
 
 nq_status nq_cuda_register(void)
 {

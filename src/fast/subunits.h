@@ -1,5 +1,5 @@
 /*
- * subunits.h - units cut into sub-units, the work of one GPU thread each.
+ * subunits.h - units cut into sub-units, the pieces GPU threads take.
  *
  * A batch takes some units of a fast-style plan, turns each into its
  * frontier job, and pre-places the queens of the job's first `depth` rows

@@ -7,8 +7,9 @@
  * (nq_opencl_register, nqueens_opencl.h): nothing below names it.
  *
  * The plan is cuda.cu's: the host cuts each batch of units into
- * sub-units (subunits.c) and ships them in one launch, each work-item
- * counting one sub-unit with dfs.h's search, the body nvcc compiles for
+ * sub-units (subunits.c) and ships them in one launch, its work-items
+ * taking sub-units until none is left (nq_subunit_worker, subunits.h) and
+ * counting each with dfs.h's search, the body nvcc compiles for
  * cuda and the CPU tests run, here compiled by the device's OpenCL
  * compiler from the program built into the library (opencl_kernel.cl
  * after the body's headers, built once per device for the process).
@@ -825,8 +826,9 @@ static void describe_devices(char *buf, size_t size)
 }
 
 const nq_engine nq_engine_opencl =
-    NQ_GPU_ENGINE("opencl", "fast's units cut into sub-units, one OpenCL "
-                  "work-item each", opencl_batch, release, describe_devices);
+    NQ_GPU_ENGINE("opencl", "fast's units cut into sub-units, taken by "
+                  "OpenCL work-items", opencl_batch, release,
+                  describe_devices);
 
 nq_status nq_opencl_register(void)
 {
