@@ -29,7 +29,7 @@ devices_of() {
     [ -n "$prog" ] && [ -x "$prog" ] || return 0
     "$prog" --version 2>/dev/null | sed -n 's/^  //p' | while read -r line; do
         case $engine:$line in
-        cuda:"no GPU"*) ;;
+        cuda:"no GPU"* | opencl:"no OpenCL device"*) ;;
         opencl:*"(GPU"* | opencl:*"(accelerator"*) echo "$line" ;;
         opencl:*) if [ "${OPENCL_ANY:-0}" = 1 ]; then echo "$line"; fi ;;
         *) echo "$line" ;;

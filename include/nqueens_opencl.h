@@ -6,7 +6,7 @@
  *
  * The library's engine table holds the CPU engines; this back-end adds
  * engine `opencl` (fast's units counted on any OpenCL 1.2 device: AMD,
- * Intel, NVIDIA and Apple GPUs, and CPUs through PoCL) to it at run time.
+ * Intel and NVIDIA GPUs, and CPUs through PoCL) to it at run time.
  * After nq_opencl_register(), every call of nqueens.h reaches it by name
  * like any other engine (nq_engine_find("opencl"), a request's engine).
  * A request's devices name OpenCL devices by their number in the order

@@ -254,6 +254,41 @@ static void stop_in_symmetric_count_keeps_searches(void *arg)
            "symmetric count was");
 }
 
+/* The kernels' loop with the stop flag set before it starts: it takes
+ * no sub-unit, so no job has one searched, its count stays 0, and no
+ * placement is made (nq_subunit_worker, run by the host as a kernel's
+ * thread runs it). */
+static void stopped_before_searches_nothing(void *arg)
+{
+    (void)arg;
+    static const volatile sig_atomic_t set = 1;
+    uint64_t ids[] = {2, 3, 4, 5, 6, 7};
+    enum { COUNT = sizeof ids / sizeof ids[0] };
+    nq_tally *want = NULL;
+    nq_plan *plan = reference(12, &want);
+    nq_batch b;
+    nq_batch_tally bt;
+    int ok = plan && nq_batch_prepare(plan, ids, COUNT, &b) == NQ_OK;
+    if (ok && !(ok = nq_batch_tally_new(&b, &bt) == NQ_OK))
+        nq_batch_free(&b);
+    uint64_t searched = 0, counted = 0, subs = ok ? b.subs : 0;
+    if (ok) {
+        nq_batch_watch(&b, &set);
+        CHECK(nq_batch_run_host(&b, &bt) == NQ_OK);
+        for (uint32_t j = 0; j < b.jobs; j++)
+            searched += bt.finished[j], counted += bt.count[j];
+        searched += bt.nodes;
+        nq_batch_tally_free(&bt);
+        nq_batch_free(&b);
+    }
+    free(want);
+    nq_plan_free(plan);
+    CHECK(ok && subs > 0);
+    CHECKF(searched == 0 && counted == 0, "a stopped loop searched: %llu "
+           "finished or placements, %llu counted", (unsigned long long)searched,
+           (unsigned long long)counted);
+}
+
 /* The kernels' 64-bit sums are two 32-bit words: adds that carry out of
  * the low word, in any order, leave the exact sum, and the other words
  * alone. */
@@ -601,6 +636,8 @@ void tests_gpu(void)
            "gpu/N=12/stop-in-a-symmetric-count-keeps-the-searches");
     t_case(stop_inside_a_sub_unit, NULL,
            "gpu/N=21/host-run-stops-inside-a-sub-unit-within-a-second");
+    t_case(stopped_before_searches_nothing, NULL, "gpu/N=12/flag-set-before-"
+           "the-loop-searches-nothing");
     t_case(words_add64_carries, NULL, "gpu/words-add64-carries-into-the-high-word");
     t_case(stacks_stay_in_their_column, NULL,
            "gpu/stacks-interleaved-by-thread-stay-in-their-column");

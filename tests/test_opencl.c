@@ -531,6 +531,47 @@ static void layout_mismatch(void *arg)
     CHECKF(said, "a device with other layouts was not refused in one line");
 }
 
+/* A kernel that runs, reports no error and searches nothing (the
+ * built-in program with its worker's call never made): a device failure
+ * in one line naming the sub-units left unsearched, exit 1, and no zero
+ * count in the journal, which fast then finishes to OEIS's count. */
+static void kernel_searching_nothing(void *arg)
+{
+    (void)arg;
+    const char *obj = getenv("NQ_OBJ"), *src = scratch("idle.cl");
+    const char *j = scratch("idle.journal");
+    static const char call[] = "    nq_subunit_worker(jobs, subs, n, njobs";
+    char path[600];
+    t_proc p;
+    if (!device_here())
+        return;
+    snprintf(path, sizeof path, "%s/../gen/opencl_program.cl",
+             obj ? obj : "build/obj");
+    char *program = t_read_file(path, NULL), *at = NULL;
+    if (!program) {
+        t_skip("no %s (make test writes it with nqueens-opencl)", path);
+        return;
+    }
+    FILE *f = (at = strstr(program, call)) ? fopen(src, "w") : NULL;
+    if (f) {
+        fprintf(f, "%.*s    if (n == 0)\n%s", (int)(at - program), program,
+                at);
+        fclose(f);
+    }
+    free(program);
+    CHECKF(at, "the kernel's call of the worker was not found in %s", path);
+    CHECK(f && setenv("NQ_OPENCL_SOURCE", src, 1) == 0);
+    unlink(j);
+    CHECK(run_count(&p, opencl(), 12, "opencl", ARGS("--checkpoint", j)) == 0);
+    unlink(src);
+    int said = one_line_error(&p, "nqueens: count 12: ", "the device searched "
+                              "0 of the batch's ", 0);
+    t_proc_free(&p);
+    unsetenv("NQ_OPENCL_SOURCE");
+    CHECKF(said, "a launch that searched nothing was not a device failure");
+    CHECKF(finishes("fast", j, 12), "fast did not finish the journal right");
+}
+
 /* A device out of memory (NQ_OPENCL_MEMORY leaving the engine 4096
  * bytes, under a batch's buffers): one line saying so, exit 1, the
  * journal left for fast to finish. */
@@ -631,6 +672,8 @@ void tests_opencl(void)
            "line-with-its-log");
     t_case(layout_mismatch, NULL, "opencl/device-laying-out-jobs-otherwise-"
            "refused");
+    t_case(kernel_searching_nothing, NULL, "opencl/kernel-searching-nothing-"
+           "is-a-device-failure-not-zero-counts");
     t_case(out_of_memory, NULL, "opencl/device-out-of-memory-one-line-"
            "fast-finishes");
     t_case(settings_refused, NULL, "opencl/bad-settings-refused");

@@ -2,6 +2,7 @@
  * subunits.c - building batches of sub-units, and running them on the
  * host with the same per-thread search the GPU runs (dfs.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,10 +16,14 @@
  * the largest sub-unit is 3.4 times the mean from one row, 4.0 from two).
  * From GPU_FINE_N on two rows again: a launch's threads take sub-units
  * until none is left (nq_subunit_worker), and they end together only if
- * each takes many; one row gives N = 22 some 3 x 10^5 sub-units, under
- * two for each of an H100's 270k threads, two rows 3.8 x 10^6 (210 a
- * unit, evened out; 2.3 s of one core to even a batch of 1024 units,
- * against some 10^12 placements of GPU work in it). */
+ * each takes several.  One row gives a batch of N = 22 some 1.8 x 10^4
+ * sub-units, two rows 2.1 x 10^5 (210 a unit, evened out; 2.3 s of one
+ * core to even a batch of 1024 units, against some 10^12 placements of
+ * GPU work in it).  Alone on an H100 (270k threads) a launch would still
+ * give its threads about one each; the runner's workers (one per core)
+ * keep several launches in flight, which share the GPU, so that each
+ * launch's resident threads take several.  Deeper, or larger batches, if
+ * a GPU's timings say so. */
 #define GPU_FINE_N 20
 
 int nq_batch_depth(int n)
@@ -209,6 +214,9 @@ void nq_batch_tally_free(nq_batch_tally *t)
     t->count = t->finished = NULL;
 }
 
+/* The kernel's loop on this thread, into words as a launch's, so that
+ * the host and the devices share one path from the words to the tally
+ * (nq_batch_unpack). */
 nq_status nq_batch_run_host(const nq_batch *b, nq_batch_tally *t)
 {
     uint32_t shared[NQ_MAX_N * NQ_GPU_BLOCK];
@@ -224,6 +232,7 @@ nq_status nq_batch_run_host(const nq_batch *b, nq_batch_tally *t)
     return NQ_OK;
 }
 
+/* Added, not set: a tally may gather more than one launch's words. */
 void nq_batch_unpack(const nq_batch *b, const uint32_t *words,
                      nq_batch_tally *t)
 {
@@ -291,6 +300,29 @@ nq_status nq_batch_finish(const nq_plan *p, nq_batch *b, const uint64_t *ids,
     return st;
 }
 
+/* A launch that said it ended well, but whose words say that a sub-unit
+ * was not searched to its end, failed: a kernel a driver killed (a GPU
+ * watchdog) may leave the words as zeroed, and the read that follows
+ * may still complete.  Its counts would go to the journal as whole
+ * units; this makes it a device failure, with its words in env->why. */
+static nq_status all_searched(const nq_batch *b, const nq_batch_tally *t,
+                              nq_unit_env *env)
+{
+    uint64_t searched = 0;
+    for (uint32_t j = 0; j < b->jobs; j++)
+        searched += t->finished[j];
+    if (searched == b->subs)
+        return NQ_OK;
+    if (env->why && env->why_size)
+        snprintf(env->why, env->why_size, "the device searched %llu of the "
+                 "batch's %llu sub-units and reported no error",
+                 (unsigned long long)searched, (unsigned long long)b->subs);
+    return NQ_ERR_DEVICE;
+}
+
+/* One path for every batch engine, so that readiness, stops, the check
+ * that every sub-unit was searched and the journal's whole units are
+ * judged alike for the host and each device. */
 nq_status nq_batch_run_with(const nq_plan *p, const uint64_t *ids,
                             uint64_t count, nq_unit_env *env, nq_tally *out,
                             nq_batch_ready ready, nq_batch_launch launch)
@@ -309,15 +341,21 @@ nq_status nq_batch_run_with(const nq_plan *p, const uint64_t *ids,
     st = launch(p, &b, &t, env);
     if (st == NQ_OK && nq_stop_requested(env->stop))
         st = NQ_ERR_STOPPED;
+    if (st == NQ_OK)
+        st = all_searched(&b, &t, env);
     return nq_batch_finish(p, &b, ids, count, &t, st, env, out);
 }
 
+/* The engine's unit function (one unit at a time, wherever a caller
+ * wants one) takes the batch path too, so a unit counts the same
+ * whichever way it came. */
 nq_status nq_batch_run_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
                             nq_tally *t)
 {
     return p->engine->run_batch(p, &i, 1, env, t);
 }
 
+/* The same for every plan: NQ_GPU_BATCH says why that size. */
 unsigned nq_gpu_batch_units(const nq_plan *p)
 {
     (void)p;

@@ -220,8 +220,8 @@ nq_status nq_batch_run_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
  * to build while others are on the GPU, and the journal grows steadily.
  * A launch's threads are as many as the GPU holds (an H100: 270k), each
  * taking sub-units until none is left; the launches of several workers'
- * streams (or queues) run at once (one worker per core by default), so
- * from N = 20 each thread has some ten sub-units in flight.  What a stop
+ * streams (or queues) run at once (one worker per core by default) and
+ * share it (nq_batch_depth says what that means per thread).  What a stop
  * costs, and why batches are not smaller: cuda.cu. */
 #define NQ_GPU_BATCH 1024
 unsigned nq_gpu_batch_units(const nq_plan *p);

@@ -1,6 +1,6 @@
 /*
  * opencl.c - engine `opencl`: fast's units counted on any OpenCL 1.2
- * device (AMD, Intel, NVIDIA and Apple GPUs; CPUs through PoCL), built by
+ * device (AMD, Intel and NVIDIA GPUs; CPUs through PoCL), built by
  * `make opencl` into libnqueens-opencl.a and build/nqueens-opencl where
  * the OpenCL headers and the ICD loader are found; the plain build never
  * needs them.  The engine joins the library's table at run time
@@ -760,7 +760,9 @@ static nq_status launch(const nq_plan *p, nq_batch *b, nq_batch_tally *t,
         e = wait_watching(g, done, env->stop);
     if (done)
         clReleaseEvent(done);
-    clFinish(g->queue);
+    cl_int drained = clFinish(g->queue);
+    if (e == CL_SUCCESS)
+        e = drained;
     if (e != CL_SUCCESS)
         return call_failed(env, e, "counting a batch");
     nq_batch_unpack(b, g->host_counts, t);
