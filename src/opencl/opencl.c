@@ -169,10 +169,10 @@ static cl_int list_devices(cl_place *out, int most, int *n)
         cl_uint nd = 0;
         e = clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, NQ_MAX_DEVICES,
                            ids, &nd);
-        if (e == CL_DEVICE_NOT_FOUND)
-            continue;
+        /* a platform that cannot list its devices (a broken driver) is
+         * passed over: the others' devices are still there to use */
         if (e != CL_SUCCESS)
-            return e;
+            continue;
         for (cl_uint d = 0; d < nd && d < NQ_MAX_DEVICES && *n < most; d++)
             out[(*n)++] = (cl_place){platforms[p], ids[d]};
     }
@@ -386,6 +386,7 @@ typedef struct {
     cl_uint *host_counts;
     size_t host_counts_cap;     /* words */
     cl_int *stop_host;          /* the stop buffer's memory */
+    int stop_host_handed;       /* freed by the buffer's destructor */
     cl_ulong memory, max_alloc; /* bytes the engine may hold, and in one */
     cl_ulong local_memory;      /* bytes of local memory a group may use */
     size_t group_most;          /* work-items a group may have */
@@ -425,7 +426,8 @@ static void release(void *scratch)
     if (g->context)
         clReleaseContext(g->context);
     free(g->host_counts);
-    free(g->stop_host);
+    if (!g->stop_host_handed)
+        free(g->stop_host);
     free(g);
 }
 
@@ -468,6 +470,12 @@ static nq_status read_limits(cl_worker *g, nq_unit_env *env)
     g->memory = memory_limit && memory_limit < global ? memory_limit : global;
     g->local_memory = local > kernel_local ? local - kernel_local : 0;
     g->group_most = group;
+    /* a group is also held to the device's first dimension (3 at least,
+     * more on some devices: a list too long for this one is no limit) */
+    size_t dims[16];
+    if (clGetDeviceInfo(g->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof dims,
+                        dims, NULL) == CL_SUCCESS && dims[0] < g->group_most)
+        g->group_most = dims[0];
     return NQ_OK;
 }
 
@@ -478,6 +486,15 @@ static nq_status read_limits(cl_worker *g, nq_unit_env *env)
  * flag change. */
 #define STOP_PAGE 4096
 #define STOP_BYTES 64
+/* A buffer made on the host's memory may be used until the runtime
+ * destroys it, which may be after its last release (a kernel still
+ * holding it): the page is freed then, by the runtime's call. */
+static void CL_CALLBACK free_page(cl_mem buffer, void *page)
+{
+    (void)buffer;
+    free(page);
+}
+
 static nq_status make_stop_buffer(cl_worker *g, nq_unit_env *env)
 {
     cl_int e;
@@ -489,8 +506,11 @@ static nq_status make_stop_buffer(cl_worker *g, nq_unit_env *env)
     g->stop = clCreateBuffer(g->context,
                              CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR,
                              STOP_BYTES, g->stop_host, &e);
-    return e == CL_SUCCESS ? NQ_OK
-                           : call_failed(env, e, "making the stop flag");
+    if (e != CL_SUCCESS)
+        return call_failed(env, e, "making the stop flag");
+    g->stop_host_handed = clSetMemObjectDestructorCallback(
+                              g->stop, free_page, page) == CL_SUCCESS;
+    return NQ_OK;
 }
 
 /* The worker's device opened: the device's program (built by the first
