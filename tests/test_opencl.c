@@ -495,6 +495,21 @@ static void kernel_does_not_build(void *arg)
     CHECKF(said, "not one line with the build log: %s", err);
 }
 
+/* The program built into the library (build/gen/opencl_program.cl
+ * beside NQ_OBJ), for a case to build a variant of; NULL, the case
+ * skipped, where make has not written it. */
+static char *built_program(void)
+{
+    const char *obj = getenv("NQ_OBJ");
+    char path[600];
+    snprintf(path, sizeof path, "%s/../gen/opencl_program.cl",
+             obj ? obj : "build/obj");
+    char *program = t_read_file(path, NULL);
+    if (!program)
+        t_skip("no %s (make test writes it with nqueens-opencl)", path);
+    return program;
+}
+
 /* A device that lays the jobs out otherwise than the host (the built-in
  * program, build/gen/opencl_program.cl beside NQ_OBJ, built as if the
  * host's pointers were 4 bytes: the job's stop member, and the job, 4
@@ -503,18 +518,13 @@ static void kernel_does_not_build(void *arg)
 static void layout_mismatch(void *arg)
 {
     (void)arg;
-    const char *obj = getenv("NQ_OBJ"), *src = scratch("narrow.cl");
-    char path[600];
+    const char *src = scratch("narrow.cl");
     t_proc p;
     if (!device_here())
         return;
-    snprintf(path, sizeof path, "%s/../gen/opencl_program.cl",
-             obj ? obj : "build/obj");
-    char *program = t_read_file(path, NULL);
-    if (!program) {
-        t_skip("no %s (make test writes it with nqueens-opencl)", path);
+    char *program = built_program();
+    if (!program)
         return;
-    }
     FILE *f = fopen(src, "w");
     if (f) {
         fprintf(f, "#undef NQ_HOST_POINTER_BYTES\n"
@@ -538,20 +548,15 @@ static void layout_mismatch(void *arg)
 static void kernel_searching_nothing(void *arg)
 {
     (void)arg;
-    const char *obj = getenv("NQ_OBJ"), *src = scratch("idle.cl");
+    const char *src = scratch("idle.cl");
     const char *j = scratch("idle.journal");
     static const char call[] = "    nq_subunit_worker(jobs, subs, n, njobs";
-    char path[600];
     t_proc p;
     if (!device_here())
         return;
-    snprintf(path, sizeof path, "%s/../gen/opencl_program.cl",
-             obj ? obj : "build/obj");
-    char *program = t_read_file(path, NULL), *at = NULL;
-    if (!program) {
-        t_skip("no %s (make test writes it with nqueens-opencl)", path);
+    char *program = built_program(), *at = NULL;
+    if (!program)
         return;
-    }
     FILE *f = (at = strstr(program, call)) ? fopen(src, "w") : NULL;
     if (f) {
         fprintf(f, "%.*s    if (n == 0)\n%s", (int)(at - program), program,
@@ -559,7 +564,7 @@ static void kernel_searching_nothing(void *arg)
         fclose(f);
     }
     free(program);
-    CHECKF(at, "the kernel's call of the worker was not found in %s", path);
+    CHECKF(at, "the kernel's call of the worker was not found");
     CHECK(f && setenv("NQ_OPENCL_SOURCE", src, 1) == 0);
     unlink(j);
     CHECK(run_count(&p, opencl(), 12, "opencl", ARGS("--checkpoint", j)) == 0);
