@@ -25,7 +25,7 @@ int main(int argc, char **argv)
     nq_run_report r = NQ_RUN_REPORT_INIT;
     req.n = argc > 1 ? atoi(argv[1]) : 12;
     nq_status st = provided >= MPI_THREAD_FUNNELED
-                       ? nq_mpi_count_resumable(&req, &opt, &r, &is_root)
+                       ? nq_mpi_count_resumable(&req, &opt, NULL, &r, &is_root)
                        : NQ_ERR_ARG;
     if (is_root && st == NQ_OK) {
         char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
@@ -35,6 +35,10 @@ int main(int argc, char **argv)
         fprintf(stderr, r.why[0] ? "count_mpi: %s (%s)\n" : "count_mpi: %s\n",
                 nq_strerror(st), r.why);
     }
+    /* a rank lost (failed_rank set on rank 0 though the count is done, or
+     * NQ_ERR_LOST): MPI_Finalize would wait for it forever */
+    if (st == NQ_ERR_LOST || (is_root && r.failed_rank >= 0))
+        MPI_Abort(MPI_COMM_WORLD, st == NQ_OK ? 3 : 1);
     MPI_Finalize();
     return st == NQ_OK ? 0 : 1;
 }

@@ -68,6 +68,7 @@ typedef enum {
     NQ_ERR_DEVICE,      /* no usable GPU, or the GPU failed */
     NQ_ERR_NOSOLUTION,  /* the board has no solution (N = 2, 3) */
     NQ_ERR_VERSION,     /* a journal of a format this release does not read */
+    NQ_ERR_LOST,        /* MPI: a rank went silent past its deadline */
     NQ_STATUS_COUNT
 } nq_status;
 

@@ -16,6 +16,25 @@
 extern "C" {
 #endif
 
+/* What a job does about ranks that stop answering (a machine lost, its
+ * network cut, a process killed).  Each worker speaks to rank 0 at least
+ * every second, even inside an hours-long unit, and rank 0 answers; so
+ * silence, not a unit's cost, is what is timed.  A worker silent for
+ * worker_timeout seconds is lost: rank 0 calls on_lost (on rank 0, from
+ * the calling thread), takes back its units not yet reported and hands
+ * them to the others, and no longer waits for it.  A worker whose rank 0
+ * is silent as long gives up (NQ_ERR_LOST): its units are redone on
+ * resume.  The size follows nqueens.h's size rule; NULL: the defaults. */
+typedef struct {
+    size_t size;
+    double worker_timeout;      /* seconds; 0: NQ_MPI_TIMEOUT_DEFAULT */
+    void (*on_lost)(void *ctx, int rank, const char *host, double silent,
+                    uint64_t units_back);
+    void *ctx;
+} nq_mpi_options;
+#define NQ_MPI_OPTIONS_INIT { sizeof(nq_mpi_options), 0, 0, 0 }
+#define NQ_MPI_TIMEOUT_DEFAULT 30.0
+
 /* Call on every rank with the same arguments, after MPI_Init_thread with
  * at least MPI_THREAD_FUNNELED (threads count, one thread calls MPI).
  * *is_root is set on rank 0, whose report is the job's: its failed_rank
@@ -27,9 +46,17 @@ extern "C" {
  * them there (rank 0 stops the workers cleanly), and one that wants a
  * single rank per machine to use all its cores should widen the affinity
  * mpirun gave it, as nqueens-mpi does.  The request (its kernel and GPUs
- * included), the options and the report follow nqueens.h's size rule. */
+ * included), the options and the report follow nqueens.h's size rule.
+ *
+ * After a lost rank (on_lost called on rank 0, or NQ_ERR_LOST anywhere)
+ * the job cannot end with MPI_Finalize, which waits for every rank: rank
+ * 0 ends it with MPI_Abort once it has said what it must (nqueens-mpi
+ * uses errorcode 3 when the count is complete), and a worker that lost
+ * rank 0 exits without MPI_Finalize.  Every worker that is not lost
+ * returns as usual. */
 nq_status nq_mpi_count_resumable(const nq_request *req,
                                  const nq_resume_options *o,
+                                 const nq_mpi_options *mo,
                                  nq_run_report *report, int *is_root);
 
 #ifdef __cplusplus

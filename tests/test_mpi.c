@@ -144,6 +144,32 @@ static void hopeless_refused(void *arg)
     CHECKF(ok, "count 31 on two ranks was not refused with an estimate");
 }
 
+/* --worker-timeout takes seconds: junk, 0 or a missing value is a
+ * one-line usage error on every rank, exit 2, before any count. */
+static void worker_timeout_checked(void *arg)
+{
+    (void)arg;
+    const char *bad[] = {"junk", "0", "-5", "2e6", "5s"};
+    t_proc p;
+    mpi_env();
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+              "-np", "2", getenv("NQ_MPI"), "count", "10",
+              "--worker-timeout", bad[i]), 0, 0) == 0);
+        int ok = p.exit_code == 2 &&
+                 lines_starting(p.err, "nqueens-mpi: --worker-timeout") == 1 &&
+                 !strstr(p.out, "724");
+        t_proc_free(&p);
+        CHECKF(ok, "--worker-timeout %s was not refused in one line", bad[i]);
+    }
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "2", getenv("NQ_MPI"), "count", "10",
+          "--worker-timeout=2.5"), 0, 0) == 0);
+    int ok = p.exit_code == 0 && strstr(p.out, "724");
+    t_proc_free(&p);
+    CHECKF(ok, "--worker-timeout=2.5 was not taken");
+}
+
 /* nqueens-mpi --help has an entry for every option of count's table
  * (`nqueens --completion count`), which its parser takes: the page prints
  * the table, so none can be left out. */
@@ -186,5 +212,6 @@ void tests_mpi(void)
     t_full_case(count_options, NULL, "mpi/count-options-and-parts");
     t_full_case(hopeless_refused, NULL, "mpi/hopeless-count-refused-up-front");
     t_case(help_lists_count_options, NULL, "mpi/help-lists-every-option-of-count");
+    t_full_case(worker_timeout_checked, NULL, "mpi/worker-timeout-checked");
     t_skip_cases(NULL);
 }

@@ -22,6 +22,7 @@ static const char *const messages[NQ_STATUS_COUNT] = {
     [NQ_ERR_DEVICE] = "no usable GPU, or the GPU failed",
     [NQ_ERR_NOSOLUTION] = "no solution exists for this board",
     [NQ_ERR_VERSION] = "journal format version not supported",
+    [NQ_ERR_LOST] = "a rank of the job stopped answering",
 };
 
 const char *nq_strerror(nq_status status)

@@ -5,9 +5,11 @@
  */
 #include <limits.h>
 #include <mpi.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "mpi_runner.h"
+#include "../core/core.h"
 #include "../run/run.h"
 #include "nqueens_mpi.h"
 
@@ -25,34 +27,71 @@ static int all_agree(void *ctx, int ok)
     return lowest == INT_MAX ? -1 : lowest;
 }
 
+/* What rank 0 says of a failed or lost rank, in the report's why. */
+static void say_failure(const nq_mpi_failure *f, nq_status st,
+                        nq_run_report *r)
+{
+    const char *on = f->host[0] ? " on " : "";
+    if (f->status == NQ_ERR_MISMATCH)
+        snprintf(r->why, sizeof r->why, "its plan differs from rank 0's "
+                 "(another count, engine or build)");
+    else if (f->status == NQ_ERR_LOST && st == NQ_ERR_LOST)
+        snprintf(r->why, sizeof r->why, "every worker rank stopped "
+                 "answering, the first rank %d%s%s; what they reported is "
+                 "recorded", f->rank, on, f->host);
+    else if (f->status == NQ_OK)
+        snprintf(r->why, sizeof r->why, "rank %d%s%s stopped answering; the "
+                 "other ranks counted its units", f->rank, on, f->host);
+    else
+        snprintf(r->why, sizeof r->why, "%s", nq_strerror(f->status));
+}
+
 static nq_status run_ranks(void *ctx, const nq_plan *p,
                            const nq_run_options *o, nq_tally *sum,
                            nq_run_report *r)
 {
     nq_mpi_failure f = {.rank = -1};
     int is_root;
-    (void)ctx;
-    nq_status st = nq_mpi_run(p, o, sum, &is_root, &f);
-    if (st == NQ_OK || f.rank < 0)
+    nq_status st = nq_mpi_run(p, o, ctx, sum, &is_root, &f);
+    if (f.rank < 0)
         return st;
     r->failed_rank = f.rank;
-    snprintf(r->why, sizeof r->why, "%s", f.status == NQ_ERR_MISMATCH
-             ? "its plan differs from rank 0's (another count, engine or "
-               "build)" : nq_strerror(f.status));
+    say_failure(&f, st, r);
     return st;
+}
+
+/* The job's options by the size rule, the deadline resolved: NULL or 0
+ * is the default; a deadline not a positive number is NQ_ERR_ARG. */
+static nq_status read_options(const nq_mpi_options *given, nq_mpi_options *mo)
+{
+    nq_mpi_options none = NQ_MPI_OPTIONS_INIT;
+    nq_status st = nq_sized_read(given ? given : &none,
+                                 offsetof(nq_mpi_options, on_lost), mo,
+                                 sizeof *mo);
+    if (st != NQ_OK)
+        return st;
+    if (mo->worker_timeout == 0)
+        mo->worker_timeout = NQ_MPI_TIMEOUT_DEFAULT;
+    return mo->worker_timeout > 0 && mo->worker_timeout < 1e9 ? NQ_OK
+                                                              : NQ_ERR_ARG;
 }
 
 /* Every rank reads the request by the size rule, the same way
  * (nq_count_with): each returns the same refusal. */
 nq_status nq_mpi_count_resumable(const nq_request *req,
                                  const nq_resume_options *o,
+                                 const nq_mpi_options *given,
                                  nq_run_report *report, int *is_root)
 {
     int rank = 0, size = 1;
+    nq_mpi_options mo;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    nq_runner rn = {.root = rank == 0, .agree = all_agree, .run = run_ranks,
-                    .workers = size};
     *is_root = rank == 0;
+    nq_status st = read_options(given, &mo);
+    if (st != NQ_OK)
+        return st;
+    nq_runner rn = {.root = rank == 0, .agree = all_agree, .run = run_ranks,
+                    .workers = size, .ctx = &mo};
     return nq_count_with(req, o, &rn, report);
 }

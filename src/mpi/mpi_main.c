@@ -9,6 +9,13 @@
  * with all their cores.  Only rank 0 prints, through the same report as
  * `nqueens count --checkpoint`.  A rank that fails is named by rank 0
  * ("rank 1 failed: ..."), and every rank ends without aborting the job.
+ *
+ * A rank that stops answering (its machine or network lost) is another
+ * matter: MPI_Finalize would wait for it forever.  Rank 0 names it when
+ * its deadline passes, the others count its units, and once the result
+ * is printed and journaled rank 0 ends the job with MPI_Abort, errorcode
+ * EXIT_LOST_RANK (mpirun's exit status then says: complete, a rank lost).
+ * A worker that loses rank 0 exits without MPI_Finalize.
  */
 #define _GNU_SOURCE /* sched_setaffinity */
 #include <limits.h>
@@ -17,10 +24,15 @@
 #include <unistd.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../programs/cli.h"
 #include "nqueens_mpi.h"
+
+/* mpirun's exit status for a count complete (printed, journaled) in a job
+ * that lost a rank; documented in the help, README and doc/cluster.md. */
+#define EXIT_LOST_RANK 3
 
 static const char mpi_help[] =
     "usage: mpirun -np P nqueens-mpi count N [options]\n"
@@ -38,16 +50,47 @@ static const char mpi_help[] =
     "up front, estimating from its own speed; -q, --quiet and --progress\n"
     "are accepted, as count takes them (no bar is drawn).\n"
     "\n"
+    "A worker silent for --worker-timeout S seconds (default 30; each\n"
+    "speaks every second) is lost: rank 0 names it, its units go to the\n"
+    "others, and with the count complete the job ends with exit status 3\n"
+    "(mpirun cannot end it normally without the lost rank).\n"
+    "\n"
     "options:\n"
+    "      --worker-timeout S\n"
+    "                    seconds of silence before a rank counts as lost\n"
     "{options}"
     "\n"
     "examples:\n"
     "  mpirun -np 9 nqueens-mpi count 22 --checkpoint n22.journal\n"
     "  mpirun -np 3 nqueens-mpi count 16 --json\n";
 
+/* --worker-timeout S (or =S), nqueens-mpi's own option, taken out of
+ * argv before count's parser sees the rest: 0 if absent, -1 (said) if
+ * its value is not a number of seconds from 0.001 to 10^6. */
+static double take_timeout(int *argc, char **argv)
+{
+    const char *name = "--worker-timeout";
+    size_t len = strlen(name);
+    for (int i = 2; i < *argc; i++) {
+        if (strncmp(argv[i], name, len) || (argv[i][len] && argv[i][len] != '='))
+            continue;
+        int with = argv[i][len] == '=', k = with ? 1 : 2;
+        const char *v = with ? argv[i] + len + 1 : i + 1 < *argc ? argv[i + 1] : "";
+        char *end;
+        double s = strtod(v, &end);
+        memmove(argv + i, argv + i + k, (size_t)(*argc - i - k + 1) * sizeof *argv);
+        *argc -= k;
+        if (!*v || *end || !(s >= 0.001 && s <= 1e6))
+            return cli_error(CLI_USAGE, "--worker-timeout wants seconds "
+                             "(0.001 to 1000000), not '%s'", v), -1;
+        return s;
+    }
+    return 0;
+}
+
 /* `count N` and count's options (the same table as nqueens count), with
  * an engine that splits the board into units. */
-static int parse(int argc, char **argv, cli_count_args *a)
+static int parse(int argc, char **argv, cli_count_args *a, double *timeout)
 {
     char units[256];
     cli_program = "nqueens-mpi";
@@ -59,6 +102,8 @@ static int parse(int argc, char **argv, cli_count_args *a)
         return cli_error(CLI_USAGE, "nqueens-mpi runs 'count N' (see "
                          "'nqueens-mpi --help')");
     }
+    if ((*timeout = take_timeout(&argc, argv)) < 0)
+        return CLI_USAGE;
     int rc = cli_kernel_from_environment();
     if (rc == CLI_OK)
         rc = cli_parse_count(mpi_help, argc - 2, argv + 2, 0, a);
@@ -125,9 +170,42 @@ static int feasible(const cli_count_args *a, int rank)
     return rc;
 }
 
+/* Rank 0's line for a rank lost, as it happens. */
+static void say_lost(void *ctx, int rank, const char *host, double silent,
+                     uint64_t units_back)
+{
+    (*(int *)ctx)++;
+    fprintf(stderr, "nqueens-mpi: rank %d%s%s is lost (silent for %.0f s); "
+            "its %llu units in hand go to the other ranks\n", rank,
+            host[0] ? " on " : "", host, silent,
+            (unsigned long long)units_back);
+    fflush(stderr);
+}
+
+/* The end of a job that lost a rank, where MPI_Finalize would wait for it
+ * forever.  Rank 0 has printed and journaled what it has: it ends the job
+ * with MPI_Abort, EXIT_LOST_RANK if the count is complete.  A worker that
+ * lost rank 0 just exits (mpirun, if it still hears this machine, ends
+ * the rest).  Other workers finalize as usual: rank 0's abort ends them. */
+static void end_after_loss(int is_root, int lost, nq_status st, int rc)
+{
+    if (is_root && (lost || st == NQ_ERR_LOST)) {
+        fflush(stdout); /* the result before the line that follows it */
+        if (rc == CLI_OK)
+            fprintf(stderr, "nqueens-mpi: the count is complete; ending the "
+                    "job without the lost ranks (exit status %d)\n",
+                    EXIT_LOST_RANK);
+        fflush(NULL);
+        MPI_Abort(MPI_COMM_WORLD, rc == CLI_OK ? EXIT_LOST_RANK : rc);
+    }
+    if (!is_root && st == NQ_ERR_LOST)
+        _exit(CLI_FAIL);
+}
+
 int main(int argc, char **argv)
 {
-    int rank, rc, is_root, bad;
+    int rank, rc, is_root, bad, lost = 0;
+    double timeout = 0;
     cli_count_args a = {0};
     signal(SIGXFSZ, SIG_IGN); /* past `ulimit -f`: EFBIG, said (dispatch.c) */
     if (!start_mpi(&argc, &argv, &rank)) {
@@ -139,7 +217,7 @@ int main(int argc, char **argv)
         freopen("/dev/null", "w", stderr);
         worker_policy();
     }
-    rc = parse(argc, argv, &a);
+    rc = parse(argc, argv, &a, &timeout);
     if ((bad = arguments_agree(rc)) >= 0) {
         if (rc == CLI_OK) /* rank 0's are fine, another's not */
             rc = cli_error(CLI_USAGE, "rank %d cannot run its arguments", bad);
@@ -154,10 +232,12 @@ int main(int argc, char **argv)
     }
     cli_long_count c = a.c;
     nq_run_report r = NQ_RUN_REPORT_INIT;
-    nq_status st = nq_mpi_count_resumable(&c.req, &c.opt, &r, &is_root);
+    nq_mpi_options mo = {sizeof mo, timeout, say_lost, &lost};
+    nq_status st = nq_mpi_count_resumable(&c.req, &c.opt, &mo, &r, &is_root);
     /* rank 0's status is the job's: the others' would race it to mpirun */
     rc = is_root ? cli_finish_output(cli_report_long_count(&c, st, &r))
                  : CLI_OK;
+    end_after_loss(is_root, lost, st, rc);
     MPI_Finalize();
     return rc;
 }

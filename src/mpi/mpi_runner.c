@@ -44,12 +44,26 @@
  * the caller's on_unit), hands out no more work, sends every worker its
  * stop message, collects until all have reported FINAL and returns the
  * failure; units reported before it stay reported (in the journal).
+ *
+ * Losing a rank (its machine gone, its network cut, the process killed):
+ * MPI says nothing of it, a message to it just never arrives.  So every
+ * worker pings rank 0 at least once a second and rank 0 answers each
+ * ping, and each side times the other's silence.  A worker silent past
+ * the deadline is lost: rank 0 takes back the units it held (owner[]),
+ * hands them out first, discards whatever the worker might still send,
+ * and no longer waits for it; a request for work that finds nothing left
+ * to hand out while units are still held elsewhere waits, so that units
+ * taken back later find a worker.  A worker whose ping goes unanswered
+ * past the deadline stops its threads and returns NQ_ERR_LOST.  Neither
+ * side can then end with MPI_Finalize (it waits for every rank): the
+ * program ends the job (nqueens_mpi.h).
  */
 #include <mpi.h>
 #include <limits.h>
 #include <pthread.h>
 #include <unistd.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -58,8 +72,8 @@
 #include "../engines/engine.h"
 #include "mpi_runner.h"
 
-enum { TAG_WORK = 1, TAG_REPORT = 2, TAG_STOP = 3 };
-enum { WANT_MORE = 1, FINAL = 2, FAILED = 4 }; /* report flags */
+enum { TAG_WORK = 1, TAG_REPORT = 2, TAG_STOP = 3, TAG_ALIVE = 4 };
+enum { WANT_MORE = 1, FINAL = 2, FAILED = 4, PING = 8 }; /* report flags */
 
 /* A unit's result on the wire: id, then each 128-bit field as two words. */
 #define WORDS 11
@@ -67,9 +81,10 @@ enum { WANT_MORE = 1, FINAL = 2, FAILED = 4 }; /* report flags */
 #define REPORT_MAX 256   /* results in one report */
 #define REPORT_WORDS (HEAD + REPORT_MAX * WORDS)
 #define BATCH_MAX 256    /* unit ids in one batch */
+#define HOST_MAX 64      /* a rank's machine name, as rank 0 keeps it */
 /* The wire format, compared between ranks with the plan: a rank built
  * with other sizes would misread every message. */
-#define WIRE ((uint64_t)2 << 56 | (uint64_t)HEAD << 48 | \
+#define WIRE ((uint64_t)3 << 56 | (uint64_t)HEAD << 48 | \
               (uint64_t)WORDS << 32 | (uint64_t)REPORT_MAX << 16 | BATCH_MAX)
 
 /* A result into its WORDS words (and back): plain words, so that ranks
@@ -139,6 +154,9 @@ typedef struct {
                                    units give up */
     /* the main thread's own: */
     int started, asked, stopped, final_sent, failure_sent;
+    int pinged;                 /* a ping awaits rank 0's answer */
+    double timeout, beat;       /* rank 0's deadline; seconds between pings */
+    double ping_at;             /* when the last ping went */
     uint64_t msg[REPORT_WORDS]; /* a report being sent */
 } worker_state;
 
@@ -278,6 +296,10 @@ static int poll_root(worker_state *ws)
         take_batch(ws);
         ws->asked = 0, active = 1;
     }
+    if (ws->pinged && wait_for(0, TAG_ALIVE, &ms, 0)) {
+        MPI_Recv(NULL, 0, MPI_UINT64_T, 0, TAG_ALIVE, MPI_COMM_WORLD, &ms);
+        ws->pinged = 0, active = 1;
+    }
     if (!ws->stopped && wait_for(0, TAG_STOP, &ms, 0)) {
         MPI_Recv(NULL, 0, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD, &ms);
         pthread_mutex_lock(&ws->lock);
@@ -289,11 +311,13 @@ static int poll_root(worker_state *ws)
 }
 
 /* Send rank 0 what is due: the outbox's results, a request while the
- * queue runs low (ask early: it must outlast a round trip), a failure
- * once, FINAL once the threads have ended.  1 if a report went out. */
-static int send_due(worker_state *ws)
+ * queue runs low (ask early: it must outlast a round trip), a ping when
+ * the last is a beat old and answered, a failure once, FINAL once the
+ * threads have ended.  1 if a report went out. */
+static int send_due(worker_state *ws, double now)
 {
     int sent = 0;
+    int ping = !ws->pinged && now - ws->ping_at >= ws->beat;
     pthread_mutex_lock(&ws->lock);
     if (ws->failed && !ws->stop)
         stop_threads(ws); /* a failed worker counts no more */
@@ -301,11 +325,13 @@ static int send_due(worker_state *ws)
               !ws->no_more && !ws->failed;
     int ended = ws->running == 0;
     uint64_t flags = (low && !ws->asked ? WANT_MORE : 0) |
-                     (ended ? FINAL : 0) |
+                     (ended ? FINAL : 0) | (ping ? PING : 0) |
                      (ws->failed && !ws->failure_sent ? FAILED : 0);
     if (!ws->final_sent && (flags || ws->out_count)) {
         report(ws, flags);
         ws->asked |= (flags & WANT_MORE) != 0;
+        if (flags & PING)
+            ws->pinged = 1, ws->ping_at = now;
         ws->failure_sent |= (flags & FAILED) != 0;
         ws->final_sent = ended, sent = 1;
     }
@@ -313,22 +339,40 @@ static int send_due(worker_state *ws)
     return sent;
 }
 
+/* Rank 0 has not answered a ping for the deadline: it is lost, and so is
+ * this worker's work in hand (redone on resume).  The threads stop; the
+ * worker ends without the answers it waits for. */
+static int root_lost(worker_state *ws, double now)
+{
+    if (!ws->pinged || now - ws->ping_at <= ws->timeout)
+        return 0;
+    pthread_mutex_lock(&ws->lock);
+    ws->failed = NQ_ERR_LOST;
+    stop_threads(ws);
+    pthread_mutex_unlock(&ws->lock);
+    return 1;
+}
+
 /* The rank's main thread: ask for work while the queue runs low, pass the
  * outbox on, until the threads have ended, everything is reported and the
- * last answers (a batch asked for, the stop message) are in.  Returns the
- * worker's failure, NQ_OK if none. */
-static nq_status worker(const nq_plan *plan, int threads)
+ * last answers (a batch asked for, a ping's answer, the stop message) are
+ * in, or rank 0 is lost.  Returns the worker's failure, NQ_OK if none. */
+static nq_status worker(const nq_plan *plan, int threads, double timeout)
 {
-    worker_state ws = {.plan = plan};
+    worker_state ws = {.plan = plan, .timeout = timeout,
+                       .beat = timeout / 4 < 1 ? timeout / 4 : 1,
+                       .ping_at = nq_clock_seconds()};
     pthread_mutex_init(&ws.lock, NULL);
     pthread_cond_init(&ws.work, NULL);
     pthread_t *ids = start_threads(&ws, threads);
     backoff b = {0, 2000000};
     backoff_reset(&b);
     for (;;) {
+        double now = nq_clock_seconds();
         int active = poll_root(&ws);
-        active |= send_due(&ws);
-        if (ws.final_sent && ws.stopped && !ws.asked)
+        active |= send_due(&ws, now);
+        if ((ws.final_sent && ws.stopped && !ws.asked && !ws.pinged) ||
+            root_lost(&ws, now))
             break;
         if (active)
             backoff_reset(&b);
@@ -370,15 +414,28 @@ static int worker_threads(int asked, int rank)
 
 /* ---- rank 0 ---- */
 
+enum { RUNNING, ENDED, LOST }; /* a worker, as rank 0 sees it */
+
 typedef struct {
     const nq_plan *plan;
     const nq_run_options *o;
-    uint64_t *todo, left, next; /* units to hand out, from next on */
+    const nq_mpi_options *mo;
+    const char *hosts;          /* per rank: its machine (HOST_MAX bytes;
+                                   NULL: unknown) */
+    uint64_t *todo, left, next; /* units to hand out, from next on (units
+                                   taken back go just before next) */
     uint64_t handed, budget;    /* units handed out; limit (0: none) */
     uint64_t reported;          /* units whose results came back */
-    int workers;
+    uint64_t in_flight;         /* units handed out, not reported */
+    int32_t *owner;             /* per unit: the rank holding it, or 0 */
+    int workers, active;        /* workers; those still RUNNING */
+    char *state;                /* per rank: RUNNING, ENDED or LOST */
+    char *waiting;              /* per rank: a request for work held */
+    double *heard;              /* per rank: when it last spoke */
+    double polled;              /* when rank 0 last looked */
     nq_status st;               /* the first failure */
     int failed_rank;            /* its rank (-1: the caller's on_unit) */
+    int first_lost;             /* the first rank lost, or -1 */
     char *told;                 /* per rank: stop message sent (NULL: out
                                    of memory; stops then answer FINAL) */
     uint64_t msg[REPORT_WORDS]; /* a report received */
@@ -402,11 +459,13 @@ static void tell_stop(dispatcher *d, int worker)
         d->told[worker] = 1;
 }
 
-/* Stop every worker's units now (a signal or a failure). */
+/* Stop every worker's units now (a signal or a failure); a lost one is
+ * not written to. */
 static void stop_all(dispatcher *d)
 {
     for (int w = 1; d->told && w <= d->workers; w++)
-        tell_stop(d, w);
+        if (d->state[w] != LOST)
+            tell_stop(d, w);
 }
 
 /* The run fails: the first failure is the one returned; no more work goes
@@ -418,18 +477,6 @@ static void fail(dispatcher *d, int rank, nq_status st)
     stop_all(d);
 }
 
-/* Wait for a report; on a signal, first tell every worker to stop. */
-static void wait_report(dispatcher *d, MPI_Status *ms)
-{
-    backoff b = {0, 500000};
-    backoff_reset(&b);
-    while (!wait_for(MPI_ANY_SOURCE, TAG_REPORT, ms, 0)) {
-        if (signalled(d))
-            stop_all(d);
-        backoff_wait(&b);
-    }
-}
-
 /* No more work goes out: a failure, a signal, or the budget handed out. */
 static int stopping(const dispatcher *d)
 {
@@ -437,7 +484,8 @@ static int stopping(const dispatcher *d)
            (d->budget && d->handed >= d->budget);
 }
 
-/* The next batch for `worker` (empty: no more work). */
+/* The next batch for `worker` (empty: no more work).  Its units are noted
+ * as the worker's, to be taken back if it is lost. */
 static void hand_out(dispatcher *d, int worker)
 {
     uint64_t rest = d->left - d->next, size = 0;
@@ -447,18 +495,108 @@ static void hand_out(dispatcher *d, int worker)
         if (d->budget && size > d->budget - d->handed)
             size = d->budget - d->handed;
     }
+    for (uint64_t i = 0; i < size; i++)
+        d->owner[d->todo[d->next + i]] = worker;
     MPI_Send(size ? d->todo + d->next : NULL, (int)size, MPI_UINT64_T, worker,
              TAG_WORK, MPI_COMM_WORLD);
-    d->next += size, d->handed += size;
+    d->next += size, d->handed += size, d->in_flight += size;
 }
 
-/* Pass a report's results on, into *sum and to on_unit (the journal). */
-static void take_results(dispatcher *d, nq_tally *sum, int count)
+/* Answer a request for work now, or hold it: with nothing left to hand
+ * out while other workers still hold units, "no more" would end this
+ * worker before a lost one's units come back. */
+static void serve(dispatcher *d, int worker)
+{
+    d->waiting[worker] = !stopping(d) && d->next == d->left &&
+                         d->in_flight > 0;
+    if (!d->waiting[worker])
+        hand_out(d, worker);
+}
+
+/* Requests held, answered once there is work or an end to say. */
+static void serve_waiting(dispatcher *d)
+{
+    for (int w = 1; w <= d->workers; w++)
+        if (d->waiting[w] && d->state[w] == RUNNING)
+            serve(d, w);
+}
+
+/* A rank's machine ("" if rank 0 had no memory to learn them). */
+static const char *host_of(const dispatcher *d, int rank)
+{
+    return d->hosts ? d->hosts + (size_t)rank * HOST_MAX : "";
+}
+
+/* A worker silent past the deadline: its units go back to be handed out
+ * first, and the run no longer waits for it. */
+static void lose(dispatcher *d, int worker, double now)
+{
+    uint64_t back = 0, units = nq_plan_units(d->plan);
+    for (uint64_t u = 0; u < units; u++)
+        if (d->owner[u] == worker) {
+            d->owner[u] = 0;
+            d->todo[--d->next] = u;
+            back++;
+        }
+    d->in_flight -= back, d->handed -= back;
+    d->state[worker] = LOST, d->waiting[worker] = 0, d->active--;
+    if (d->first_lost < 0)
+        d->first_lost = worker;
+    if (d->mo->on_lost)
+        d->mo->on_lost(d->mo->ctx, worker, host_of(d, worker),
+                       now - d->heard[worker], back);
+    serve_waiting(d);
+}
+
+/* Lose every running worker silent past the deadline; 1 if any was.  A
+ * pause of rank 0's own (a slow disk under the journal) is no worker's
+ * silence: the clocks start again after it. */
+static int lose_silent(dispatcher *d)
+{
+    double now = nq_clock_seconds();
+    int lost = 0;
+    for (int w = 1; w <= d->workers; w++) {
+        if (now - d->polled > d->mo->worker_timeout / 2)
+            d->heard[w] = now;
+        if (d->state[w] == RUNNING &&
+            now - d->heard[w] > d->mo->worker_timeout)
+            lose(d, w, now), lost = 1;
+    }
+    d->polled = now;
+    return lost;
+}
+
+/* Wait for a report (1) or a worker lost (0); on a signal, first tell
+ * every worker to stop. */
+static int wait_report(dispatcher *d, MPI_Status *ms)
+{
+    backoff b = {0, 500000};
+    backoff_reset(&b);
+    while (!wait_for(MPI_ANY_SOURCE, TAG_REPORT, ms, 0)) {
+        if (signalled(d)) {
+            stop_all(d);
+            serve_waiting(d);
+        }
+        if (lose_silent(d))
+            return 0;
+        backoff_wait(&b);
+    }
+    return 1;
+}
+
+/* Pass a report's results on, into *sum and to on_unit (the journal).
+ * Each must be of a unit the worker holds: anything else is a bug. */
+static void take_results(dispatcher *d, nq_tally *sum, int count, int from)
 {
     for (int i = HEAD; i + WORDS <= count; i += WORDS) {
         uint64_t unit;
         nq_tally t;
         unpack(d->msg + i, &unit, &t);
+        if (unit >= nq_plan_units(d->plan) || d->owner[unit] != from) {
+            fail(d, from, NQ_ERR_INTERNAL);
+            continue;
+        }
+        d->owner[unit] = 0, d->in_flight--;
         nq_status s = nq_tally_add(sum, &t);
         if (s == NQ_OK && d->o->on_unit)
             s = d->o->on_unit(d->o->ctx, unit, &t);
@@ -468,42 +606,53 @@ static void take_results(dispatcher *d, nq_tally *sum, int count)
     }
 }
 
-/* Handle one report; 1 if it was the worker's last.  A failure is taken
- * before the request, so that a failed run's answer is an empty batch. */
-static int collect(dispatcher *d, nq_tally *sum)
+/* Handle one report, or a worker lost.  A failure is taken before the
+ * request, so that a failed run's answer is an empty batch; a ping is
+ * answered before the rest, and a lost worker's words are dropped. */
+static void collect(dispatcher *d, nq_tally *sum)
 {
     MPI_Status ms;
     int count;
-    wait_report(d, &ms);
+    if (!wait_report(d, &ms))
+        return;
     int from = ms.MPI_SOURCE;
     MPI_Recv(d->msg, REPORT_WORDS, MPI_UINT64_T, from, TAG_REPORT,
              MPI_COMM_WORLD, &ms);
     MPI_Get_count(&ms, MPI_UINT64_T, &count);
+    if (d->state[from] != RUNNING)
+        return;
+    d->heard[from] = nq_clock_seconds();
     /* a report too short to read (no such build gets past the check of
      * the wire format) counts as the worker's failure and last report */
     uint64_t flags = count >= HEAD ? d->msg[0] : FAILED | FINAL;
     uint64_t st = count >= HEAD ? d->msg[2] : NQ_ERR_INTERNAL;
-    take_results(d, sum, count);
+    if (flags & PING)
+        MPI_Send(NULL, 0, MPI_UINT64_T, from, TAG_ALIVE, MPI_COMM_WORLD);
+    take_results(d, sum, count, from);
     if (flags & FAILED)
         fail(d, from, st > NQ_OK && st < NQ_STATUS_COUNT ? (nq_status)st
                                                          : NQ_ERR_INTERNAL);
     if (flags & WANT_MORE)
-        hand_out(d, from);
-    if (flags & FINAL)
+        serve(d, from);
+    if (flags & FINAL) {
         tell_stop(d, from); /* the answer it waits for to end */
-    return (flags & FINAL) != 0;
+        d->state[from] = ENDED, d->active--;
+    }
+    serve_waiting(d);
 }
 
-/* Collect until every worker has sent FINAL; the first failure, else
- * NQ_ERR_STOPPED if units are left (a signal, the budget). */
+/* Collect until every worker has sent FINAL or is lost; the first
+ * failure, else NQ_ERR_STOPPED if units are left by a signal or the
+ * budget, NQ_ERR_LOST if by lost workers. */
 static nq_status dispatch(dispatcher *d, nq_tally *sum)
 {
-    int running = d->workers;
-    while (running > 0)
-        running -= collect(d, sum);
+    while (d->active > 0)
+        collect(d, sum);
     if (d->st != NQ_OK)
         return d->st;
-    return d->reported < d->left ? NQ_ERR_STOPPED : NQ_OK;
+    if (d->reported < d->left)
+        return stopping(d) ? NQ_ERR_STOPPED : NQ_ERR_LOST;
+    return NQ_OK;
 }
 
 /* The units left (not in o->done), in plan order. */
@@ -511,7 +660,8 @@ static nq_status units_left(dispatcher *d)
 {
     uint64_t units = nq_plan_units(d->plan);
     d->todo = malloc((units ? units : 1) * sizeof *d->todo);
-    if (!d->todo)
+    d->owner = calloc(units ? units : 1, sizeof *d->owner);
+    if (!d->todo || !d->owner)
         return NQ_ERR_NOMEM;
     for (uint64_t u = 0; u < units; u++)
         if (!(d->o->done && (d->o->done[u / 8] >> (u % 8) & 1)) &&
@@ -520,23 +670,81 @@ static nq_status units_left(dispatcher *d)
     return NQ_OK;
 }
 
-/* Rank 0 with workers.  Without memory for its bookkeeping it still runs
- * the protocol to its end, handing out nothing, so that every worker ends;
- * the failure is then rank 0's own. */
+/* Rank 0's per-rank bookkeeping, every worker RUNNING and just heard. */
+static int per_rank(dispatcher *d)
+{
+    size_t n = (size_t)d->workers + 1;
+    d->told = calloc(n, 1);
+    d->state = calloc(n, 1);
+    d->waiting = calloc(n, 1);
+    d->heard = malloc(n * sizeof *d->heard);
+    if (!d->told || !d->state || !d->waiting || !d->heard) {
+        free(d->told), d->told = NULL; /* stops answer FINAL */
+        return 0;
+    }
+    d->polled = nq_clock_seconds();
+    for (size_t w = 0; w < n; w++)
+        d->heard[w] = d->polled;
+    return 1;
+}
+
+/* What the caller learns of the first failure, or of the first rank lost
+ * in a run that the others finished. */
+static void name_failure(const dispatcher *d, nq_status st, nq_mpi_failure *f)
+{
+    int rank = d->failed_rank >= 0 ? d->failed_rank : d->first_lost;
+    if (rank < 0 || (d->failed_rank < 0 && st != NQ_OK && st != NQ_ERR_LOST))
+        return;
+    f->rank = rank;
+    f->status = d->failed_rank >= 0 ? d->st : st;
+    snprintf(f->host, sizeof f->host, "%s", host_of(d, rank));
+}
+
+/* Without memory for its bookkeeping, rank 0 still runs the protocol to
+ * its end, handing out nothing, so that every worker ends (no deadline:
+ * it waits for each FINAL); the failure is then rank 0's own. */
+static nq_status drain(dispatcher *d)
+{
+    for (int running = d->workers; running > 0;) {
+        MPI_Status ms;
+        int count;
+        wait_for(MPI_ANY_SOURCE, TAG_REPORT, &ms, 1);
+        int from = ms.MPI_SOURCE;
+        MPI_Recv(d->msg, REPORT_WORDS, MPI_UINT64_T, from, TAG_REPORT,
+                 MPI_COMM_WORLD, &ms);
+        MPI_Get_count(&ms, MPI_UINT64_T, &count);
+        uint64_t flags = count >= HEAD ? d->msg[0] : FINAL;
+        if (flags & PING)
+            MPI_Send(NULL, 0, MPI_UINT64_T, from, TAG_ALIVE, MPI_COMM_WORLD);
+        if (flags & WANT_MORE)
+            MPI_Send(NULL, 0, MPI_UINT64_T, from, TAG_WORK, MPI_COMM_WORLD);
+        if (flags & FINAL)
+            MPI_Send(NULL, 0, MPI_UINT64_T, from, TAG_STOP, MPI_COMM_WORLD);
+        running -= (flags & FINAL) != 0;
+    }
+    return d->st;
+}
+
+/* Rank 0 with workers. */
 static nq_status coordinate(const nq_plan *plan, const nq_run_options *o,
+                            const nq_mpi_options *mo, const char *hosts,
                             nq_tally *sum, int workers, nq_mpi_failure *f)
 {
-    dispatcher d = {.plan = plan, .o = o, .budget = o->max_units,
-                    .workers = workers, .failed_rank = -1,
-                    .told = calloc((size_t)workers + 1, 1)};
-    nq_status st = d.told ? units_left(&d) : NQ_ERR_NOMEM;
-    if (st != NQ_OK)
-        fail(&d, 0, st);
-    st = dispatch(&d, sum);
-    if (d.failed_rank >= 0)
-        f->rank = d.failed_rank, f->status = d.st;
+    dispatcher d = {.plan = plan, .o = o, .mo = mo, .hosts = hosts,
+                    .budget = o->max_units, .workers = workers,
+                    .active = workers, .failed_rank = -1, .first_lost = -1};
+    nq_status st = per_rank(&d) ? units_left(&d) : NQ_ERR_NOMEM;
+    if (st == NQ_OK)
+        st = dispatch(&d, sum);
+    else
+        d.st = st, d.failed_rank = 0, st = drain(&d);
+    name_failure(&d, st, f);
     free(d.todo);
+    free(d.owner);
     free(d.told);
+    free(d.state);
+    free(d.waiting);
+    free(d.heard);
     return st;
 }
 
@@ -556,10 +764,30 @@ static nq_status agree(const nq_plan *plan, int rank, nq_mpi_failure *f)
     return NQ_ERR_MISMATCH;
 }
 
-/* See mpi_runner.h.  The check of the plan and the choice of threads are
- * collective, so every rank makes them before going its own way. */
+/* Every rank's machine name, for rank 0 to name a lost one (NULL
+ * elsewhere, or without memory: then rank 0 names none). */
+static char *gather_hosts(int rank, int size)
+{
+    char mine[MPI_MAX_PROCESSOR_NAME] = "", name[HOST_MAX] = "";
+    int len;
+    MPI_Get_processor_name(mine, &len);
+    snprintf(name, sizeof name, "%s", mine);
+    char *all = rank == 0 ? calloc((size_t)size, HOST_MAX) : NULL;
+    char *into = all ? all : calloc((size_t)size, HOST_MAX);
+    MPI_Gather(name, HOST_MAX, MPI_CHAR, into, HOST_MAX, MPI_CHAR, 0,
+               MPI_COMM_WORLD);
+    if (into != all)
+        free(into);
+    return all;
+}
+
+/* See mpi_runner.h.  The check of the plan, the choice of threads and the
+ * names of the machines are collective, so every rank makes them before
+ * going its own way.  Errors are returned, not fatal, while it runs: a
+ * message to a rank that has died must not end the job. */
 nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
-                     nq_tally *sum, int *is_root, nq_mpi_failure *failure)
+                     const nq_mpi_options *mo, nq_tally *sum, int *is_root,
+                     nq_mpi_failure *failure)
 {
     nq_mpi_failure unused;
     int rank, size;
@@ -573,12 +801,20 @@ nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
     if (st != NQ_OK)
         return st;
     int threads = worker_threads(o->threads, rank);
+    char *hosts = gather_hosts(rank, size);
+    MPI_Errhandler was;
+    MPI_Comm_get_errhandler(MPI_COMM_WORLD, &was);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     if (rank != 0) {
-        if ((st = worker(plan, threads)) != NQ_OK)
+        if ((st = worker(plan, threads, mo->worker_timeout)) != NQ_OK)
             failure->rank = rank, failure->status = st;
-        return st;
+    } else if (size == 1) { /* no workers: run here */
+        st = nq_plan_run(plan, o, sum);
+    } else {
+        st = coordinate(plan, o, mo, hosts, sum, size - 1, failure);
     }
-    if (size == 1) /* no workers: run here */
-        return nq_plan_run(plan, o, sum);
-    return coordinate(plan, o, sum, size - 1, failure);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, was);
+    MPI_Errhandler_free(&was);
+    free(hosts);
+    return st;
 }

@@ -4,11 +4,14 @@
 #ifndef NQ_MPI_RUNNER_H
 #define NQ_MPI_RUNNER_H
 
-#include "nqueens.h"
+#include "nqueens_mpi.h"
 
 typedef struct {
-    int rank;          /* the first rank that failed, or -1 */
-    nq_status status;  /* why (NQ_ERR_NOMEM, NQ_ERR_THREAD, NQ_ERR_MISMATCH, ...) */
+    int rank;          /* the first rank that failed (or was lost), or -1 */
+    nq_status status;  /* why (NQ_ERR_NOMEM, NQ_ERR_THREAD, NQ_ERR_MISMATCH,
+                          NQ_ERR_LOST, ...); NQ_OK: a rank was lost but the
+                          others counted its units */
+    char host[64];     /* the machine of that rank, as MPI names it */
 } nq_mpi_failure;
 
 /* Run a plan's units over MPI_COMM_WORLD (after MPI_Init_thread with at
@@ -17,8 +20,10 @@ typedef struct {
  * done, max_units and stop; workers run on o->threads threads.  Never
  * aborts or exits: every rank returns, with NQ_OK, NQ_ERR_STOPPED (stop
  * flag or budget), or the failure, which *failure names on rank 0 (and on
- * the failing rank itself). */
+ * the failing rank itself).  Ranks that stop answering are handled as
+ * mo says (nqueens_mpi.h; mo's timeout resolved, not 0). */
 nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
-                     nq_tally *sum, int *is_root, nq_mpi_failure *failure);
+                     const nq_mpi_options *mo, nq_tally *sum, int *is_root,
+                     nq_mpi_failure *failure);
 
 #endif

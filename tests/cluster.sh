@@ -1,0 +1,285 @@
+#!/bin/sh
+# cluster.sh - nqueens-mpi across three test hosts, and what happens when
+# one is lost (CI runs it; so can anyone as root on Linux with OpenMPI).
+#
+# The hosts are network namespaces on one bridge, each with its own
+# address on a private /24 and its own host name (a UTS namespace), so
+# that OpenMPI sees three machines: mpirun starts its daemons on B and C
+# through an rsh agent that enters the host's namespaces (doc/cluster.md
+# shows the same settings with ssh).  Traffic stays on the test subnet
+# and loopback.  Rank 0 runs alone on host A, two workers on B, two on C,
+# one thread each.  The cases, each checked against OEIS A000170:
+#
+#   plain counts of N = 16, 17, 18 across the three hosts;
+#   host B's link cut mid-run: rank 0 names both ranks on B as lost, C
+#     counts their units, the total is right and mpirun exits 3 (complete,
+#     a rank lost), within the deadline plus the work plus TCP's give-up;
+#   a worker rank on B stopped (SIGSTOP: a hung process, a machine that
+#     froze): the same, one rank named;
+#   a worker rank on C killed with SIGKILL: OpenMPI 4's mpirun ends the
+#     whole job at once (its --enable-recovery, tried, hangs after a lost
+#     host and drops the exit status), so the check is that the journal
+#     keeps what was reported and `nqueens count N --checkpoint J` on one
+#     host finishes it right;
+#   host A (rank 0's) cut: every rank ends within a bounded time, and
+#     `nqueens count N --checkpoint J` then finishes the journal right.
+#
+# The hosts' TCP gives up on an unanswered peer after 5 retries (about
+# 13 s) instead of 15 (15 min): that bounds how long mpirun, after rank 0
+# is done, waits for a daemon it cannot reach; doc/cluster.md says why a
+# cluster may want the same.  Everything made (namespaces, bridge, the
+# processes in them) is removed at the end, by name and PID, failed case
+# or not.  Without root, ip netns, unshare or mpirun the cases are
+# skipped, never passed.  One line per check, then "N passed, N failed,
+# N skipped"; exit 1 on a failure.
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+passed=0
+failed=0
+skipped=0
+ok() { echo "ok   cluster/$1"; passed=$((passed + 1)); }
+bad() { echo "FAIL cluster/$1: $2"; failed=$((failed + 1)); }
+CASES="plain/16 plain/17 plain/18 cut-worker-host stopped-worker-rank
+killed-worker-rank cut-rank-0-host"
+skip_all() {
+    for c in $CASES; do
+        echo "skip cluster/$c ($1)"
+        skipped=$((skipped + 1))
+    done
+    echo "$passed passed, $failed failed, $skipped skipped"
+    exit 0
+}
+
+need() { command -v "$1" >/dev/null 2>&1; }
+[ "$(id -u)" = 0 ] || skip_all "not root: no network namespaces"
+need ip && need unshare || skip_all "no ip or unshare"
+need mpirun || skip_all "no mpirun"
+make -s mpi || { bad build "make mpi failed"; exit 1; }
+
+# OEIS A000170: the totals the cases are checked against.
+total() {
+    case $1 in
+    16) echo 14772512 ;; 17) echo 95815104 ;; 18) echo 666090624 ;;
+    19) echo 4968057848 ;;
+    esac
+}
+
+TAG=$$
+T=$(mktemp -d /tmp/nq-cluster.XXXXXX)
+NET=10.213.$((TAG % 200 + 20))
+BR=nqbr$TAG
+HOSTS="a b c"
+ns() { echo "nq$TAG$1"; }
+addr() { case $1 in a) echo "$NET.1" ;; b) echo "$NET.2" ;; c) echo "$NET.3" ;; esac; }
+PIDS=
+
+# Every process in the test hosts (ranks, daemons left behind by a lost
+# host) and every mpirun started, by PID.
+kill_all() {
+    for h in $HOSTS; do
+        for p in $(ip netns pids "$(ns $h)" 2>/dev/null); do
+            kill -9 "$p" 2>/dev/null
+        done
+    done
+    for p in $PIDS; do kill -9 "$p" 2>/dev/null; done
+    for h in $HOSTS; do ip link set "$(ns $h)" up 2>/dev/null; done
+}
+
+# That, the namespaces, the bridge and the files.
+cleanup() {
+    kill_all
+    for h in $HOSTS; do ip netns del "$(ns $h)" 2>/dev/null; done
+    ip link del "$BR" 2>/dev/null
+    rm -rf "$T"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# Three hosts on a bridge: a veth pair each, the host's end in its
+# namespace as eth0, the bridge's end named nq<tag><h>.
+make_hosts() {
+    ip link add "$BR" type bridge && ip link set "$BR" up || return 1
+    for h in $HOSTS; do
+        n=$(ns $h)
+        ip netns add "$n" &&
+        ip link add "$n" type veth peer name eth0 netns "$n" &&
+        ip link set "$n" master "$BR" up &&
+        ip -n "$n" addr add "$(addr $h)/24" dev eth0 &&
+        ip -n "$n" link set eth0 up && ip -n "$n" link set lo up &&
+        ip netns exec "$n" sysctl -q -w net.ipv4.tcp_retries2=5 || return 1
+    done
+}
+make_hosts 2>"$T/setup.err" ||
+    skip_all "cannot make network namespaces: $(head -1 "$T/setup.err")"
+
+# The rsh agent: its first argument is a host's address, the rest the
+# command mpirun would run there through ssh.
+cat > "$T/agent" <<EOF
+#!/bin/sh
+h=\$1
+shift
+case \$h in
+$(addr a)) h=a ;; $(addr b)) h=b ;; $(addr c)) h=c ;;
+*) echo "agent: no test host \$h" >&2; exit 255 ;;
+esac
+exec ip netns exec nq$TAG\$h unshare --uts sh -c "hostname host\$h; \$*"
+EOF
+chmod +x "$T/agent"
+printf '%s slots=1\n%s slots=2\n%s slots=2\n' "$(addr a)" "$(addr b)" \
+    "$(addr c)" > "$T/hosts"
+
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+unset OMPI_MCA_btl
+
+# mpirun on host A in the background (its PID in $MPIRUN, noted for the
+# clean-up), output in $T/$1.out and .err, exit status in $T/$1.rc.
+start() { # name mpirun-options... -- nqueens-mpi arguments...
+    name=$1
+    shift
+    ip netns exec "$(ns a)" unshare --uts sh -c '
+        hostname hosta
+        out=$1; shift
+        mpirun "$@" > "$out.out" 2> "$out.err"
+        echo $? > "$out.rc"' sh "$T/$name" \
+        --mca plm_rsh_agent "$T/agent" --mca plm_rsh_no_tree_spawn 1 \
+        --mca btl tcp,self --mca btl_tcp_if_include "$NET.0/24" \
+        --mca oob_tcp_if_include "$NET.0/24" \
+        --mca oob_tcp_keepalive_time 0 \
+        --hostfile "$T/hosts" --map-by slot --bind-to none -np 5 \
+        "$@" &
+    MPIRUN=$!
+    PIDS="$PIDS $MPIRUN"
+}
+
+# Wait for the background mpirun, at most $2 seconds; 1 if it did not end.
+finish() { # name seconds
+    i=0
+    while [ ! -f "$T/$1.rc" ] && [ $i -lt $(($2 * 10)) ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    [ -f "$T/$1.rc" ]
+}
+
+# The units recorded in a journal so far (its records are lines after the
+# header); wait until it has at least $2.
+wait_units() { # journal units seconds
+    i=0
+    while [ $i -lt $(($3 * 10)) ]; do
+        [ -f "$1" ] && [ "$(grep -c '^unit ' "$1" 2>/dev/null)" -ge "$2" ] &&
+            return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# The total an output table gives for N.
+table_total() { # file n
+    awk -v n="$2:" '$1 == n { print $2 }' "$1"
+}
+
+# The nqueens-mpi processes left in host h's namespace.
+ranks_in() {
+    for p in $(ip netns pids "$(ns $1)" 2>/dev/null); do
+        case $(cat /proc/$p/cmdline 2>/dev/null | tr '\0' ' ') in
+        *nqueens-mpi*) echo "$p" ;;
+        esac
+    done
+}
+
+NQ_MPI=$ROOT/build/nqueens-mpi
+NQ=$ROOT/build/nqueens
+
+for n in 16 17 18; do
+    start plain$n -- "$NQ_MPI" count $n --threads 1
+    if ! finish plain$n 120; then
+        bad plain/$n "mpirun did not end in 120 s"
+    elif [ "$(cat "$T/plain$n.rc")" != 0 ] ||
+         [ "$(table_total "$T/plain$n.out" $n)" != "$(total $n)" ]; then
+        bad plain/$n "exit $(cat "$T/plain$n.rc"), output: $(cat "$T/plain$n.out" "$T/plain$n.err" | head -5)"
+    else
+        ok plain/$n
+    fi
+done
+
+# A fault case's verdict: mpirun ended in time with the status wanted,
+# the total is OEIS's, and every rank the stderr must name is named.
+judge() { # case name status seconds lost-lines
+    c=$1 name=$2
+    if ! finish "$name" "$4"; then
+        bad "$c" "mpirun did not end in $4 s; stderr: $(head -3 "$T/$name.err")"
+    elif [ "$(cat "$T/$name.rc")" != "$3" ]; then
+        bad "$c" "exit $(cat "$T/$name.rc"), not $3; stderr: $(grep nqueens "$T/$name.err" | head -3)"
+    elif [ "$(table_total "$T/$name.out" 19)" != "$(total 19)" ]; then
+        bad "$c" "total '$(table_total "$T/$name.out" 19)', not $(total 19)"
+    elif [ "$(grep -c "^nqueens-mpi: rank [0-9] on hostb is lost" "$T/$name.err")" != "$5" ]; then
+        bad "$c" "stderr names $5 lost ranks on hostb? $(grep -c 'is lost' "$T/$name.err")"
+    else
+        ok "$c"
+    fi
+}
+
+# Host B's link cut once the journal has 500 units (of 8,895): B's
+# two ranks go silent; after the 5 s deadline C counts their units.
+J=$T/cut.journal
+start cut -- "$NQ_MPI" count 19 --threads 1 \
+    --worker-timeout 5 --checkpoint "$J"
+wait_units "$J" 500 120 && ip link set "$(ns b)" down
+judge cut-worker-host cut 3 150 2
+kill_all
+
+# A worker rank on B stopped: silent, its connections open.
+J=$T/stop.journal
+start stop -- "$NQ_MPI" count 19 --threads 1 --worker-timeout 5 \
+    --checkpoint "$J"
+wait_units "$J" 500 120 && kill -STOP "$(ranks_in b | head -1)"
+judge stopped-worker-rank stop 3 150 1
+kill_all
+
+# A worker rank killed: mpirun ends the job at once; the journal keeps
+# what was reported and a count on one host finishes it.
+J=$T/kill.journal
+start kill -- "$NQ_MPI" count 19 --threads 1 --checkpoint "$J"
+wait_units "$J" 500 120 && kill -9 "$(ranks_in c | head -1)"
+if ! finish kill 60; then
+    bad killed-worker-rank "mpirun did not end in 60 s"
+elif [ "$(cat "$T/kill.rc")" = 0 ]; then
+    bad killed-worker-rank "mpirun said 0 for a job it ended"
+elif ! "$NQ" count 19 --checkpoint "$J" > "$T/kill.resume" 2>&1 ||
+     [ "$(table_total "$T/kill.resume" 19)" != "$(total 19)" ]; then
+    bad killed-worker-rank "resume: $(cat "$T/kill.resume")"
+else
+    ok killed-worker-rank
+fi
+kill_all
+
+# Host A cut: rank 0 loses every worker and ends (exit 1); the workers
+# lose rank 0 and end; no rank is left after 60 s.  Then the journal,
+# resumed by one process, gives OEIS's total.
+J=$T/root.journal
+start root -- "$NQ_MPI" count 19 --threads 1 --worker-timeout 5 \
+    --checkpoint "$J"
+wait_units "$J" 500 120 && ip link set "$(ns a)" down
+sleep 1
+left=
+for s in $(seq 60); do
+    left="$(ranks_in a)$(ranks_in b)$(ranks_in c)"
+    [ -z "$left" ] && [ -f "$T/root.rc" ] && break
+    sleep 1
+done
+if [ -n "$left" ] || [ ! -f "$T/root.rc" ]; then
+    bad cut-rank-0-host "ranks left after 60 s: $(echo $left)"
+elif [ "$(cat "$T/root.rc")" = 0 ]; then
+    bad cut-rank-0-host "mpirun said 0 for a job that lost rank 0's workers"
+elif ! "$NQ" count 19 --checkpoint "$J" > "$T/root.resume" 2>&1 ||
+     [ "$(table_total "$T/root.resume" 19)" != "$(total 19)" ]; then
+    bad cut-rank-0-host "resume: $(cat "$T/root.resume")"
+else
+    ok cut-rank-0-host
+fi
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
