@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/slurm.sh - the README's Slurm recipe, run on a real Slurm.
 #
-#   sh tests/slurm.sh
+#   sh tests/slurm.sh      (SLURM_TEST_KEEP=1: keep the temporary directory)
 #
 # README's Slurm block is examples/slurm/array.sbatch and mpi.sbatch, which
 # users copy; a recipe never submitted is a guess about Slurm (which
@@ -28,8 +28,10 @@
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
-N=17 PARTS=4                      # the count, and the array's tasks
-TOTAL=95815104 UNIQUE=11977939    # OEIS A000170 and A002562 at N = 17
+# The counts, and OEIS's answers (A000170 total, A002562 unique): the
+# array's N = 17 in 4 tasks; nqueens-mpi's N = 19, which takes it seconds.
+N=17 PARTS=4 TOTAL=95815104 UNIQUE=11977939
+MPI_N=19 MPI_TOTAL=4968057848 MPI_UNIQUE=621012754
 TIMEOUT=${SLURM_TEST_TIMEOUT:-240} # seconds for each job to finish
 
 passed=0
@@ -58,6 +60,7 @@ summary() {
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/nq-slurm.XXXXXX") || exit 1
 pids=        # the daemons this script started and has not stopped
 started=     # every daemon it started
+killed=      # those that SIGTERM did not stop in 10 seconds
 policy=      # /usr/sbin/policy-rc.d, when this script wrote it
 # stop: every job cancelled (its slurmstepd would outlive slurmd), then
 # the daemons, last started first, each waited for.
@@ -78,14 +81,21 @@ stop() {
             sleep 0.2
             i=$((i + 1))
         done
-        kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null
+        if kill -0 "$pid" 2>/dev/null; then
+            killed="$killed $pid"
+            kill -9 "$pid" 2>/dev/null
+        fi
     done
     pids=
 }
 cleanup() {
     stop
     [ -n "$policy" ] && rm -f "$policy"
-    rm -rf "$tmp"
+    if [ -n "${SLURM_TEST_KEEP:-}" ]; then
+        echo "kept: $tmp (the logs, journals and slurm.conf)"
+    else
+        rm -rf "$tmp"
+    fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT
@@ -93,9 +103,9 @@ trap 'exit 143' TERM
 
 # skip_all WHY: Slurm is not to be had here; every case from the first
 # not yet run says so.
-cases="start array-directives array-requeued-mid-run array-resumed
-array-completed array-merge-verify mpi-directives mpi-completed
-mpi-merge-verify daemons-stopped"
+cases="start array-directives array-requeued-mid-run array-completed
+array-resumed array-merge-verify mpi-directives mpi-requeued-mid-run
+mpi-completed mpi-resumed mpi-merge-verify daemons-stopped"
 skip_all() {
     for c in $cases; do
         skip "$c" "$1"
@@ -149,7 +159,8 @@ chmod 755 "$tmp" "$tmp/munge"
 SLURM_CONF=$tmp/slurm.conf
 export SLURM_CONF
 # cred_expire: how long a requeued job waits before it may start again
-# (120 seconds by default).
+# (120 seconds by default); then the scheduler's next pass starts it
+# (every 60 seconds by default, backfill's every 30).
 cat >"$SLURM_CONF" <<EOF
 ClusterName=nqtest
 SlurmctldHost=$host(127.0.0.1)
@@ -176,21 +187,24 @@ SelectTypeParameters=CR_CPU
 MpiDefault=none
 ReturnToService=2
 KillWait=10
+SchedulerParameters=sched_interval=1,bf_interval=1
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
 PartitionName=nqtest Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
 
-# stop_checked: the daemons stopped; none of those started is left.
+# stop_checked: the daemons stopped, each by SIGTERM; none is left.
 stop_checked() {
     stop
+    sleep 0.2
     left=
     for pid in $started; do
         kill -0 "$pid" 2>/dev/null && left="$left $pid"
     done
-    if [ -z "$left" ]; then
+    if [ -z "$left$killed" ]; then
         pass daemons-stopped
     else
-        fail daemons-stopped "still running:$left"
+        fail daemons-stopped "still running:${left:- none}; SIGKILL \
+needed:${killed:- none}"
     fi
 }
 
@@ -272,10 +286,75 @@ wait_done() {
 units() { grep -c '^unit ' "$1" 2>/dev/null; }
 sessions() { sed -n 's/^run .* units=\([0-9]*\) .*/\1/p' "$1"; }
 
-# counts_right LOG: merge's row is OEIS's.
+# counts_right LOG N TOTAL UNIQUE: the log holds the count's row, OEIS's.
 counts_right() {
-    awk -v n="$N:" -v t=$TOTAL -v u=$UNIQUE \
+    awk -v n="$2:" -v t="$3" -v u="$4" \
         '$1 == n && $2 == t && $3 == u { ok = 1 } END { exit !ok }' "$1"
+}
+
+# requeue_mid_run NAME JOB JOURNAL K M: once JOURNAL, part K/M of its
+# count, holds some but not all of the part's units, scontrol requeue
+# JOB; share: the part's units.  NAME-requeued-mid-run fails if not.
+requeue_mid_run() {
+    i=0
+    got=0
+    share=
+    while [ $i -lt $((TIMEOUT * 20)) ]; do
+        if [ -z "$share" ] && [ -s "$3" ]; then
+            all=$(sed -n '1s/.* units=\([0-9]*\) .*/\1/p' "$3")
+            [ -n "$all" ] && share=$(((all - $4 + $5) / $5))
+        fi
+        got=$(units "$3")
+        [ -n "$share" ] && [ "${got:-0}" -gt 0 ] && [ "$got" -lt "$share" ] &&
+            break
+        [ "$(job_field "$2" JobState)" = COMPLETED ] && break
+        sleep 0.05
+        i=$((i + 1))
+    done
+    if [ -z "$share" ] || [ "${got:-0}" -eq 0 ] || [ "$got" -ge "$share" ]
+    then
+        fail "$1-requeued-mid-run" "$3 never held some but not all of its \
+units (${got:-0} of ${share:-?}) to requeue $2 at"
+        return 1
+    elif ! scontrol requeue "$2" 2>"$tmp/requeue.err"; then
+        fail "$1-requeued-mid-run" "scontrol requeue $2 failed" \
+            "$tmp/requeue.err"
+        return 1
+    fi
+    echo "     requeued $2 with $got of its $share units recorded"
+}
+
+# check_resumed NAME JOB JOURNAL LOG [WORDS], after requeue_mid_run and
+# the job's end.  Requeued mid-run: Slurm counted one restart and said
+# why in the log (appended to, so it holds both runs), and the journal has
+# two sessions, the first ended in order (its run line) with some but not
+# all of the units; WORDS, with its unit counts, in the log too.  Resumed:
+# the second session recorded only the rest, each unit once (a fresh
+# start would have recounted the first session's units).
+check_resumed() {
+    restarts=$(job_field "$2" Restarts)
+    first=$(sessions "$3" | sed -n 1p)
+    second=$(sessions "$3" | sed -n 2p)
+    records=$(units "$3")
+    distinct=$(awk '/^unit /{print $2}' "$3" | sort -u | wc -l)
+    echo "     $2: Restarts=$restarts; sessions of ${first:-?} and \
+${second:-?} units, $records records of $distinct units, of $share"
+    if [ "$restarts" = 1 ] && [ "$(sessions "$3" | wc -l)" -eq 2 ] &&
+       [ "${first:-0}" -gt 0 ] && [ "$first" -lt "$share" ] &&
+       grep -q "CANCELLED AT .* DUE TO JOB REQUEUE" "$4" &&
+       { [ $# -lt 5 ] || grep -q "$5 with $first of $share units" "$4"; }
+    then
+        pass "$1-requeued-mid-run"
+    else
+        fail "$1-requeued-mid-run" "$2 was not stopped mid-run once" "$4"
+    fi
+    if [ "${second:-0}" -gt 0 ] && [ $((${first:-0} + ${second:-0})) -eq "$share" ] &&
+       [ "$records" -eq "$share" ] && [ "$distinct" -eq "$share" ]; then
+        pass "$1-resumed"
+    else
+        fail "$1-resumed" "$2's second session did not finish the first's \
+journal" "$4"
+    fi
 }
 
 # --- the job array ---
@@ -292,33 +371,8 @@ fi
 echo "     job array $job: N=$N in $PARTS tasks"
 directives array-directives "${job}_1" nqueens
 
-# Task 2's share of the plan's units: u % PARTS == 1.
-journal=$work/n$N.part2
-i=0
-got=0
-share=
-while [ $i -lt $((TIMEOUT * 20)) ]; do
-    if [ -z "$share" ] && [ -s "$journal" ]; then
-        all=$(sed -n '1s/.* units=\([0-9]*\) .*/\1/p' "$journal")
-        [ -n "$all" ] && share=$(((all - 1 + PARTS - 1) / PARTS))
-    fi
-    got=$(units "$journal")
-    [ -n "$share" ] && [ "${got:-0}" -gt 0 ] && [ "$got" -lt "$share" ] && break
-    [ "$(job_field "${job}_2" JobState)" = COMPLETED ] && break
-    sleep 0.05
-    i=$((i + 1))
-done
 requeued=
-if [ -z "$share" ] || [ "${got:-0}" -eq 0 ] || [ "$got" -ge "$share" ]; then
-    fail array-requeued-mid-run "task 2's journal never held some but not \
-all of its units (${got:-0} of ${share:-?}) to requeue it at"
-elif ! scontrol requeue "${job}_2" 2>"$tmp/requeue.err"; then
-    fail array-requeued-mid-run "scontrol requeue ${job}_2 failed" \
-        "$tmp/requeue.err"
-else
-    echo "     requeued task 2 with $got of its $share units recorded"
-    requeued=yes
-fi
+requeue_mid_run array "${job}_2" "$work/n$N.part2" 2 $PARTS && requeued=yes
 
 if wait_done "$job"; then
     states=
@@ -335,59 +389,33 @@ else
 fi
 
 if [ -n "$requeued" ]; then
-    # Requeued mid-run: Slurm counted one restart, and the journal has two
-    # sessions, the first stopped by the requeue's SIGTERM with some but
-    # not all of the task's units (the log, appended to, says so).
-    # Resumed: the second session recorded only the rest, each unit once
-    # (a fresh start would have recounted the first session's units).
-    restarts=$(job_field "${job}_2" Restarts)
-    first=$(sessions "$journal" | sed -n 1p)
-    second=$(sessions "$journal" | sed -n 2p)
-    records=$(units "$journal")
-    echo "     task 2: Restarts=$restarts; sessions of ${first:-?} and \
-${second:-?} units, $records records, its share $share"
-    if [ "$restarts" = 1 ] && [ "$(sessions "$journal" | wc -l)" -eq 2 ] &&
-       [ "${first:-0}" -gt 0 ] && [ "$first" -lt "$share" ] &&
-       grep -q "stopped by SIGTERM with $first of $share units" "$work/task-2.out"
-    then
-        pass array-requeued-mid-run
-    else
-        fail array-requeued-mid-run "task 2 was not stopped mid-run once" \
-            "$work/task-2.out"
-    fi
-    if [ $((${first:-0} + ${second:-0})) -eq "$share" ] && [ "${second:-0}" -gt 0 ] &&
-       [ "$records" -eq "$share" ] &&
-       [ "$(awk '/^unit /{print $2}' "$journal" | sort -u | wc -l)" -eq "$share" ] &&
-       [ "$(grep -c "done: $share of its units" "$work/task-2.out")" -eq 1 ]; then
-        pass array-resumed
-    else
-        fail array-resumed "task 2's second session did not finish the first's \
-journal" "$work/task-2.out"
-    fi
+    check_resumed array "${job}_2" "$work/n$N.part2" "$work/task-2.out" \
+        "stopped by SIGTERM"
 else
     skip array-resumed "task 2 was not requeued"
 fi
 
-# merge_verify NAME JOURNAL...: merge --verify prints OEIS's counts.
+# merge_verify NAME N TOTAL UNIQUE JOURNAL...: merge --verify prints
+# OEIS's counts.
 merge_verify() {
-    name=$1
-    shift
+    name=$1 n=$2 total=$3 unique=$4
+    shift 4
     if build/nqueens merge --verify "$@" >"$tmp/merge.out" 2>&1 &&
-       counts_right "$tmp/merge.out"; then
+       counts_right "$tmp/merge.out" "$n" "$total" "$unique"; then
         pass "$name"
     else
-        fail "$name" "merge --verify did not print $N: $TOTAL $UNIQUE" \
+        fail "$name" "merge --verify did not print $n: $total $unique" \
             "$tmp/merge.out"
     fi
 }
-merge_verify array-merge-verify "$work"/n$N.part*
+merge_verify array-merge-verify $N $TOTAL $UNIQUE "$work"/n$N.part*
 
 # --- nqueens-mpi under mpirun, in an allocation of the one node ---
 mpi=$tmp/mpi
 if ! need mpirun || ! need mpicc; then
-    skip mpi-directives "no OpenMPI (mpirun, mpicc)"
-    skip mpi-completed "no OpenMPI (mpirun, mpicc)"
-    skip mpi-merge-verify "no OpenMPI (mpirun, mpicc)"
+    for c in directives requeued-mid-run completed resumed merge-verify; do
+        skip "mpi-$c" "no OpenMPI (mpirun, mpicc)"
+    done
 elif ! make -s -j2 mpi >"$tmp/make-mpi.log" 2>&1; then
     fail mpi-completed "make mpi failed" "$tmp/make-mpi.log"
 else
@@ -396,18 +424,22 @@ else
     [ "$(id -u)" = 0 ] &&
         root=",OMPI_ALLOW_RUN_AS_ROOT=1,OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"
     job=$(sbatch --parsable --nodes=1 --chdir="$mpi" --output="$mpi/job.out" \
-        --export="ALL,N=$N,NQUEENS_MPI=$PWD/build/nqueens-mpi$root" \
+        --export="ALL,N=$MPI_N,NQUEENS_MPI=$PWD/build/nqueens-mpi$root" \
         examples/slurm/mpi.sbatch 2>"$tmp/sbatch.err")
     if [ -z "$job" ]; then
         fail mpi-completed "sbatch refused the script" "$tmp/sbatch.err"
     else
+        echo "     job $job: N=$MPI_N by nqueens-mpi"
         directives mpi-directives "$job" nqueens-mpi
+        requeued=
+        requeue_mid_run mpi "$job" "$mpi/n$MPI_N.journal" 1 1 && requeued=yes
         if ! wait_done "$job"; then
             fail mpi-completed "the job did not finish in $TIMEOUT s" \
                 "$mpi/job.out"
         else
             state=$(job_field "$job" JobState)/$(job_field "$job" ExitCode)
-            if [ "$state" = COMPLETED/0:0 ] && counts_right "$mpi/job.out"
+            if [ "$state" = COMPLETED/0:0 ] &&
+               counts_right "$mpi/job.out" $MPI_N $MPI_TOTAL $MPI_UNIQUE
             then
                 pass mpi-completed
             else
@@ -415,8 +447,16 @@ else
                     "$mpi/job.out"
             fi
         fi
+        # Rank 0's "stopped by SIGTERM" is not in the log: mpirun, which
+        # forwards the ranks' output, is stopped by the same SIGTERM.
+        if [ -n "$requeued" ]; then
+            check_resumed mpi "$job" "$mpi/n$MPI_N.journal" "$mpi/job.out"
+        else
+            skip mpi-resumed "the job was not requeued"
+        fi
     fi
-    merge_verify mpi-merge-verify "$mpi/n$N.journal"
+    merge_verify mpi-merge-verify $MPI_N $MPI_TOTAL $MPI_UNIQUE \
+        "$mpi/n$MPI_N.journal"
 fi
 
 stop_checked
