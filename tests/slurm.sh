@@ -117,7 +117,7 @@ skip_all() {
 # Root only: slurmd starts a job as its submitter, which takes root, and
 # so do the packages.
 [ "$(id -u)" = 0 ] ||
-    skip_all "not root: slurmd runs jobs only as root (nothing installed)"
+    skip_all "not root: slurmd runs jobs only as root; nothing installed"
 
 # Debian's packages, with their init scripts kept from starting the
 # daemons (invoke-rc.d obeys policy-rc.d; exit 101: action forbidden):
@@ -254,7 +254,7 @@ job_field() {
 
 # directives NAME JOB JOBNAME: the file's own #SBATCH lines (those the
 # submission here does not override) took: its name, its time limit of
-# 48 hours, requeueing allowed, and its log appended to.
+# 48 hours, requeueing allowed (the log appended to: check_resumed).
 directives() {
     got="$(job_field "$2" JobName) $(job_field "$2" TimeLimit) \
 $(job_field "$2" Requeue)"
