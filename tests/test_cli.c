@@ -3,6 +3,7 @@
  * the seed programs, tables and JSON checked against OEIS, and bad input
  * refused with one line and exit 2.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -886,6 +887,60 @@ static void readme_is_a_front_door(void *arg)
     free(readme);
 }
 
+/* README shows the Slurm recipes as they are: the files of examples/slurm/
+ * (which tests/slurm.sh submits to a real Slurm), in name order, a blank
+ * line between them, are one "```sh" block of README.md, byte for byte.
+ * Where they are not, the first line of theirs that README lacks is
+ * named. */
+static int not_hidden(const struct dirent *e) { return e->d_name[0] != '.'; }
+
+static void readme_shows_slurm_files(void *arg)
+{
+    (void)arg;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", t_data_path("../../examples/slurm"));
+    char *readme = t_read_file(t_data_path("../../README.md"), NULL);
+    struct dirent **names;
+    int files = scandir(dir, &names, not_hidden, alphasort);
+    CHECKF(readme && files > 0, "README.md or the files of %s cannot be read",
+           dir);
+    size_t cap = 64, len = 0;
+    char *want = malloc(cap);
+    CHECK(want);
+    len += (size_t)sprintf(want, "\n```sh\n");
+    for (int i = 0; i < files; i++) {
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+        size_t n;
+        char *text = t_read_file(path, &n);
+        CHECKF(text, "%s cannot be read", path);
+        char *grown = realloc(want, cap += n + 8);
+        CHECK(grown);
+        want = grown;
+        len += (size_t)sprintf(want + len, "%s%s", i ? "\n" : "", text);
+        free(text);
+        free(names[i]);
+    }
+    free(names);
+    sprintf(want + len, "```\n");
+    if (!strstr(readme, want)) {
+        const char *line = want + 7; /* past "\n```sh\n" */
+        for (const char *nl; (nl = strchr(line, '\n'));) {
+            char *one = strndup(line, (size_t)(nl + 1 - line));
+            int shown = one && strstr(readme, one);
+            free(one);
+            if (!shown)
+                break;
+            line = nl + 1;
+        }
+        CHECKF(0, "README.md does not show examples/slurm/ as it is (%s%.*s)",
+               *line ? "first line not in README: " : "its lines are there, "
+               "not as one sh block", (int)strcspn(line, "\n"), line);
+    }
+    free(want);
+    free(readme);
+}
+
 /* Lines of text that are each one JSON object holding every key. */
 static int json_lines(const char *text, const char *const *keys)
 {
@@ -1239,6 +1294,7 @@ void tests_cli(void)
     t_case(messages_escaped, NULL, "cli/messages-escape-what-is-not-utf-8");
     t_case(hopeless_counts_refused, NULL, "cli/hopeless-counts-refused-up-front");
     t_case(readme_is_a_front_door, NULL, "cli/readme-is-a-front-door");
+    t_case(readme_shows_slurm_files, NULL, "cli/readme-shows-examples-slurm");
     readme_examples();
     t_case(hopeless_count_advice, NULL, "cli/hopeless-count-sent-to-a-cluster");
     t_case(help_fits_80_columns, NULL, "cli/help-pages-fit-80-columns");
