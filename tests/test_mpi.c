@@ -170,6 +170,38 @@ static void worker_timeout_checked(void *arg)
     CHECKF(ok, "--worker-timeout=2.5 was not taken");
 }
 
+/* A worker rank stopped mid-run (SIGSTOP: silent, as a hung machine):
+ * rank 0 names it as lost after the 2 s deadline, the other worker counts
+ * its units, the total is OEIS's, and the job ends with exit status 3
+ * (complete, a rank lost), not in a hang.  The shell finds rank 2 among
+ * mpirun's children by the rank OpenMPI puts in its environment. */
+static void stopped_worker_lost(void *arg)
+{
+    (void)arg;
+    char script[1024], j[64];
+    t_proc p;
+    mpi_env();
+    snprintf(j, sizeof j, "/tmp/nq-mpi-lost-%d", (int)getpid());
+    unlink(j);
+    snprintf(script, sizeof script,
+             "mpirun --oversubscribe -np 3 %s count 18 --threads 1 "
+             "--worker-timeout 2 --checkpoint %s & m=$!; sleep 1; "
+             "for c in $(pgrep -P $m); do "
+             "tr '\\0' '\\n' < /proc/$c/environ | "
+             "grep -qx OMPI_COMM_WORLD_RANK=2 && kill -STOP $c; done; "
+             "wait $m", getenv("NQ_MPI"), j);
+    CHECK(t_run_signalled(&p, "sh", ARGS("sh", "-c", script), 0, 0) == 0);
+    int ok = p.exit_code == 3 && strstr(p.out, "666090624") &&
+             lines_starting(p.err, "nqueens-mpi: rank 2 on ") == 1 &&
+             strstr(p.err, "is lost (silent for 2 s)") &&
+             strstr(p.err, "the count is complete");
+    if (!ok)
+        fprintf(stderr, "exit %d\n%s%s", p.exit_code, p.out, p.err);
+    t_proc_free(&p);
+    unlink(j);
+    CHECKF(ok, "a stopped worker was not lost and counted around");
+}
+
 /* nqueens-mpi --help has an entry for every option of count's table
  * (`nqueens --completion count`), which its parser takes: the page prints
  * the table, so none can be left out. */
@@ -213,5 +245,6 @@ void tests_mpi(void)
     t_full_case(hopeless_refused, NULL, "mpi/hopeless-count-refused-up-front");
     t_case(help_lists_count_options, NULL, "mpi/help-lists-every-option-of-count");
     t_full_case(worker_timeout_checked, NULL, "mpi/worker-timeout-checked");
+    t_full_case(stopped_worker_lost, NULL, "mpi/stopped-worker-lost-count-complete-exit-3");
     t_skip_cases(NULL);
 }
