@@ -172,26 +172,31 @@ static void worker_timeout_checked(void *arg)
 
 /* A worker rank stopped mid-run (SIGSTOP: silent, as a hung machine):
  * rank 0 names it as lost after the 2 s deadline, the other worker counts
- * its units, the total is OEIS's, and the job ends with exit status 3
- * (complete, a rank lost), not in a hang.  The shell finds rank 2 among
- * mpirun's children by the rank OpenMPI puts in its environment. */
+ * its units, N = 19's total is OEIS's, and the job ends with exit status 3
+ * (complete, a rank lost), not in a hang.  The shell stops rank 2 once
+ * the journal holds 200 units (not inside MPI_Init, whose own wait has no
+ * deadline), finding it among mpirun's children by the rank OpenMPI puts
+ * in its environment. */
 static void stopped_worker_lost(void *arg)
 {
     (void)arg;
-    char script[1024], j[64];
+    char script[2048], j[64];
     t_proc p;
     mpi_env();
     snprintf(j, sizeof j, "/tmp/nq-mpi-lost-%d", (int)getpid());
     unlink(j);
     snprintf(script, sizeof script,
-             "mpirun --oversubscribe -np 3 %s count 18 --threads 1 "
-             "--worker-timeout 2 --checkpoint %s & m=$!; sleep 1; "
+             "mpirun --oversubscribe -np 3 %s count 19 --threads 1 "
+             "--worker-timeout 2 --checkpoint %s & m=$!; i=0; "
+             "until [ $i -ge 600 ] || { [ -f %s ] && "
+             "[ \"$(grep -c '^unit ' %s)\" -ge 200 ]; }; do sleep 0.1; "
+             "i=$((i+1)); done; "
              "for c in $(pgrep -P $m); do "
              "tr '\\0' '\\n' < /proc/$c/environ | "
              "grep -qx OMPI_COMM_WORLD_RANK=2 && kill -STOP $c; done; "
-             "wait $m", getenv("NQ_MPI"), j);
+             "wait $m", getenv("NQ_MPI"), j, j, j);
     CHECK(t_run_signalled(&p, "sh", ARGS("sh", "-c", script), 0, 0) == 0);
-    int ok = p.exit_code == 3 && strstr(p.out, "666090624") &&
+    int ok = p.exit_code == 3 && strstr(p.out, "4968057848") &&
              lines_starting(p.err, "nqueens-mpi: rank 2 on ") == 1 &&
              strstr(p.err, "is lost (silent for 2 s)") &&
              strstr(p.err, "the count is complete");

@@ -567,21 +567,23 @@ static int lose_silent(dispatcher *d)
 }
 
 /* Wait for a report (1) or a worker lost (0); on a signal, first tell
- * every worker to stop. */
+ * every worker to stop.  The deadlines are checked before each report
+ * too: the others' steady reports must not hide one worker's silence. */
 static int wait_report(dispatcher *d, MPI_Status *ms)
 {
     backoff b = {0, 500000};
     backoff_reset(&b);
-    while (!wait_for(MPI_ANY_SOURCE, TAG_REPORT, ms, 0)) {
+    for (;;) {
+        if (lose_silent(d))
+            return 0;
+        if (wait_for(MPI_ANY_SOURCE, TAG_REPORT, ms, 0))
+            return 1;
         if (signalled(d)) {
             stop_all(d);
             serve_waiting(d);
         }
-        if (lose_silent(d))
-            return 0;
         backoff_wait(&b);
     }
-    return 1;
 }
 
 /* Pass a report's results on, into *sum and to on_unit (the journal).
