@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include <mpi.h>
+#include <unistd.h>
 #include <nqueens_mpi.h>
 
 int main(int argc, char **argv)
@@ -35,10 +36,13 @@ int main(int argc, char **argv)
         fprintf(stderr, r.why[0] ? "count_mpi: %s (%s)\n" : "count_mpi: %s\n",
                 nq_strerror(st), r.why);
     }
-    /* a rank lost (failed_rank set on rank 0 though the count is done, or
-     * NQ_ERR_LOST): MPI_Finalize would wait for it forever */
-    if (st == NQ_ERR_LOST || (is_root && r.failed_rank >= 0))
+    /* a rank lost: MPI_Finalize would wait for it forever.  Rank 0 (the
+     * count done with failed_rank set, or NQ_ERR_LOST) ends the job; a
+     * worker that lost rank 0 just exits. */
+    if (is_root && (st == NQ_ERR_LOST || (st == NQ_OK && r.failed_rank >= 0)))
         MPI_Abort(MPI_COMM_WORLD, st == NQ_OK ? 3 : 1);
+    if (!is_root && st == NQ_ERR_LOST)
+        _exit(1);
     MPI_Finalize();
     return st == NQ_OK ? 0 : 1;
 }

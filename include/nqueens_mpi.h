@@ -27,7 +27,8 @@ extern "C" {
  * resume.  The size follows nqueens.h's size rule; NULL: the defaults. */
 typedef struct {
     size_t size;
-    double worker_timeout;      /* seconds; 0: NQ_MPI_TIMEOUT_DEFAULT */
+    double worker_timeout;      /* seconds, at least 1; 0:
+                                   NQ_MPI_TIMEOUT_DEFAULT */
     void (*on_lost)(void *ctx, int rank, const char *host, double silent,
                     uint64_t units_back);
     void *ctx;
@@ -48,12 +49,15 @@ typedef struct {
  * mpirun gave it, as nqueens-mpi does.  The request (its kernel and GPUs
  * included), the options and the report follow nqueens.h's size rule.
  *
- * After a lost rank (on_lost called on rank 0, or NQ_ERR_LOST anywhere)
- * the job cannot end with MPI_Finalize, which waits for every rank: rank
- * 0 ends it with MPI_Abort once it has said what it must (nqueens-mpi
- * uses errorcode 3 when the count is complete), and a worker that lost
- * rank 0 exits without MPI_Finalize.  Every worker that is not lost
- * returns as usual. */
+ * After a lost rank (on rank 0: on_lost called, failed_rank set even
+ * with NQ_OK, or NQ_ERR_LOST) the job cannot end with MPI_Finalize, which
+ * waits for every rank: rank 0 ends it with MPI_Abort once it has said
+ * what it must (nqueens-mpi uses errorcode 3 when the count is complete),
+ * and a worker that returns NQ_ERR_LOST (it lost rank 0) exits without
+ * MPI_Finalize.  Every other worker returns as usual, a lost one that
+ * came back included, and waits in MPI_Finalize for rank 0's abort.  The
+ * deadlines hold while units are counted, not during MPI_Init and the
+ * ranks' first agreement on the plan, which OpenMPI itself runs. */
 nq_status nq_mpi_count_resumable(const nq_request *req,
                                  const nq_resume_options *o,
                                  const nq_mpi_options *mo,

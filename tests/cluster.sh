@@ -215,8 +215,9 @@ judge() { # case name status seconds lost-lines
         bad "$c" "exit $(cat "$T/$name.rc"), not $3; stderr: $(grep nqueens "$T/$name.err" | head -3)"
     elif [ "$(table_total "$T/$name.out" 19)" != "$(total 19)" ]; then
         bad "$c" "total '$(table_total "$T/$name.out" 19)', not $(total 19)"
-    elif [ "$(grep -c "^nqueens-mpi: rank [0-9] on hostb is lost" "$T/$name.err")" != "$5" ]; then
-        bad "$c" "stderr names $5 lost ranks on hostb? $(grep -c 'is lost' "$T/$name.err")"
+    elif [ "$(grep -c "^nqueens-mpi: rank [0-9] on hostb is lost" "$T/$name.err")" != "$5" ] ||
+         [ "$(grep -c "is lost" "$T/$name.err")" != "$5" ]; then
+        bad "$c" "stderr should name $5 lost ranks, all on hostb: $(grep 'is lost' "$T/$name.err")"
     else
         ok "$c"
     fi

@@ -149,7 +149,7 @@ static void hopeless_refused(void *arg)
 static void worker_timeout_checked(void *arg)
 {
     (void)arg;
-    const char *bad[] = {"junk", "0", "-5", "2e6", "5s"};
+    const char *bad[] = {"junk", "0", "0.5", "-5", "2e6", "5s", ""};
     t_proc p;
     mpi_env();
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {

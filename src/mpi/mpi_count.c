@@ -61,7 +61,8 @@ static nq_status run_ranks(void *ctx, const nq_plan *p,
 }
 
 /* The job's options by the size rule, the deadline resolved: NULL or 0
- * is the default; a deadline not a positive number is NQ_ERR_ARG. */
+ * is the default; one under a second (a worker pings once a second) or
+ * not a number is NQ_ERR_ARG. */
 static nq_status read_options(const nq_mpi_options *given, nq_mpi_options *mo)
 {
     nq_mpi_options none = NQ_MPI_OPTIONS_INIT;
@@ -72,8 +73,8 @@ static nq_status read_options(const nq_mpi_options *given, nq_mpi_options *mo)
         return st;
     if (mo->worker_timeout == 0)
         mo->worker_timeout = NQ_MPI_TIMEOUT_DEFAULT;
-    return mo->worker_timeout > 0 && mo->worker_timeout < 1e9 ? NQ_OK
-                                                              : NQ_ERR_ARG;
+    return mo->worker_timeout >= 1 && mo->worker_timeout < 1e9 ? NQ_OK
+                                                               : NQ_ERR_ARG;
 }
 
 /* Every rank reads the request by the size rule, the same way

@@ -66,7 +66,8 @@ static const char mpi_help[] =
 
 /* --worker-timeout S (or =S), nqueens-mpi's own option, taken out of
  * argv before count's parser sees the rest: 0 if absent, -1 (said) if
- * its value is not a number of seconds from 0.001 to 10^6. */
+ * its value is not a number of seconds from 1 (a worker pings every
+ * second at most, rank 0's answer must fit) to 10^6. */
 static double take_timeout(int *argc, char **argv)
 {
     const char *name = "--worker-timeout";
@@ -80,9 +81,9 @@ static double take_timeout(int *argc, char **argv)
         double s = strtod(v, &end);
         memmove(argv + i, argv + i + k, (size_t)(*argc - i - k + 1) * sizeof *argv);
         *argc -= k;
-        if (!*v || *end || !(s >= 0.001 && s <= 1e6))
+        if (!*v || *end || !(s >= 1 && s <= 1e6))
             return cli_error(CLI_USAGE, "--worker-timeout wants seconds "
-                             "(0.001 to 1000000), not '%s'", v), -1;
+                             "(1 to 1000000), not '%s'", v), -1;
         return s;
     }
     return 0;

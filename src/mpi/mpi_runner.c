@@ -155,8 +155,12 @@ typedef struct {
     /* the main thread's own: */
     int started, asked, stopped, final_sent, failure_sent;
     int pinged;                 /* a ping awaits rank 0's answer */
+    int lost;                   /* rank 0 counts this worker as lost */
     double timeout, beat;       /* rank 0's deadline; seconds between pings */
-    double ping_at;             /* when the last ping went */
+    double ping_at, heard_at;   /* when the last ping went; when rank 0
+                                   was last heard */
+    double looked;              /* when the main thread last looked */
+    MPI_Request sending;        /* the report in flight (msg) */
     uint64_t msg[REPORT_WORDS]; /* a report being sent */
 } worker_state;
 
@@ -247,25 +251,25 @@ static pthread_t *start_threads(worker_state *ws, int threads)
     return ids;
 }
 
-/* Send the outbox to rank 0 and empty it (lock held): reports of at most
- * REPORT_MAX results, `flags` (and the status, with FAILED) on the last;
- * one report when the outbox is empty. */
-static void report(worker_state *ws, uint64_t flags)
+/* Post one report to rank 0 (lock held): up to REPORT_MAX of the
+ * outbox's results, and `flags` (and the status, with FAILED) only on the
+ * report that empties it; 1 if the flags went.  Not waited for: a rank 0
+ * that stopped reading must not hold the thread that times its silence. */
+static int report(worker_state *ws, uint64_t flags)
 {
-    uint64_t n = ws->out_count / WORDS, sent = 0;
-    do {
-        uint64_t k = n - sent < REPORT_MAX ? n - sent : REPORT_MAX;
-        int last = sent + k == n;
-        ws->msg[0] = last ? flags : 0;
-        ws->msg[1] = k;
-        ws->msg[2] = last && (flags & FAILED) ? (uint64_t)ws->failed : NQ_OK;
-        memcpy(ws->msg + HEAD, ws->outbox + sent * WORDS,
-               k * WORDS * sizeof *ws->msg);
-        MPI_Send(ws->msg, (int)(HEAD + k * WORDS), MPI_UINT64_T, 0,
-                 TAG_REPORT, MPI_COMM_WORLD);
-        sent += k;
-    } while (sent < n);
-    ws->out_count = 0;
+    uint64_t n = ws->out_count / WORDS;
+    uint64_t k = n < REPORT_MAX ? n : REPORT_MAX;
+    int last = k == n;
+    ws->msg[0] = last ? flags : 0;
+    ws->msg[1] = k;
+    ws->msg[2] = last && (flags & FAILED) ? (uint64_t)ws->failed : NQ_OK;
+    memcpy(ws->msg + HEAD, ws->outbox, k * WORDS * sizeof *ws->msg);
+    memmove(ws->outbox, ws->outbox + k * WORDS,
+            (n - k) * WORDS * sizeof *ws->outbox);
+    ws->out_count -= k * WORDS;
+    MPI_Isend(ws->msg, (int)(HEAD + k * WORDS), MPI_UINT64_T, 0, TAG_REPORT,
+              MPI_COMM_WORLD, &ws->sending);
+    return last;
 }
 
 /* A batch from rank 0 into the queue (an empty one: no more). */
@@ -286,12 +290,14 @@ static void take_batch(worker_state *ws)
     pthread_mutex_unlock(&ws->lock);
 }
 
-/* Take what rank 0 sent: the batch asked for, the stop message.  1 if
- * anything came. */
-static int poll_root(worker_state *ws)
+/* Take what rank 0 sent: the batch asked for, a ping's answer, the stop
+ * message (one word 1 in it: rank 0 counts this worker as lost, after a
+ * silence it has come back from).  1 if anything came. */
+static int poll_root(worker_state *ws, double now)
 {
     MPI_Status ms;
-    int active = 0;
+    int active = 0, count = 0;
+    uint64_t lost = 0;
     if (ws->asked && wait_for(0, TAG_WORK, &ms, 0)) {
         take_batch(ws);
         ws->asked = 0, active = 1;
@@ -301,50 +307,77 @@ static int poll_root(worker_state *ws)
         ws->pinged = 0, active = 1;
     }
     if (!ws->stopped && wait_for(0, TAG_STOP, &ms, 0)) {
-        MPI_Recv(NULL, 0, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD, &ms);
+        MPI_Recv(&lost, 1, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD, &ms);
+        MPI_Get_count(&ms, MPI_UINT64_T, &count);
         pthread_mutex_lock(&ws->lock);
         stop_threads(ws);
+        ws->lost = count == 1 && lost == 1;
         pthread_mutex_unlock(&ws->lock);
         ws->stopped = 1, active = 1;
     }
+    if (active)
+        ws->heard_at = now;
     return active;
 }
 
-/* Send rank 0 what is due: the outbox's results, a request while the
- * queue runs low (ask early: it must outlast a round trip), a ping when
- * the last is a beat old and answered, a failure once, FINAL once the
- * threads have ended.  1 if a report went out. */
-static int send_due(worker_state *ws, double now)
+/* The flags of the report due now (lock held).  A worker rank 0 counts
+ * as lost only pings: its results are counted by others, and it waits for
+ * rank 0 to end the job (or for rank 0's silence). */
+static uint64_t flags_due(worker_state *ws, int ping)
 {
-    int sent = 0;
-    int ping = !ws->pinged && now - ws->ping_at >= ws->beat;
-    pthread_mutex_lock(&ws->lock);
+    if (ws->lost) {
+        ws->out_count = 0;
+        return ping ? PING : 0;
+    }
     if (ws->failed && !ws->stop)
         stop_threads(ws); /* a failed worker counts no more */
     int low = ws->queued - ws->head < 4 * (uint64_t)ws->started + 4 &&
               !ws->no_more && !ws->failed;
-    int ended = ws->running == 0;
-    uint64_t flags = (low && !ws->asked ? WANT_MORE : 0) |
-                     (ended ? FINAL : 0) | (ping ? PING : 0) |
-                     (ws->failed && !ws->failure_sent ? FAILED : 0);
+    return (low && !ws->asked ? WANT_MORE : 0) |
+           (ws->running == 0 ? FINAL : 0) | (ping ? PING : 0) |
+           (ws->failed && !ws->failure_sent ? FAILED : 0);
+}
+
+/* Send rank 0 what is due, once the last report has gone: the outbox's
+ * results, a request while the queue runs low (ask early: it must outlast
+ * a round trip), a ping when the last is a beat old and answered, a
+ * failure once, FINAL once the threads have ended and all is sent.  1 if
+ * a report went out. */
+static int send_due(worker_state *ws, double now)
+{
+    int done = 1, sent = 0;
+    if (ws->sending != MPI_REQUEST_NULL)
+        MPI_Test(&ws->sending, &done, MPI_STATUS_IGNORE);
+    if (!done)
+        return 0;
+    int ping = !ws->pinged && now - ws->ping_at >= ws->beat;
+    pthread_mutex_lock(&ws->lock);
+    uint64_t flags = flags_due(ws, ping);
     if (!ws->final_sent && (flags || ws->out_count)) {
-        report(ws, flags);
-        ws->asked |= (flags & WANT_MORE) != 0;
-        if (flags & PING)
-            ws->pinged = 1, ws->ping_at = now;
-        ws->failure_sent |= (flags & FAILED) != 0;
-        ws->final_sent = ended, sent = 1;
+        if (report(ws, flags)) {
+            ws->asked |= (flags & WANT_MORE) != 0;
+            if (flags & PING)
+                ws->pinged = 1, ws->ping_at = now;
+            ws->failure_sent |= (flags & FAILED) != 0;
+            ws->final_sent = (flags & FINAL) != 0;
+        }
+        sent = 1;
     }
     pthread_mutex_unlock(&ws->lock);
     return sent;
 }
 
-/* Rank 0 has not answered a ping for the deadline: it is lost, and so is
- * this worker's work in hand (redone on resume).  The threads stop; the
- * worker ends without the answers it waits for. */
+/* Rank 0 has said nothing for the deadline (a worker pings it every beat
+ * and it answers, so silence means it is gone): so is this worker's work
+ * in hand (redone on resume).  The threads stop; the worker ends without
+ * the answers it waits for.  A pause of this worker's own (stopped, its
+ * machine frozen) is no silence of rank 0's: the clock starts again. */
 static int root_lost(worker_state *ws, double now)
 {
-    if (!ws->pinged || now - ws->ping_at <= ws->timeout)
+    if (now - ws->looked > ws->timeout / 2)
+        ws->heard_at = now;
+    ws->looked = now;
+    if (now - ws->heard_at <= ws->timeout)
         return 0;
     pthread_mutex_lock(&ws->lock);
     ws->failed = NQ_ERR_LOST;
@@ -359,20 +392,22 @@ static int root_lost(worker_state *ws, double now)
  * in, or rank 0 is lost.  Returns the worker's failure, NQ_OK if none. */
 static nq_status worker(const nq_plan *plan, int threads, double timeout)
 {
+    double now = nq_clock_seconds();
     worker_state ws = {.plan = plan, .timeout = timeout,
                        .beat = timeout / 4 < 1 ? timeout / 4 : 1,
-                       .ping_at = nq_clock_seconds()};
+                       .ping_at = now, .heard_at = now, .looked = now,
+                       .sending = MPI_REQUEST_NULL};
     pthread_mutex_init(&ws.lock, NULL);
     pthread_cond_init(&ws.work, NULL);
     pthread_t *ids = start_threads(&ws, threads);
     backoff b = {0, 2000000};
     backoff_reset(&b);
     for (;;) {
-        double now = nq_clock_seconds();
-        int active = poll_root(&ws);
+        now = nq_clock_seconds();
+        int active = poll_root(&ws, now);
         active |= send_due(&ws, now);
-        if ((ws.final_sent && ws.stopped && !ws.asked && !ws.pinged) ||
-            root_lost(&ws, now))
+        if ((ws.final_sent && ws.stopped && !ws.asked && !ws.pinged &&
+             ws.sending == MPI_REQUEST_NULL) || root_lost(&ws, now))
             break;
         if (active)
             backoff_reset(&b);
@@ -429,6 +464,7 @@ typedef struct {
     uint64_t in_flight;         /* units handed out, not reported */
     int32_t *owner;             /* per unit: the rank holding it, or 0 */
     int workers, active;        /* workers; those still RUNNING */
+    int lost;                   /* workers LOST */
     char *state;                /* per rank: RUNNING, ENDED or LOST */
     char *waiting;              /* per rank: a request for work held */
     double *heard;              /* per rank: when it last spoke */
@@ -539,7 +575,7 @@ static void lose(dispatcher *d, int worker, double now)
             back++;
         }
     d->in_flight -= back, d->handed -= back;
-    d->state[worker] = LOST, d->waiting[worker] = 0, d->active--;
+    d->state[worker] = LOST, d->waiting[worker] = 0, d->active--, d->lost++;
     if (d->first_lost < 0)
         d->first_lost = worker;
     if (d->mo->on_lost)
@@ -608,6 +644,22 @@ static void take_results(dispatcher *d, nq_tally *sum, int count, int from)
     }
 }
 
+/* A lost worker that speaks again (it was only slow, or its network came
+ * back): its results are dropped (its units went to others), but it is
+ * answered, told once that it is lost, and so stays quiet and alive until
+ * the job ends; left unanswered it would give up on rank 0 and exit, and
+ * mpirun would end the job under the count. */
+static void answer_lost(dispatcher *d, int worker, uint64_t flags)
+{
+    uint64_t lost = 1;
+    if (flags & WANT_MORE)
+        MPI_Send(NULL, 0, MPI_UINT64_T, worker, TAG_WORK, MPI_COMM_WORLD);
+    if (!d->told[worker]) {
+        MPI_Send(&lost, 1, MPI_UINT64_T, worker, TAG_STOP, MPI_COMM_WORLD);
+        d->told[worker] = 1;
+    }
+}
+
 /* Handle one report, or a worker lost.  A failure is taken before the
  * request, so that a failed run's answer is an empty batch; a ping is
  * answered before the rest, and a lost worker's words are dropped. */
@@ -621,15 +673,17 @@ static void collect(dispatcher *d, nq_tally *sum)
     MPI_Recv(d->msg, REPORT_WORDS, MPI_UINT64_T, from, TAG_REPORT,
              MPI_COMM_WORLD, &ms);
     MPI_Get_count(&ms, MPI_UINT64_T, &count);
-    if (d->state[from] != RUNNING)
-        return;
-    d->heard[from] = nq_clock_seconds();
     /* a report too short to read (no such build gets past the check of
      * the wire format) counts as the worker's failure and last report */
     uint64_t flags = count >= HEAD ? d->msg[0] : FAILED | FINAL;
     uint64_t st = count >= HEAD ? d->msg[2] : NQ_ERR_INTERNAL;
     if (flags & PING)
         MPI_Send(NULL, 0, MPI_UINT64_T, from, TAG_ALIVE, MPI_COMM_WORLD);
+    if (d->state[from] == LOST) {
+        answer_lost(d, from, flags);
+        return;
+    }
+    d->heard[from] = nq_clock_seconds();
     take_results(d, sum, count, from);
     if (flags & FAILED)
         fail(d, from, st > NQ_OK && st < NQ_STATUS_COUNT ? (nq_status)st
@@ -644,8 +698,9 @@ static void collect(dispatcher *d, nq_tally *sum)
 }
 
 /* Collect until every worker has sent FINAL or is lost; the first
- * failure, else NQ_ERR_STOPPED if units are left by a signal or the
- * budget, NQ_ERR_LOST if by lost workers. */
+ * failure, else with units left NQ_ERR_LOST if every worker was lost
+ * (no signal), NQ_ERR_STOPPED otherwise (a signal, the budget: a worker
+ * that ended normally ended only with nothing left to hand out). */
 static nq_status dispatch(dispatcher *d, nq_tally *sum)
 {
     while (d->active > 0)
@@ -653,7 +708,8 @@ static nq_status dispatch(dispatcher *d, nq_tally *sum)
     if (d->st != NQ_OK)
         return d->st;
     if (d->reported < d->left)
-        return stopping(d) ? NQ_ERR_STOPPED : NQ_ERR_LOST;
+        return d->lost == d->workers && !signalled(d) ? NQ_ERR_LOST
+                                                      : NQ_ERR_STOPPED;
     return NQ_OK;
 }
 
