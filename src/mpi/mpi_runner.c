@@ -53,10 +53,13 @@
  * hands them out first, discards whatever the worker might still send,
  * and no longer waits for it; a request for work that finds nothing left
  * to hand out while units are still held elsewhere waits, so that units
- * taken back later find a worker.  A worker whose ping goes unanswered
- * past the deadline stops its threads and returns NQ_ERR_LOST.  Neither
- * side can then end with MPI_Finalize (it waits for every rank): the
- * program ends the job (nqueens_mpi.h).
+ * taken back later find a worker; a lost worker that speaks again is told
+ * it is lost and waits, answered, for the job's end.  A worker that has
+ * heard nothing from rank 0 for the deadline stops its threads and
+ * returns NQ_ERR_LOST.  Each side's own pauses (a stopped process, a
+ * frozen machine) restart its clocks instead of counting as the other's
+ * silence.  Neither side can then end with MPI_Finalize (it waits for
+ * every rank): the program ends the job (nqueens_mpi.h).
  */
 #include <mpi.h>
 #include <limits.h>
