@@ -120,7 +120,7 @@ static int parse(int argc, char **argv, cli_count_args *a, double *timeout)
 /* A worker rank's policy, the program's to set: SIGINT and SIGTERM
  * ignored (mpirun forwards them to every rank; rank 0 stops the workers
  * itself, so their half-done units end cleanly), and the affinity mpirun
- * gave (one core, when there are no more ranks than cores) widened to
+ * gave (a core or a socket, unless oversubscribed) widened to
  * every core, so that one rank per machine counts with all of them. */
 static void worker_policy(void)
 {

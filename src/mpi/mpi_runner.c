@@ -428,8 +428,8 @@ static nq_status worker(const nq_plan *plan, int threads, double timeout)
 }
 
 /* Threads for this worker: its cores (nq_resolve_threads) shared by the
- * worker ranks on its machine.  (mpirun binds each rank to one core when
- * there are no more ranks than cores: nqueens-mpi widens its workers'
+ * worker ranks on its machine.  (mpirun binds each rank to a core or a
+ * socket unless oversubscribed: nqueens-mpi widens its workers'
  * affinity to every core again, a policy left to the program.)
  * --threads overrides.  Every rank must
  * call this (it is collective). */
