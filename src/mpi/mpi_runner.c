@@ -475,8 +475,7 @@ typedef struct {
     nq_status st;               /* the first failure */
     int failed_rank;            /* its rank (-1: the caller's on_unit) */
     int first_lost;             /* the first rank lost, or -1 */
-    char *told;                 /* per rank: stop message sent (NULL: out
-                                   of memory; stops then answer FINAL) */
+    char *told;                 /* per rank: stop message sent */
     uint64_t msg[REPORT_WORDS]; /* a report received */
 } dispatcher;
 
@@ -487,22 +486,20 @@ static int signalled(const dispatcher *d)
 }
 
 /* The worker's one stop message: sent once, whichever comes first (a
- * signal, a failure, its FINAL).  Without `told` it is sent only in answer
- * to FINAL, which each worker sends once. */
+ * signal, a failure, its FINAL). */
 static void tell_stop(dispatcher *d, int worker)
 {
-    if (d->told && d->told[worker])
+    if (d->told[worker])
         return;
     MPI_Send(NULL, 0, MPI_UINT64_T, worker, TAG_STOP, MPI_COMM_WORLD);
-    if (d->told)
-        d->told[worker] = 1;
+    d->told[worker] = 1;
 }
 
 /* Stop every worker's units now (a signal or a failure); a lost one is
  * not written to. */
 static void stop_all(dispatcher *d)
 {
-    for (int w = 1; d->told && w <= d->workers; w++)
+    for (int w = 1; w <= d->workers; w++)
         if (d->state[w] != LOST)
             tell_stop(d, w);
 }
@@ -739,10 +736,8 @@ static int per_rank(dispatcher *d)
     d->state = calloc(n, 1);
     d->waiting = calloc(n, 1);
     d->heard = malloc(n * sizeof *d->heard);
-    if (!d->told || !d->state || !d->waiting || !d->heard) {
-        free(d->told), d->told = NULL; /* stops answer FINAL */
-        return 0;
-    }
+    if (!d->told || !d->state || !d->waiting || !d->heard)
+        return 0; /* drain() ends the workers without them */
     d->polled = nq_clock_seconds();
     for (size_t w = 0; w < n; w++)
         d->heard[w] = d->polled;
