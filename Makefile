@@ -221,7 +221,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order mpi cuda opencl clean
+.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order mpi cuda opencl wasm clean
 all: $(CLI) $(LIB) shared $(MAN_ALL)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -484,6 +484,9 @@ bench-gpu: $(BENCH_GPU_CUDA) $(BENCH_GPU_OPENCL) $(CLI)
 # make install, uninstall, the shared library, pkg-config, man page and
 # completion: mk/install.mk.
 -include mk/install.mk
+
+# make wasm: the lesson page, build/nqueens.html (emscripten): mk/wasm.mk.
+include mk/wasm.mk
 
 clean:
 	rm -rf $(BUILD) build

@@ -205,6 +205,29 @@ static void json_step(trace *t, const nq_event *e)
     cli_stream_line();
 }
 
+/* trace_live: the steps since the last chunk to the page (last 0), or
+ * the walk's object (last 1); nonzero if memory ran out or fn said stop. */
+static int hand_over(trace *t, int last)
+{
+    size_t len = 0;
+    char *obj = NULL;
+    const char *json = last ? NULL : trace_html_take(t->html, &len);
+    if (last) {
+        FILE *mem = open_memstream(&obj, &len);
+        if (mem) {
+            trace_html_write_walk(mem, t->html);
+            if (fclose(mem) != 0)
+                len = 0;
+        }
+        json = obj && len ? obj : NULL;
+    }
+    int rc = !json || t->chunk_fn(t->chunk_ctx, json, len, last);
+    if (!last)
+        trace_html_spent(t->html);
+    free(obj);
+    return rc;
+}
+
 /* Each event is written once, by the style's printer, to t->out; the JSON
  * line quotes that text, so the two outputs cannot tell different
  * stories. */
@@ -227,6 +250,8 @@ static int on_trace_event(void *ctx, const nq_event *e)
         json_step(t, e);
     else if (t->html)
         trace_html_step(t->html, t, e, take_text(t));
+    if (t->chunk_fn && t->steps % t->chunk == 0)
+        return hand_over(t, 0);
     return 0;
 }
 
@@ -304,6 +329,7 @@ static void summary_line(const trace *t, nq_status st)
     if (t->fails)
         count_of(t->out, ", ", t->fails, "failure");
     fprintf(t->out, "%s\n", st != NQ_ERR_STOPPED ? ""
+            : t->live ? " (stopped at the page's limit)"
             : t->limited ? " (stopped by --limit)"
             : " (stopped at the default limit)");
 }
@@ -424,6 +450,30 @@ static int page_walk(const trace *like, const nq_request *req,
     if (t.out)
         fclose(t.out);
     free(t.text);
+    return rc;
+}
+
+int trace_live(const nq_request *req, int one_based, uint64_t cap,
+               uint64_t chunk, trace_chunk_fn fn, void *ctx)
+{
+    trace t = {.n = req->n, .base = one_based, .limit = cap, .limited = 1,
+               .page = 1, .live = 1, .chunk_fn = fn, .chunk_ctx = ctx,
+               .chunk = chunk ? chunk : 1};
+    int rc = cli_check_engine(req->engine, req->n, req->n, NQ_CAP_EVENTS);
+    if (rc != CLI_OK)
+        return rc;
+    t.html = trace_html_new(req->engine, t.n, req->iterative, t.base, cap);
+    t.out = open_memstream(&t.text, &t.text_size);
+    if (!t.html || !t.out)
+        rc = cli_error(CLI_FAIL, "trace %d: %s", t.n,
+                       nq_strerror(NQ_ERR_NOMEM));
+    else if ((rc = walk_into_page(&t, req)) == CLI_OK &&
+             (hand_over(&t, 0) || hand_over(&t, 1)))
+        rc = cli_error(CLI_FAIL, "trace %d: the walk was stopped", t.n);
+    if (t.out)
+        fclose(t.out);
+    free(t.text);
+    trace_html_free(t.html);
     return rc;
 }
 

@@ -16,6 +16,11 @@ typedef struct {
     int limited;  /* --limit given */
     int json;     /* --json: a JSON line a step, its text from `out` */
     int page;     /* --format html */
+    int live;     /* the lesson page's walk (trace_live) */
+    /* trace_live: where each chunk of steps goes, every `chunk` steps */
+    int (*chunk_fn)(void *ctx, const char *json, size_t len, int last);
+    void *chunk_ctx;
+    uint64_t chunk;
     struct trace_html *html; /* --format html: the page's walk, fed each
                                 step and its text from `out` */
     /* where a step's text goes: stdout, or with --json a buffer (`text`,
@@ -53,6 +58,14 @@ int trace_html_end(trace_html *h, const char *summary, int capped);
 /* The engine's own count of the board (nq_count_solutions), for a walk
  * that ran to its end: the page names it beside the solutions walked. */
 void trace_html_counts(trace_html *h, nq_u128 total, nq_u128 unique);
+/* The steps written since the last take, as the inside of a JavaScript
+ * array, *len bytes (NULL if memory ran out); then trace_html_spent
+ * before the next step, so that the walk starts a new chunk. */
+const char *trace_html_take(trace_html *h, size_t *len);
+void trace_html_spent(trace_html *h);
+/* One walk as the page's object ({"engine", "n", ..., "steps": [...]}),
+ * with the steps it holds (none after a take). */
+void trace_html_write_walk(FILE *out, const trace_html *h);
 /* The steps the walk holds. */
 uint64_t trace_html_steps(const trace_html *h);
 /* Whether the step cap stopped the walk (as trace_html_end was told). */
@@ -60,6 +73,17 @@ int trace_html_capped(const trace_html *h);
 /* The page, every walk in it; -1 if it could not all be written. */
 int trace_html_write(FILE *out, trace_html *const *walks, int count);
 void trace_html_free(trace_html *h);
+
+/* The lesson page's live walk (programs/web/web.c): req's walk as the
+ * page's data, the steps handed to fn `chunk` at a time (the inside of a
+ * JavaScript array), then the walk's object without its steps (last 1:
+ * engine, N, how it ended, the engine's count of a whole walk).  At most
+ * `cap` steps.  fn returns nonzero to stop the walk.  CLI_OK, or the
+ * error said on stderr and its code. */
+typedef int (*trace_chunk_fn)(void *ctx, const char *json, size_t len,
+                              int last);
+int trace_live(const nq_request *req, int one_based, uint64_t cap,
+               uint64_t chunk, trace_chunk_fn fn, void *ctx);
 
 /* The page's template (programs/trace_page.html, made a C string at build
  * time by mk/embed.sh): the walks' data goes where it says @WALKS@. */

@@ -23,6 +23,7 @@ struct trace_html {
     int counted;              /* total and unique known (a whole walk) */
     nq_u128 total, unique;
     uint64_t limit, steps;
+    uint64_t chunk_steps; /* the steps in buf since the last take */
     FILE *data; /* the steps as JavaScript arrays, into buf */
     char *buf;
     size_t size;
@@ -103,7 +104,7 @@ void trace_html_step(trace_html *h, const trace *t, const nq_event *e,
     for (int i = 0; i < k; i++)
         queens[i] = col_char(e->cols[i]);
     queens[k] = '\0';
-    fprintf(out, "%s[%d,%d,%d,%d,%u,", h->steps ? ",\n" : "", (int)e->kind,
+    fprintf(out, "%s[%d,%d,%d,%d,%u,", h->chunk_steps ? ",\n" : "", (int)e->kind,
             e->row, e->col, e->by_row, e->reason);
     js_string(out, queens);
     fputc(',', out);
@@ -111,6 +112,29 @@ void trace_html_step(trace_html *h, const trace *t, const nq_event *e,
     engine_state(out, t->n, e);
     fputc(']', out);
     h->steps++;
+    h->chunk_steps++;
+}
+
+/* The steps written since the last take, as the inside of a JavaScript
+ * array (NULL if memory ran out); the buffer then starts again, so that a
+ * walk handed over a chunk at a time never holds more than one chunk. */
+const char *trace_html_take(trace_html *h, size_t *len)
+{
+    if (fflush(h->data) != 0 || ferror(h->data)) {
+        h->broken = 1;
+        return NULL;
+    }
+    /* no step since the last rewind: musl's stream keeps the old size */
+    *len = h->chunk_steps ? h->size : 0;
+    h->chunk_steps = 0;
+    return h->buf ? h->buf : "";
+}
+
+/* Start the next chunk: what trace_html_take gave is spent. */
+void trace_html_spent(trace_html *h)
+{
+    rewind(h->data);
+    fflush(h->data);
 }
 
 /* The walk's end, kept for the page's footnote; a write that failed into
@@ -144,7 +168,7 @@ int trace_html_capped(const trace_html *h)
 /* One walk as the page's object: what it is, how it ended, the engine's
  * own count when the walk was whole (decimal strings: a count may pass
  * 2^53, where JavaScript's numbers stop being exact), its steps. */
-static void write_walk(FILE *out, const trace_html *h)
+void trace_html_write_walk(FILE *out, const trace_html *h)
 {
     char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
     fputs("{\"engine\":", out);
@@ -162,7 +186,8 @@ static void write_walk(FILE *out, const trace_html *h)
     fputs("\"summary\":", out);
     js_string(out, h->summary ? h->summary : "");
     fputs(",\"steps\":[\n", out);
-    fwrite(h->buf, 1, h->size, out);
+    if (h->chunk_steps) /* none since a take (the size may be stale) */
+        fwrite(h->buf, 1, h->size, out);
     fputs("]}", out);
 }
 
@@ -179,7 +204,7 @@ int trace_html_write(FILE *out, trace_html *const *walks, int count)
     for (int i = 0; i < count; i++) {
         if (i)
             fputs(",\n", out);
-        write_walk(out, walks[i]);
+        trace_html_write_walk(out, walks[i]);
     }
     fputc(']', out);
     fputs(mark + strlen(walks_mark), out);

@@ -33,6 +33,13 @@ int nq_cpu_has_avx512_vbmi2(void);
  * place "0 threads: every core" is decided. */
 int nq_resolve_threads(int asked);
 
+/* A build with no threads to start: WebAssembly without shared memory
+ * (a page opened from file:// has no SharedArrayBuffer).  There "every
+ * core" is one thread and the runner counts on the calling thread. */
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define NQ_NO_THREADS 1
+#endif
+
 /* The structs with a size first (sized.c, doc/abi.md).  What each must
  * hold at least: a request its fields up to stop (those after are
  * optional, zero when left out), the others all of this release's. */

@@ -15,6 +15,9 @@ int nq_resolve_threads(int asked)
 {
     if (asked > 0)
         return asked;
+#if defined(NQ_NO_THREADS)
+    return 1;
+#else
 #ifdef CPU_COUNT
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
@@ -22,4 +25,5 @@ int nq_resolve_threads(int asked)
 #endif
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     return cores > 0 ? (int)cores : 1;
+#endif
 }

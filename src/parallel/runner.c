@@ -34,6 +34,9 @@ typedef struct {
     pthread_mutex_t lock;       /* serialises on_unit; guards workers_left */
     pthread_cond_t finished;    /* signalled as each worker ends */
     int workers_left;
+#if defined(NQ_NO_THREADS)
+    double progress_t0, progress_last; /* the one worker's progress clock */
+#endif
 } pool;
 
 /* The words of a worker's failure: what a GPU runtime says, a line. */
@@ -206,6 +209,30 @@ static uint64_t batch_size(const nq_plan *plan)
     return b ? b : 1;
 }
 
+static void progress(pool *p, double t0)
+{
+    if (!p->opt->progress)
+        return;
+    nq_progress pr = {p->before + atomic_load(&p->done), p->share,
+                      nq_clock_seconds() - t0, p->before};
+    p->opt->progress(p->opt->progress_ctx, &pr);
+}
+
+/* The one worker of a build without threads reports progress itself,
+ * about five times a second as watch() does for a pool. */
+static void tick(pool *p)
+{
+#if defined(NQ_NO_THREADS)
+    double now = nq_clock_seconds();
+    if (now - p->progress_last >= 0.2) {
+        p->progress_last = now;
+        progress(p, p->progress_t0);
+    }
+#else
+    (void)p;
+#endif
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
@@ -224,6 +251,7 @@ static void *work(void *arg)
             break;
         uint64_t n = p->count - i < step ? p->count - i : step;
         nq_status st = run_some(p, w, i, n, &env, t);
+        tick(p);
         if (st != NQ_OK) {
             if (st != NQ_ERR_STOPPED || !stopping(p)) /* else: unit given up */
                 fail(p, st, w->why);
@@ -241,15 +269,30 @@ static void *work(void *arg)
     return NULL;
 }
 
-static void progress(pool *p, double t0)
+/* A request the size rule refuses gets what a request of 0 threads does:
+ * the answer is a number, with no status to say it. */
+int nq_request_threads(const nq_request *given)
 {
-    if (!p->opt->progress)
-        return;
-    nq_progress pr = {p->before + atomic_load(&p->done), p->share,
-                      nq_clock_seconds() - t0, p->before};
-    p->opt->progress(p->opt->progress_ctx, &pr);
+    nq_request req;
+    return nq_resolve_threads(nq_request_read(given, &req) == NQ_OK
+                              ? req.threads : 0);
 }
 
+#if defined(NQ_NO_THREADS)
+/* No threads to start (core.h): the calling thread is the one worker,
+ * and reports progress between its units as watch() would. */
+static nq_status run_pool(pool *p, int threads, nq_tally *sum)
+{
+    worker w = {.pool = p};
+    double t0 = nq_clock_seconds();
+    (void)threads;
+    p->workers_left = 1;
+    p->progress_t0 = p->progress_last = t0;
+    work(&w);
+    progress(p, t0);
+    return nq_tally_add(sum, &w.sum);
+}
+#else
 /* Wait for the workers, reporting progress about five times a second. */
 static void watch(pool *p, double t0)
 {
@@ -266,15 +309,6 @@ static void watch(pool *p, double t0)
         pthread_mutex_lock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
-}
-
-/* A request the size rule refuses gets what a request of 0 threads does:
- * the answer is a number, with no status to say it. */
-int nq_request_threads(const nq_request *given)
-{
-    nq_request req;
-    return nq_resolve_threads(nq_request_read(given, &req) == NQ_OK
-                              ? req.threads : 0);
 }
 
 /* Start the workers, wait, and add their tallies into *sum. */
@@ -312,6 +346,7 @@ static nq_status run_pool(pool *p, int threads, nq_tally *sum)
     free(ids);
     return st;
 }
+#endif
 
 nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
                       nq_tally *sum)

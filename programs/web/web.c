@@ -1,0 +1,197 @@
+/*
+ * web.c - what the lesson page's script calls (make wasm: the library and
+ * the command line compiled to WebAssembly, build/nqueens.html).
+ *
+ * The page runs each job in a Web Worker, so that it never freezes and a
+ * job is stopped by ending its worker.  A job is one of these calls; what
+ * it has to say goes to the script as it goes (nqw_emit: a walk's steps a
+ * chunk at a time, a count's progress) or as lines on stdout and stderr,
+ * which the script reads as the command line's output.  Everything shown
+ * is the library's and the command line's own work: the walk's steps
+ * come from the engine's event callback through trace's printer (the
+ * same data `nqueens trace --format html` puts in its page), the table
+ * from count's printer, the symmetries from the library's.
+ */
+#include <emscripten.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../cli.h"
+#include "../trace.h"
+
+/* To the page's script: kind ("steps", "walk", "progress", ...) and its
+ * text; nonzero if the script asks the job to stop. */
+EM_JS(int, nqw_emit, (const char *kind, const char *text, size_t len), {
+    return Module.nqEmit(UTF8ToString(kind), UTF8ToString(text, len)) ? 1 : 0;
+});
+
+static int emit_walk(void *ctx, const char *json, size_t len, int last)
+{
+    (void)ctx;
+    return nqw_emit(last ? "walk" : "steps", json, len);
+}
+
+/* The walk of engine on the n x n board, as trace --format html would
+ * hold it: "steps" chunks of `chunk` steps, then the "walk" object; at
+ * most `cap` steps (a double: JavaScript has no 64-bit integers to pass).
+ * The command line's exit code (its error on stderr). */
+EMSCRIPTEN_KEEPALIVE
+int nqw_walk(const char *engine, int n, int iterative, int one_based,
+             double cap, int chunk)
+{
+    nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                      .iterative = iterative};
+    if (n < 1 || n > NQ_MAX_N)
+        return cli_error(CLI_USAGE, "N must be from 1 to %d, not %d",
+                         NQ_MAX_N, n);
+    return trace_live(&req, one_based, cap >= 1 ? (uint64_t)cap : 1,
+                      chunk > 0 ? (uint64_t)chunk : 1, emit_walk, NULL);
+}
+
+/* "progress": N, units done, units in all, seconds. */
+static void emit_progress(void *ctx, const nq_progress *p)
+{
+    char text[128];
+    int len = snprintf(text, sizeof text, "[%d,%llu,%llu,%.3f]", *(int *)ctx,
+                       (unsigned long long)p->units_done,
+                       (unsigned long long)p->units_total, p->seconds);
+    nqw_emit("progress", text, (size_t)len);
+}
+
+/* Count lo..hi with engine, a row at a time on stdout as `nqueens count
+ * lo-hi` prints them (its own printer), progress as the units go. */
+EMSCRIPTEN_KEEPALIVE
+int nqw_count(const char *engine, int lo, int hi)
+{
+    int rc = cli_check_engine(engine, lo, hi, 0);
+    cli_count_table table = cli_count_table_for(hi, 0);
+    for (int n = lo; rc == CLI_OK && n <= hi; n++) {
+        char words[CLI_ERROR_TEXT], why[CLI_ERROR_TEXT];
+        nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                          .threads = 1, .progress = emit_progress,
+                          .progress_ctx = &n, .why = words,
+                          .why_size = sizeof words};
+        nq_counts c;
+        double t0 = nq_clock_seconds();
+        nq_status st = nq_count_solutions(&req, &c);
+        if (st != NQ_OK)
+            return cli_error(CLI_FAIL, "count %d: %s", n,
+                             cli_strerror(st, words, why, sizeof why));
+        if (cli_print_counts(&table, n, &c, engine, NULL, 1,
+                             nq_clock_seconds() - t0) != 0)
+            rc = CLI_FAIL;
+    }
+    return rc;
+}
+
+/* A board the learner made, checked as a solution: NQ_OK, else why not
+ * (NQ_ERR_INVALID: two queens attack each other, NQ_ERR_ARG: a row
+ * empty or a column off the board). */
+static nq_status check_board(const int *cols, int n)
+{
+    if (n < 1 || n > NQ_MAX_N)
+        return NQ_ERR_ARG;
+    for (int r = 0; r < n; r++)
+        if (cols[r] < 0 || cols[r] >= n)
+            return NQ_ERR_ARG;
+    return nq_check_placement(cols, n);
+}
+
+/* Which class a solution is in: out[0] its place among the classes in
+ * the order of their smallest boards (1 = the class whose smallest board
+ * comes first; 0 where N is too big to list them all here), out[1] the
+ * classes in all (the unique count), out[2] its distinct images (8, 4 or
+ * 2), out[3..3+n) its class's smallest board.  The status of the check. */
+struct class_walk {
+    const int *smallest;
+    int n, place, found;
+};
+
+static int count_smaller(void *ctx, const int *cols, int n)
+{
+    struct class_walk *w = ctx;
+    if (!nq_canonical_weight(cols, n))
+        return 0;
+    w->place++;
+    if (memcmp(cols, w->smallest, (size_t)n * sizeof *cols) == 0) {
+        w->found = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The classes are listed (every solution, in board order) up to this N:
+ * 365,596 solutions at N = 14, a fraction of a second. */
+#define NQW_LIST_MAX 14
+
+EMSCRIPTEN_KEEPALIVE
+int nqw_class(const int *cols, int n, int *out)
+{
+    int img[NQ_MAX_N], *best = out + 3;
+    nq_status st = check_board(cols, n);
+    if (st != NQ_OK)
+        return st;
+    memcpy(best, cols, (size_t)n * sizeof *cols);
+    for (int t = 1; t < NQ_SYMMETRIES; t++) {
+        nq_transform_placement(cols, n, t, img);
+        if (memcmp(img, best, (size_t)n * sizeof *img) < 0)
+            memcpy(best, img, (size_t)n * sizeof *img);
+    }
+    out[2] = nq_canonical_weight(best, n);
+    nq_request req = {.size = sizeof req, .n = n, .threads = 1};
+    nq_counts c;
+    if ((st = nq_count_solutions(&req, &c)) != NQ_OK)
+        return st;
+    out[1] = (int)c.unique;
+    out[0] = 0;
+    if (n <= NQW_LIST_MAX) {
+        int empty[NQ_MAX_N];
+        struct class_walk w = {.smallest = best, .n = n};
+        for (int r = 0; r < n; r++)
+            empty[r] = -1;
+        st = nq_enumerate_completions(n, empty, count_smaller, &w, NULL);
+        if (st != NQ_OK && st != NQ_ERR_STOPPED)
+            return st;
+        out[0] = w.found ? w.place : 0;
+    }
+    return NQ_OK;
+}
+
+/* The 8 images of a placement (nq_transform_placement, the symmetries
+ * numbered as the library numbers them) into out[8 * n]. */
+EMSCRIPTEN_KEEPALIVE
+int nqw_images(const int *cols, int n, int *out)
+{
+    if (n < 1 || n > NQ_MAX_N)
+        return NQ_ERR_ARG;
+    for (int t = 0; t < NQ_SYMMETRIES; t++)
+        nq_transform_placement(cols, n, t, out + t * n);
+    return NQ_OK;
+}
+
+/* The first completion found, for the page to show. */
+static int keep_first(void *ctx, const int *cols, int n)
+{
+    memcpy(ctx, cols, (size_t)n * sizeof *cols);
+    return 1;
+}
+
+/* "Let the engine finish from here": the solutions that extend the
+ * queens given (given[r] a column, or -1 for a row to fill), counted by
+ * the library's completion search; their number as decimal text into
+ * total (NQ_U128_DIGITS bytes), the first of them in board order into
+ * first[0..n) (first[0] = -1 if there is none).  The status. */
+EMSCRIPTEN_KEEPALIVE
+int nqw_complete(const int *given, int n, int *first, char *total)
+{
+    nq_request req = {.size = sizeof req, .n = n, .threads = 1};
+    nq_counts c;
+    nq_status st = nq_count_completions(&req, given, &c);
+    if (st != NQ_OK)
+        return st;
+    nq_format_u128(c.total, total);
+    first[0] = -1;
+    st = nq_enumerate_completions(n, given, keep_first, first, NULL);
+    return st == NQ_ERR_STOPPED ? NQ_OK : st;
+}
