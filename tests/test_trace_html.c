@@ -110,7 +110,7 @@ static void self_contained(void *arg)
                  !strstr(p.out, "http://") && !strstr(p.out, "https://") &&
                  !strstr(p.out, "src=") && !strstr(p.out, "@import") &&
                  !strstr(p.out, "url(") && !strstr(p.out, "@WALKS@") &&
-                 strstr(p.out, "const WALKS = [{\"engine\":");
+                 strstr(p.out, "let WALKS = [{\"engine\":");
         t_proc_free(&p);
         CHECKF(ok, "%s: the page is not one self-contained document",
                teaching[i]);
