@@ -214,6 +214,19 @@ TEST_OPENCL := $(OPENCL_BIN) $(OPENCL_EXAMPLE)
 TEST_ENV_OPENCL := NQ_OPENCL=$(OPENCL_BIN) NQ_OPENCL_EXAMPLE=$(OPENCL_EXAMPLE)
 endif
 
+# With emcc (Debian's emscripten), `make test` builds the lesson page
+# (make wasm, mk/wasm.mk) and opens it in Chromium (tests/test_lesson.c):
+# not in the sanitizer or coverage builds, whose flags emcc does not take.
+ifneq ($(SAN),)
+HAVE_EMCC :=
+else
+HAVE_EMCC := $(shell command -v $(or $(EMCC),emcc) 2>/dev/null)
+endif
+ifneq ($(HAVE_EMCC),)
+TEST_WASM = $(WASM_PAGE)
+TEST_ENV_WASM = NQ_LESSON=$(WASM_PAGE)
+endif
+
 # Every object depends on the flags it was built with: a stamp rewritten
 # only when they change.
 FLAGS_STAMP := $(BUILD)/.flags
@@ -387,9 +400,9 @@ run: $(CLI)
 # bench-order's search is a test of the kernels' node counts.
 BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER)
 
-test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(BENCH_BINS)
+test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(BENCH_BINS)
 	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) \
-	    NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_CUDA) $(TEST_ENV_OPENCL) $(TESTS) $(T)
+	    NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_CUDA) $(TEST_ENV_OPENCL) $(TEST_ENV_WASM) $(TESTS) $(T)
 
 # The quick tier, for the edit loop: every group, less the cases of
 # seconds (MPI jobs, terminals, long counts), which it reports as skipped.

@@ -32,7 +32,7 @@ WASM_WEB_SRC := $(wildcard programs/web/*.c)
 WASM_SRC   := $(LIB_SRC) $(filter-out programs/nqueens_main.c,$(CLI_SRC)) \
               programs/nqueens_main.c $(WASM_WEB_SRC)
 # What the page's script calls besides main (programs/web/web.c).
-WASM_EXPORTS := _main,_malloc,_free,_nqw_walk,_nqw_count,_nqw_class,_nqw_images,_nqw_complete
+WASM_EXPORTS := _main,_malloc,_free,_nqw_engines,_nqw_walk,_nqw_count,_nqw_class,_nqw_images,_nqw_complete
 WASM_LDFLAGS := -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1 \
     -sENVIRONMENT=web,worker,node -sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) \
     -sEXPORTED_RUNTIME_METHODS=callMain,ccall,cwrap,UTF8ToString

@@ -144,6 +144,18 @@ int t_help_has_option(const char *help, const char *name, char letter,
                       int value);
 
 /* The test groups. */
+/* browser_util.c: pages in a real browser (headless Chromium, driven by
+ * node over the DevTools pipe: tests/browser/cdp.mjs). */
+/* Where the browser tests write pages and screenshots: beside the
+ * build's objects (NQ_OBJ), build/browser for the plain build. */
+const char *t_browser_dir(char *dir, size_t size);
+/* node and Chromium on PATH, into the two buffers; 0, or -1 with the
+ * case marked skipped (never passed) and why. */
+int t_browser_tools(char *node, char *chromium, size_t size);
+/* A browser script run to its end: it must exit 0, print `ok_mark` and
+ * no FAIL line; the first FAIL line is what the failure says. */
+void t_browser_script(t_proc *p, const char *ok_mark);
+
 void tests_plans(void);
 void tests_progress(void);
 void tests_kernels(void);
@@ -162,6 +174,7 @@ void tests_signals(void);
 void tests_gpu(void);
 void tests_opencl(void);
 void tests_cli(void);
+void tests_lesson(void);
 void tests_runner(void);
 void tests_tree(void);
 void tests_compare(void);

@@ -527,6 +527,7 @@ static void run_groups(void)
     tests_completion();
     tests_manpage();
     tests_trace_html();
+    tests_lesson();
     tests_progress();
     tests_layers();
 }

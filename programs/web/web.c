@@ -49,6 +49,39 @@ int nqw_walk(const char *engine, int n, int iterative, int one_based,
                       chunk > 0 ? (uint64_t)chunk : 1, emit_walk, NULL);
 }
 
+/* "engines": the library's engines as the page lists them, each
+ * {"name","summary","maxN","caps" (NQ_CAP_* bits)}, and "kernel": the
+ * fast kernel this module runs by default; so that the page's menus are
+ * the registry's, as the command line's help is. */
+EMSCRIPTEN_KEEPALIVE
+int nqw_engines(void)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    if (!out)
+        return CLI_FAIL;
+    fputc('[', out);
+    for (int i = 0; i < nq_engine_count(); i++) {
+        const nq_engine *e = nq_engine_at(i);
+        fputs(i ? ",{\"name\":" : "{\"name\":", out);
+        cli_json_string(out, nq_engine_name(e));
+        fputs(",\"summary\":", out);
+        cli_json_string(out, nq_engine_summary(e));
+        fprintf(out, ",\"maxN\":%d,\"caps\":%u}", nq_engine_max_n(e),
+                nq_engine_caps(e));
+    }
+    fputc(']', out);
+    int rc = fclose(out) != 0 || !text;
+    if (!rc) {
+        nqw_emit("engines", text, len);
+        const char *k = nq_kernel_current();
+        nqw_emit("kernel", k ? k : "", k ? strlen(k) : 0);
+    }
+    free(text);
+    return rc ? CLI_FAIL : CLI_OK;
+}
+
 /* "progress": N, units done, units in all, seconds. */
 static void emit_progress(void *ctx, const nq_progress *p)
 {

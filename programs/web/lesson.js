@@ -1,0 +1,535 @@
+/*
+ * lesson.js - the lesson page's own script (make wasm; mk/webpage.sh puts
+ * it after the trace page's script, whose functions it uses).
+ *
+ * Everything the page shows is computed by the library and the command
+ * line compiled to WebAssembly, in Web Workers (programs/web/worker.js
+ * and web.c), so the page never freezes and any job can be stopped by
+ * ending its worker:
+ *   1. your turn: the learner places queens; the page refuses an attacked
+ *      square, naming every queen that attacks it and along which line;
+ *      a full board is a solution, whose class and 8 images the library
+ *      gives; the completion search counts the solutions that keep the
+ *      queens placed ("let the engine finish from here").
+ *   2. watch: an engine's walk of any board, its steps from the engine's
+ *      event callback, sent a chunk at a time into the trace page's
+ *      viewer (window.nqTrace), with a second engine beside it.
+ *   3. count: `nqueens count A-B` as the command line prints it, each
+ *      row checked against OEIS.
+ */
+(() => {
+"use strict";
+const $ = id => document.getElementById(id);
+
+/* The most steps a walk keeps (the page holds them all, to step back and
+   draw the tree), and the steps a message carries. */
+const WALK_CAP = 200000, WALK_CHUNK = 2000;
+/* nqueens.h's NQ_CAP_EVENTS: an engine that reports its steps. */
+const CAP_EVENTS = 4;
+const PLAY_MAX_N = 16;
+
+/* OEIS A000170 (total) and A002562 (unique) for N = 1..27, to check the
+   counts the page shows against: decimal strings, past 2^53. */
+const OEIS_TOTAL = ["1", "0", "0", "2", "10", "4", "40", "92", "352", "724", "2680", "14200", "73712",
+  "365596", "2279184", "14772512", "95815104", "666090624", "4968057848", "39029188884",
+  "314666222712", "2691008701644", "24233937684440", "227514171973736", "2207893435808352",
+  "22317699616364044", "234907967154122528"];
+const OEIS_UNIQUE = ["1", "0", "0", "1", "2", "1", "6", "12", "46", "92", "341", "1787", "9233",
+  "45752", "285053", "1846955", "11977939", "83263591", "621012754", "4878666808", "39333324973",
+  "336376244042", "3029242658210", "28439272956934", "275986683743434", "2789712466510289",
+  "29363495934315694"];
+
+/* ---- the modules and their workers -------------------------------- */
+
+/* A module of one function returning a v128 constant: it validates only
+   where the browser runs WebAssembly SIMD. */
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0,
+  10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11]);
+
+/* The module this browser runs: SIMD where it validates (or as the
+   address asks: ?module=scalar), else the scalar one. */
+function flavour() {
+  const asked = /[?&]module=(simd|scalar)\b/.exec(location.search);
+  if (asked) return asked[1];
+  try { return WebAssembly.validate(SIMD_PROBE) ? "simd" : "scalar"; } catch (e) { return "scalar"; }
+}
+const FLAVOUR = flavour();
+let workerUrl = null;
+
+/* One job in a worker of its own: on[type](message) for each message it
+   sends; job.done resolves with its exit code (null if stopped). */
+function startJob(params, on) {
+  if (!workerUrl)
+    workerUrl = URL.createObjectURL(new Blob([$("nq-worker").textContent, "\n",
+      $("nq-module-" + FLAVOUR).textContent], {type: "text/javascript"}));
+  const worker = new Worker(workerUrl);
+  let finish;
+  const job = {done: new Promise(res => { finish = res; }), finished: false};
+  const end = rc => { if (!job.finished) { job.finished = true; worker.terminate(); finish(rc); } };
+  job.stop = () => end(null);
+  worker.onmessage = e => {
+    const m = e.data;
+    if (job.finished) return;
+    if (m.type === "done") end(m.rc);
+    else if (on[m.type]) on[m.type](m);
+  };
+  worker.onerror = e => {
+    if (on.err) on.err({text: "the worker failed: " + (e.message || "no reason given")});
+    end(-1);
+  };
+  worker.postMessage(params);
+  return job;
+}
+
+function plural(k, word) { return k.toLocaleString("en") + " " + word + (k === 1 ? "" : "s"); }
+function base() { return $("onebased").checked ? 1 : 0; }
+function sqName(r, c) { return "row " + (r + base()) + " column " + (c + base()); }
+function options(sel, items, chosen) {
+  sel.textContent = "";
+  for (const [value, text] of items) {
+    const o = document.createElement("option");
+    o.value = value; o.textContent = text; o.selected = String(value) === String(chosen);
+    sel.appendChild(o);
+  }
+}
+function range(lo, hi) { const a = []; for (let i = lo; i <= hi; i++) a.push([i, String(i)]); return a; }
+
+/* ---- the engines, as the library lists them ------------------------ */
+
+let ENGINES = [], KERNEL = "";
+
+function loadEngines() {
+  const job = startJob({fn: "engines"}, {
+    engines: m => { ENGINES = JSON.parse(m.text); },
+    kernel: m => { KERNEL = m.text; }
+  });
+  return job.done.then(() => {
+    const walkers = ENGINES.filter(e => e.caps & CAP_EVENTS).map(e => [e.name, e.name]);
+    options($("walkengine"), walkers, "backtrack");
+    options($("walkcompare"), [["", "(none)"]].concat(walkers), "");
+    options($("countengine"), ENGINES.map(e => [e.name, e.name]), "fast");
+    for (const id of ["walkengine", "walkcompare", "countengine"])
+      [...$(id).options].forEach(o => { const e = ENGINES.find(x => x.name === o.value); if (e) o.title = e.summary; });
+    $("lessonmodule").textContent = "WebAssembly " + (FLAVOUR === "simd" ? "with SIMD" : "without SIMD") +
+      (KERNEL ? " (fast's kernel: " + KERNEL + ")" : "");
+  });
+}
+
+/* ---- the parts ------------------------------------------------------ */
+
+const PARTS = ["play", "watch", "count"];
+
+function showPart(name, focus) {
+  if (!PARTS.includes(name)) name = "play";
+  for (const p of PARTS) {
+    $("part-" + p).hidden = p !== name;
+    $("tab-" + p).setAttribute("aria-selected", String(p === name));
+    $("tab-" + p).tabIndex = p === name ? 0 : -1;
+  }
+  if (focus) $("tab-" + name).focus();
+  if (history.replaceState) history.replaceState(null, "", "#" + name);
+  if (name === "watch") { if (!walkGen) startWalk(); else window.dispatchEvent(new Event("resize")); }
+  if (name === "play") sizePlay();
+}
+
+function tabKeys(e) {
+  const i = PARTS.indexOf(e.target.id.replace("tab-", ""));
+  const to = {ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: PARTS.length - 1}[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  showPart(PARTS[(to + PARTS.length) % PARTS.length], true);
+}
+
+/* ---- 2. watch: a walk from the worker into the trace viewer ---------- */
+
+let walkJobs = [], walkGen = 0;
+
+function startWalk() {
+  walkJobs.forEach(j => j.stop());
+  const gen = ++walkGen, n = Number($("walkn").value), iterative = $("walkiterative").checked;
+  const engines = [$("walkengine").value].concat($("walkcompare").value ? [$("walkcompare").value] : []);
+  const walks = engines.map(engine => ({engine, n, iterative: iterative ? 1 : 0, oneBased: base(),
+    capped: 0, limit: WALK_CAP, summary: "", steps: []}));
+  window.nqTrace.show(walks, 0);
+  const state = () => {
+    if (gen !== walkGen) return;
+    const w = walks[0], more = walks.some(x => !x.ended);
+    $("walkstate").textContent = more ? "the engine is walking: " + plural(w.steps.length, "step") + " so far"
+      : plural(w.steps.length, "step") + (w.capped ? " (the page keeps the first " + plural(WALK_CAP, "step") + ")" : "");
+  };
+  walkJobs = walks.map((w, i) => startJob({fn: "walk", engine: w.engine, n, iterative, oneBased: !!base(),
+                                           cap: WALK_CAP, chunk: WALK_CHUNK}, {
+    steps: m => { if (gen === walkGen) { window.nqTrace.addSteps(i, JSON.parse("[" + m.text + "]")); state(); } },
+    walk: m => { if (gen === walkGen) { window.nqTrace.endWalk(i, JSON.parse(m.text)); state(); } },
+    err: m => { if (gen === walkGen) $("walkstate").textContent = w.engine + ": " + m.text; }
+  }));
+  state();
+}
+
+function walkMenus() {
+  const e = ENGINES.find(x => x.name === $("walkengine").value);
+  const max = Math.min(e ? e.maxN : 16, 16), n = Number($("walkn").value) || 5;
+  options($("walkn"), range(1, max), Math.min(n, max));
+}
+
+/* ---- 3. count: the command line's table, checked against OEIS -------- */
+
+let countJob = null;
+
+function countRange(lo, hi, engine) {
+  if (countJob) countJob.stop();
+  const t0 = performance.now(), rows = [];
+  let table = "", problems = [];
+  $("counttable").textContent = "";
+  $("countchecks").textContent = "";
+  $("countbar").value = 0;
+  $("countstop").disabled = false;
+  const said = text => { $("countstate").textContent = text; };
+  /* engines that split a board into units say how far they are; for the
+     others the row being counted and the time so far */
+  let unitsSaid = 0;
+  const tick = setInterval(() => {
+    if (performance.now() - unitsSaid > 1000)
+      said("counting N = " + (rows.length ? rows[rows.length - 1] + 1 : lo) + " with " + engine + ": " +
+           ((performance.now() - t0) / 1000).toFixed(1) + " s");
+  }, 200);
+  said("counting with " + engine + "...");
+  const job = countJob = startJob({fn: "count", engine, lo, hi}, {
+    out: m => {
+      table += m.text + "\n";
+      $("counttable").textContent = table;
+      const row = /^\s*(\d+):\s+(\d+)\s+(\d+)\s/.exec(m.text);
+      if (!row) return;
+      rows.push(+row[1]);
+      const n = +row[1];
+      if (n <= OEIS_TOTAL.length && (row[2] !== OEIS_TOTAL[n - 1] || row[3] !== OEIS_UNIQUE[n - 1]))
+        problems.push("N = " + n + ": " + row[2] + " and " + row[3] + ", but OEIS says " + OEIS_TOTAL[n - 1] +
+                      " and " + OEIS_UNIQUE[n - 1]);
+      $("countbar").value = rows.length / (hi - lo + 1);
+    },
+    progress: m => {
+      const [n, done, total] = JSON.parse(m.text);
+      if (total) $("countbar").value = (rows.length + done / total) / (hi - lo + 1);
+      unitsSaid = performance.now();
+      said("N = " + n + ": " + plural(done, "unit") + " of " + total.toLocaleString("en") + " done, " +
+           ((performance.now() - t0) / 1000).toFixed(1) + " s");
+    },
+    err: m => problems.push(m.text)
+  });
+  job.done.then(rc => {
+    clearInterval(tick);
+    if (countJob !== job) return;
+    $("countstop").disabled = true;
+    const secs = ((performance.now() - t0) / 1000).toFixed(1) + " s";
+    if (rc === null) said("stopped after " + secs);
+    else said(rc ? "the count failed" : "done in " + secs);
+    const checked = rows.filter(n => n <= OEIS_TOTAL.length);
+    $("countchecks").textContent = problems.length ? problems.join("; ") :
+      checked.length ? "Every count agrees with OEIS A000170 (total) and A002562 (unique) for N = " +
+        checked[0] + (checked.length > 1 ? " to " + checked[checked.length - 1] : "") + "." : "";
+    $("countchecks").classList.toggle("bad", problems.length > 0);
+  });
+}
+
+function countAsked() {
+  const e = ENGINES.find(x => x.name === $("countengine").value), max = e ? e.maxN : 32;
+  const lo = Math.max(1, Math.floor(Number($("countlo").value) || 1));
+  const hi = Math.min(max, Math.max(lo, Math.floor(Number($("counthi").value) || lo)));
+  $("countlo").value = lo; $("counthi").value = hi;
+  countRange(lo, hi, $("countengine").value);
+}
+
+/* ---- 1. your turn ------------------------------------------------------ */
+
+const play = {n: 8, q: [], ghost: null, job: null, cells: []};
+const IMAGE_NAMES = ["as placed", "a quarter turn clockwise", "a half turn", "a quarter turn anticlockwise",
+  "mirrored left to right", "mirrored top to bottom", "flipped on the diagonal from the top left",
+  "flipped on the diagonal from the top right"];
+
+/* The lines along which the queen in row qr attacks square (r, c), in
+   the walk's own words (the trace page's linesBetween, and the row,
+   which a walk never shares). */
+function attackWords(qr, qc, r, c) {
+  const why = qr === r ? ["row"] : [];
+  for (const x of linesBetween(qr, qc, r, c))
+    why.push(x === "column" ? "column" : x === "diagonal" ? "diagonal (row \u2212 column)" : "anti-diagonal (row + column)");
+  return why;
+}
+
+function attackersOfSquare(r, c) {
+  const out = [];
+  play.q.forEach((qc, qr) => {
+    if (qc < 0 || (qr === r && qc === c)) return;
+    const why = attackWords(qr, qc, r, c);
+    if (why.length) out.push({r: qr, c: qc, why});
+  });
+  return out;
+}
+
+function placed() { return play.q.filter(c => c >= 0).length; }
+
+function say(text, how) {
+  $("playsay").textContent = text;
+  $("playsay").className = "say" + (how ? " " + how : "");
+}
+
+/* Rows with no queen and no square left that no queen attacks. */
+function deadRows() {
+  const dead = [];
+  for (let r = 0; r < play.n; r++) {
+    if (play.q[r] >= 0) continue;
+    let open = 0;
+    for (let c = 0; c < play.n; c++) if (!attackersOfSquare(r, c).length) open++;
+    if (!open) dead.push(r);
+  }
+  return dead;
+}
+
+function buildPlay() {
+  const n = play.n, board = $("playboard"), b = base();
+  board.textContent = "";
+  play.cells = [];
+  board.style.gridTemplateColumns = "20px repeat(" + n + ", var(--cell))";
+  board.style.gridTemplateRows = "18px repeat(" + n + ", var(--cell))";
+  board.appendChild(document.createElement("div"));
+  for (let c = 0; c < n; c++) {
+    const d = document.createElement("div");
+    d.className = "lab"; d.textContent = c + b;
+    board.appendChild(d);
+  }
+  for (let r = 0; r < n; r++) {
+    const lab = document.createElement("div");
+    lab.className = "lab"; lab.textContent = r + b;
+    board.appendChild(lab);
+    play.cells.push([]);
+    for (let c = 0; c < n; c++) {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.dataset.r = r; cell.dataset.c = c;
+      cell.addEventListener("click", () => tap(r, c));
+      cell.addEventListener("pointerenter", () => hover(r, c));
+      board.appendChild(cell);
+      play.cells[r].push(cell);
+    }
+  }
+  sizePlay();
+}
+
+function sizePlay() {
+  const room = ($("part-play").clientWidth || window.innerWidth) - 24;
+  const cell = Math.max(16, Math.min(54, Math.floor(room / play.n)));
+  $("playboard").style.setProperty("--cell", cell + "px");
+}
+
+function drawPlay() {
+  const n = play.n;
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      const cell = play.cells[r][c], queen = play.q[r] === c;
+      const attackers = queen ? [] : attackersOfSquare(r, c);
+      const ghost = !queen && play.ghost && play.ghost[r] === c && play.q[r] < 0;
+      cell.className = "cell" + ((r + c) % 2 ? " dark" : "") + (queen ? " queen" : "") +
+        (attackers.length ? " attacked" : "") + (ghost ? " ghost" : "") +
+        (r === 0 ? " edge-t" : "") + (r === n - 1 ? " edge-b" : "") + (c === 0 ? " edge-l" : "") + (c === n - 1 ? " edge-r" : "");
+      cell.setAttribute("aria-label", sqName(r, c) + (queen ? ": a queen" : attackers.length ? ": attacked" :
+        ghost ? ": the engine's queen" : ": free"));
+    }
+  const k = placed();
+  $("playcount").textContent = plural(k, "queen") + " placed of " + n + ".";
+  $("playboard").dataset.queens = play.q.join(",");
+  $("playfill").hidden = !play.ghost;
+}
+
+/* A tap: a queen comes off; a free square takes one; an attacked one is
+   refused, with every queen that attacks it and how. */
+function tap(r, c) {
+  stopPlayJob();
+  play.ghost = null;
+  $("playclass").hidden = true;
+  if (play.q[r] === c) {
+    play.q[r] = -1;
+    drawPlay();
+    say("The queen at " + sqName(r, c) + " is taken back.");
+    return;
+  }
+  const attackers = attackersOfSquare(r, c);
+  if (attackers.length) {
+    play.cells[r][c].classList.add("warn");
+    say("Not there: " + sqName(r, c) + " is attacked. " + attackers.map(a =>
+      "The queen at " + sqName(a.r, a.c) + " shares its " + a.why.join(" and its ") + ".").join(" "), "bad");
+    setTimeout(() => play.cells[r] && play.cells[r][c] && play.cells[r][c].classList.remove("warn"), 600);
+    return;
+  }
+  play.q[r] = c;
+  drawPlay();
+  afterPlace(r, c);
+}
+
+function afterPlace(r, c) {
+  const k = placed();
+  if (k === play.n) { solved(); return; }
+  const dead = deadRows();
+  if (dead.length)
+    say("A queen at " + sqName(r, c) + ". But now " + dead.map(x => "row " + (x + base())).join(" and ") +
+        (dead.length === 1 ? " has" : " have") + " no square that no queen attacks: no solution keeps these queens. Take one back.", "bad");
+  else say("A queen at " + sqName(r, c) + ". " + plural(play.n - k, "queen") + " to go.");
+}
+
+/* Pointing at an attacked square names its attackers before any tap. */
+function hover(r, c) {
+  if (play.q[r] === c || play.job) return;
+  const a = attackersOfSquare(r, c);
+  if (a.length) say(sqName(r, c) + " is attacked by " + a.map(x => "the queen at " + sqName(x.r, x.c) +
+    " (" + x.why.join(" and ") + ")").join(", ") + ".");
+}
+
+function stopPlayJob() {
+  if (play.job) { play.job.stop(); play.job = null; }
+  $("playfinish").textContent = "let the engine finish from here";
+}
+
+/* A full board: a solution (no placement the page allowed attacks).  The
+   library says which class it is in and draws its 8 images. */
+function solved() {
+  say("A solution! No two of your " + play.n + " queens attack each other.", "good");
+  const cols = play.q.slice();
+  play.job = startJob({fn: "class", cols}, {
+    class: m => showClass(m, cols),
+    err: m => say("The check failed: " + m.text, "bad")
+  });
+  play.job.done.then(() => { play.job = null; });
+}
+
+function showClass(m, cols) {
+  const b = base(), same = i => m.images.findIndex(x => x.join() === m.images[i].join());
+  const smallest = m.smallest.join(), where = m.place ? "class " + m.place.toLocaleString("en") + " of the " +
+    m.classes.toLocaleString("en") : "one of the " + m.classes.toLocaleString("en") + " classes";
+  $("playclasstext").textContent = "Turning or mirroring a solution gives a solution, so solutions come in " +
+    "classes: the boards one rotation or reflection makes of another. Yours is in " + where +
+    " (classes in the order of their smallest board, row by row: " + m.smallest.map(c => c + b).join(" ") + "). " +
+    "Its class has " + m.weight + " different boards" + (m.weight < 8 ? ", not 8: some turns give the same board back" : "") +
+    ". Counting each class once is what the \u201cunique\u201d count does.";
+  const box = $("playimages");
+  box.textContent = "";
+  m.images.forEach((img, t) => {
+    const fig = document.createElement("figure");
+    fig.className = "image" + (img.join() === smallest ? " smallest" : "");
+    fig.style.margin = "0";
+    const mini = document.createElement("div");
+    mini.className = "mini";
+    mini.style.gridTemplateColumns = "repeat(" + play.n + ", 9px)";
+    for (let r = 0; r < play.n; r++)
+      for (let c = 0; c < play.n; c++) {
+        const s = document.createElement("span");
+        s.className = (img[r] === c ? "q" : "") + ((r + c) % 2 ? " dark" : "");
+        mini.appendChild(s);
+      }
+    const cap = document.createElement("figcaption");
+    const first = same(t);
+    cap.textContent = IMAGE_NAMES[t] + (first < t ? " (= " + IMAGE_NAMES[first] + ")" : "") +
+      (img.join() === smallest ? ": the smallest" : "");
+    fig.append(mini, cap);
+    fig.dataset.cols = img.join(",");
+    box.appendChild(fig);
+  });
+  $("playclass").hidden = false;
+  $("playclass").dataset.place = m.place;
+  $("playclass").dataset.classes = m.classes;
+  void cols;
+}
+
+/* The completion search from the learner's queens: how many solutions
+   keep them, and the first of them as faint queens. */
+function finish() {
+  if (play.job) { stopPlayJob(); say("Stopped."); return; }
+  const given = play.q.slice(), t0 = performance.now();
+  say("The engine is searching for every solution that keeps your " + plural(placed(), "queen") + "...");
+  $("playfinish").textContent = "stop the engine";
+  let answer = null;
+  play.job = startJob({fn: "complete", given}, {
+    complete: m => { answer = m; },
+    err: m => say(m.text, "bad")
+  });
+  const job = play.job;
+  job.done.then(rc => {
+    if (play.job !== job) return;
+    play.job = null;
+    $("playfinish").textContent = "let the engine finish from here";
+    if (!answer || rc) return;
+    const secs = ((performance.now() - t0) / 1000).toFixed(2);
+    const total = BigInt(answer.total);
+    if (total === 0n) {
+      play.ghost = null;
+      say("No solution keeps these queens (the engine searched every way to fill the other rows, " + secs +
+          " s). Take one back.", "bad");
+    } else {
+      play.ghost = answer.first;
+      say(total.toLocaleString("en") + (total === 1n ? " solution keeps" : " solutions keep") + " your queens (" + secs +
+          " s). The faint queens are the first of them; \u201cplace the engine's queens\u201d puts them on the board.", "good");
+    }
+    drawPlay();
+  });
+}
+
+function fill() {
+  if (!play.ghost) return;
+  play.q = play.ghost.slice();
+  play.ghost = null;
+  drawPlay();
+  solved();
+}
+
+function newBoard() {
+  stopPlayJob();
+  play.n = Number($("playn").value) || 8;
+  play.q = new Array(play.n).fill(-1);
+  play.ghost = null;
+  $("playclass").hidden = true;
+  buildPlay();
+  drawPlay();
+  say("An empty " + play.n + " \u00d7 " + play.n + " board: place " + plural(play.n, "queen") + ", one tap each.");
+}
+
+/* ---- the page ---------------------------------------------------------- */
+
+function footer() {
+  const f = document.querySelector("footer"), p = document.createElement("p");
+  p.className = "lesson-foot";
+  p.innerHTML = 'Made by <code>make wasm</code>: the nqueens library and command line compiled to ' +
+    '<span id="lessonmodule">WebAssembly</span>, all in this one file; nothing is fetched, and it works offline.';
+  f.appendChild(p);
+}
+
+function main() {
+  $("part-watch").appendChild($("trace"));
+  const h = document.createElement("h2");
+  h.id = "title"; $("title").replaceWith(h);
+  footer();
+  options($("playn"), range(1, PLAY_MAX_N), 8);
+  options($("walkn"), range(1, 16), 5);
+  PARTS.forEach(p => {
+    $("tab-" + p).addEventListener("click", () => showPart(p));
+    $("tab-" + p).addEventListener("keydown", tabKeys);
+  });
+  $("playn").onchange = newBoard;
+  $("playclear").onclick = newBoard;
+  $("playfinish").onclick = finish;
+  $("playfill").onclick = fill;
+  $("onebased").onchange = () => { buildPlay(); drawPlay(); if (walkGen) startWalk(); };
+  for (const id of ["walkn", "walkcompare", "walkiterative"]) $(id).onchange = startWalk;
+  $("walkengine").onchange = () => { walkMenus(); startWalk(); };
+  $("countfast").onclick = () => { options($("countengine"), ENGINES.map(e => [e.name, e.name]), "fast");
+    $("countlo").value = 1; $("counthi").value = 16; countRange(1, 16, "fast"); };
+  $("countgo").onclick = countAsked;
+  $("countstop").onclick = () => { if (countJob) countJob.stop(); };
+  window.addEventListener("resize", sizePlay);
+  newBoard();
+  loadEngines().then(() => {
+    walkMenus();
+    showPart(location.hash.slice(1));
+    document.body.dataset.ready = "1";
+  });
+}
+
+main();
+})();

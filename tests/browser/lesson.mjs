@@ -1,0 +1,476 @@
+// lesson.mjs - the lesson page (make wasm) in a real browser, opened from
+// file:// (run by test_lesson.c).
+//
+//   node tests/browser/lesson.mjs --page build/nqueens.html --cli build/nqueens
+//        --oeis tests/data/oeis.tsv --chromium PATH --out DIR --group G
+//
+// G:
+//   counts-1280, counts-360  at that width: every engine the page lists
+//             (which must be every engine `nqueens engines` lists) counts
+//             N = 1..14 (brute N = 1..8: N^N candidates) and every row
+//             agrees with OEIS; fast's table is `nqueens count 1-14`'s,
+//             the time column aside; "count N = 1 to 16 with fast" too
+//   events    at N = 6 and 8, every engine that reports its steps: the
+//             walk the page gets from its worker has the steps of
+//             `nqueens trace N --engine E` (their lines, --one-based as the
+//             page's box says, both ways), the board after each, the
+//             summary; the compared engine's walk as well; the panels read
+//             at sampled steps
+//   play      your turn at N = 8 and 5: a tap on an attacked square is
+//             refused and names every attacking queen and its line; the
+//             shaded squares are exactly the attacked ones; a whole
+//             solution says so and names its class (its place among the
+//             classes, computed here from `nqueens solve 8`) and its 8
+//             images; "let the engine finish" gives `nqueens complete`'s
+//             count and a completion that keeps the queens
+//   layout    at 360 x 740 (a phone) and 1280 x 900: no sideways scroll in
+//             any part; the page's height the same over 500 steps of play;
+//             screenshots of each part into DIR
+//   latency   while `count 16` runs in the worker (with an engine slow
+//             enough to be still counting), a click on a tab is answered
+//             in under 100 ms, ten times
+//   scalar    ?module=scalar (a browser without WebAssembly SIMD): the
+//             scalar module counts N = 1..14 with fast
+// Prints "ok ..." per check, "FAIL ..." per failed one; exits 1 if any
+// failed.  Any console error or exception in the page fails the check.
+import { mkdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { click, evaluate, frames, load, noErrors, openTab, options, run, screenshot, setViewport,
+         withBrowser } from "./cdp.mjs";
+
+const GROUPS = ["counts-1280", "counts-360", "events", "play", "layout", "latency", "scalar"];
+const TEACHING = ["brute", "backtrack", "flags", "bitmap", "mirror", "symmetry"];
+const WALK_CAP = 200000;  // the page's step cap (lesson.js), the traces' --limit here
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+
+// ---- what the page must say, from outside the page ----
+
+function readOeis(file) {
+  const total = [], unique = [];
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const m = /^(\d+)\t(\d+)\t(\d+)/.exec(line);
+    if (m) { total[+m[1]] = m[2]; unique[+m[1]] = m[3]; }
+  }
+  return { total, unique };
+}
+
+// The 8 symmetries of the square on a placement p (p[r] = column of row
+// r), written here from their definition, not taken from the library.
+function images(p) {
+  const n = p.length, inv = [];
+  p.forEach((c, r) => { inv[c] = r; });
+  const m = n - 1, out = [];
+  out.push(p.slice());
+  out.push(p.map((_, r) => m - inv[r]));         // quarter turn clockwise
+  out.push(p.map((_, r) => m - p[m - r]));        // half turn
+  out.push(p.map((_, r) => inv[m - r]));          // quarter turn anticlockwise
+  out.push(p.map(c => m - c));                    // left-right
+  out.push(p.map((_, r) => p[m - r]));            // top-bottom
+  out.push(p.map((_, r) => inv[r]));              // transpose
+  out.push(p.map((_, r) => m - inv[m - r]));      // anti-transpose
+  return out;
+}
+const lexLess = (a, b) => { for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i]; return false; };
+const smallestOf = p => images(p).reduce((best, x) => lexLess(x, best) ? x : best);
+
+function attacks(r1, c1, r2, c2) {
+  const why = [];
+  if (r1 === r2) why.push("row");
+  if (c1 === c2) why.push("column");
+  if (r1 - c1 === r2 - c2) why.push("diagonal");
+  if (r1 + c1 === r2 + c2) why.push("anti-diagonal");
+  return why;
+}
+
+// ---- driving the page as a learner does ----
+
+class Lesson {
+  constructor(ctx) { Object.assign(this, ctx); }
+  ev(expr, ms) { return evaluate(this.b, this.tab, expr, ms); }
+  async open(query = "", hash = "") {
+    await load(this.b, this.tab, this.url + "?" + (query || "t=" + Date.now()) + hash);
+    for (let i = 0; i < 200; i++) {
+      if (await this.ev("document.body.dataset.ready === '1'")) return;
+      await sleep(50);
+    }
+    throw new Error("the page never said it was ready (its engines not listed)");
+  }
+  part(name) { return this.ev(`document.getElementById('tab-${name}').click(), true`); }
+  // A form control set as a user sets it: its value, then its change event.
+  choose(id, value) {
+    return this.ev(`(() => { const e = document.getElementById(${JSON.stringify(id)});
+      if (e.type === "checkbox") e.checked = ${JSON.stringify(value)}; else e.value = ${JSON.stringify(String(value))};
+      e.dispatchEvent(new Event("change")); return e.type === "checkbox" ? e.checked : e.value; })()`);
+  }
+  async until(expr, ms, what) {
+    const t0 = Date.now();
+    for (;;) {
+      const v = await this.ev(expr);
+      if (v) return v;
+      if (Date.now() - t0 > ms) throw new Error(what + ": not within " + ms / 1000 + " s");
+      await sleep(40);
+    }
+  }
+}
+
+// ---- counts ----
+
+function tableRows(text) {
+  const rows = new Map();
+  for (const line of text.split("\n")) {
+    const m = /^\s*(\d+):\s+(\d+)\s+(\d+)\s+\d\d:\d\d:\d\d\.\d\d\d$/.exec(line);
+    if (m) rows.set(+m[1], [m[2], m[3]]);
+  }
+  return rows;
+}
+
+async function countIn(pg, engine, lo, hi) {
+  await pg.choose("countengine", engine);
+  await pg.choose("countlo", lo);
+  await pg.choose("counthi", hi);
+  await pg.ev("document.getElementById('countgo').click(), true");
+  await pg.until("document.getElementById('countstop').disabled && /^(done|the count failed|stopped)/.test(" +
+                 "document.getElementById('countstate').textContent)", 110000, engine + " count " + lo + "-" + hi);
+  return pg.ev("[document.getElementById('countstate').textContent, document.getElementById('counttable').textContent]");
+}
+
+function checkRows(ctx, engine, rows, lo, hi) {
+  for (let n = lo; n <= hi; n++) {
+    const r = rows.get(n);
+    if (!r) throw new Error(engine + ": no row for N = " + n);
+    if (r[0] !== ctx.oeis.total[n] || r[1] !== ctx.oeis.unique[n])
+      throw new Error(engine + " N = " + n + ": " + r.join(" ") + ", OEIS " + ctx.oeis.total[n] + " " + ctx.oeis.unique[n]);
+  }
+  if (rows.size !== hi - lo + 1) throw new Error(engine + ": " + rows.size + " rows for N = " + lo + ".." + hi);
+}
+
+// The CLI's table less its time column, line by line.
+const untimed = text => text.split("\n").filter(Boolean).map(l => l.replace(/\s+\d\d:\d\d:\d\d\.\d\d\d$/, "").replace(/\s+hh:mm:ss\.ms$/, ""));
+
+async function groupCounts(ctx, width) {
+  const pg = new Lesson(ctx);
+  await setViewport(ctx.b, ctx.tab, width, width < 600 ? 740 : 900, width < 600);
+  await pg.open("", "#count");
+  await ctx.unit(`the engines listed at ${width} px`, async () => {
+    const listed = await pg.ev("[...document.getElementById('countengine').options].map(o => o.value)");
+    const cli = run(ctx.cli, ["engines"]).split("\n").slice(1).map(l => l.split(/\s+/)[0]).filter(Boolean);
+    if (listed.join(" ") !== cli.join(" ")) throw new Error("the page lists " + listed + "; nqueens engines lists " + cli);
+    return listed.length + " engines, as nqueens engines lists them";
+  });
+  const engines = await pg.ev("[...document.getElementById('countengine').options].map(o => o.value)");
+  for (const e of engines) {
+    const hi = e === "brute" ? 8 : 14;
+    await ctx.unit(`${e} counts N = 1..${hi} at ${width} px`, async () => {
+      const [state, table] = await countIn(pg, e, 1, hi);
+      if (!state.startsWith("done")) throw new Error("the page says '" + state + "'");
+      checkRows(ctx, e, tableRows(table), 1, hi);
+      if (e === "fast") {
+        const cli = untimed(run(ctx.cli, ["count", "1-" + hi, "--engine", "fast"]));
+        if (untimed(table).join("\n") !== cli.join("\n"))
+          throw new Error("the table is not the one nqueens count prints:\n" + table);
+      }
+      return "every row OEIS's (" + state + ")";
+    });
+  }
+  await ctx.unit(`one click counts N = 1..16 with fast at ${width} px`, async () => {
+    await pg.ev("document.getElementById('countfast').click(), true");
+    await pg.until("document.getElementById('countstop').disabled && /^done/.test(document.getElementById('countstate').textContent)",
+                   60000, "count 1-16");
+    const [table, checks] = await pg.ev("[document.getElementById('counttable').textContent, document.getElementById('countchecks').textContent]");
+    checkRows(ctx, "fast", tableRows(table), 1, 16);
+    if (!/agrees with OEIS/.test(checks)) throw new Error("the page's own check says: " + checks);
+    return "16 rows, OEIS's";
+  });
+}
+
+// ---- the walk's events against the command line's trace ----
+
+// The step lines of `nqueens trace` (its title and summary apart).
+function traceOf(ctx, engine, n, oneBased) {
+  const args = ["trace", String(n), "--engine", engine, "--limit", String(WALK_CAP)];
+  if (oneBased) args.push("--one-based");
+  const lines = run(ctx.cli, args).split("\n").filter(Boolean);
+  return { steps: lines.slice(1, -1), summary: lines[lines.length - 1] };
+}
+
+async function walkIn(pg, engine, n, compare, oneBased) {
+  await pg.choose("onebased", oneBased);
+  await pg.choose("walkcompare", compare || "");
+  await pg.choose("walkengine", engine);
+  await pg.choose("walkn", n);
+  await pg.until("WALKS.length && WALKS.every(w => w.ended)", 60000, `the walk of ${engine} N=${n}`);
+}
+
+function sameSteps(what, got, want) {
+  if (got.length !== want.length) throw new Error(what + ": " + got.length + " steps in the page, " + want.length + " in the trace");
+  for (let i = 0; i < want.length; i++)
+    if (got[i] !== want[i])
+      throw new Error(what + ": step " + (i + 1) + " is\n  " + got[i] + "\nin the page, and\n  " + want[i] + "\nin the trace");
+}
+
+async function groupEvents(ctx) {
+  const pg = new Lesson(ctx);
+  await pg.open("", "#watch");
+  for (const n of [6, 8])
+    for (const e of TEACHING) {
+      const oneBased = n === 6;
+      await ctx.unit(`${e} N=${n}${oneBased ? " counted from 1" : ""}: the live walk is the trace's`, async () => {
+        await walkIn(pg, e, n, "", oneBased);
+        const t = traceOf(ctx, e, n, oneBased);
+        const got = await pg.ev("WALKS[0].steps.map(s => s[6])");
+        sameSteps(e, got, t.steps);
+        const w = await pg.ev("({summary: WALKS[0].summary, capped: WALKS[0].capped, total: WALKS[0].total})");
+        const capped = t.steps.length === WALK_CAP;
+        if (!!w.capped !== capped) throw new Error("capped " + w.capped + " but the trace has " + t.steps.length + " steps");
+        if (!capped && w.summary !== t.summary) throw new Error("summary '" + w.summary + "', trace '" + t.summary + "'");
+        if (!capped && w.total !== ctx.oeis.total[n]) throw new Error("the walk's count " + w.total + ", OEIS " + ctx.oeis.total[n]);
+        const boards = await pg.ev(`(() => { const out = []; for (let k = 1; k <= WALKS[0].steps.length; k += 97)
+          { go(k); out.push([k, document.getElementById("board").dataset.queens, WALKS[0].steps[k - 1][5]]); } return out; })()`);
+        for (const [k, shown, data] of boards) {
+          const want = Array.from(data, ch => parseInt(ch, 36)).join(",");
+          if (shown !== want) throw new Error("step " + k + ": the board shows " + shown + ", the step's data " + want);
+        }
+        return got.length + " steps" + (capped ? " (the cap)" : ", its summary and count") + "; " + boards.length + " boards drawn";
+      });
+    }
+  await ctx.unit("flags beside bitmap at N = 8: both walks are the traces'", async () => {
+    await walkIn(pg, "flags", 8, "bitmap", false);
+    const [a, c] = await pg.ev("[WALKS[0].steps.map(s => s[6]), WALKS[1].steps.map(s => s[6])]");
+    sameSteps("flags", a, traceOf(ctx, "flags", 8, false).steps);
+    sameSteps("bitmap", c, traceOf(ctx, "bitmap", 8, false).steps);
+    const paired = await pg.ev("(go(5540), document.getElementById('board2').dataset.step)");
+    if (!paired) throw new Error("the compared walk shows no step");
+    return a.length + " + " + c.length + " steps";
+  });
+}
+
+// ---- your turn ----
+
+const cellSel = (r, c) => `#playboard button[data-r="${r}"][data-c="${c}"]`;
+
+async function tapAt(pg, r, c) {
+  await pg.ev(`document.querySelector('${cellSel(r, c)}').click(), true`);
+  return pg.ev("[document.getElementById('playsay').textContent, document.getElementById('playboard').dataset.queens]");
+}
+
+async function newBoard(pg, n) {
+  await pg.choose("onebased", false);
+  await pg.choose("playn", n);
+}
+
+// What the board shades: every square some queen attacks, nothing else.
+async function checkShading(pg, queens, n) {
+  const shaded = new Set(await pg.ev("[...document.querySelectorAll('#playboard button.attacked')].map(b => b.dataset.r + ':' + b.dataset.c)"));
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      const hit = queens.some(([qr, qc]) => !(qr === r && qc === c) && attacks(qr, qc, r, c).length);
+      const queen = queens.some(([qr, qc]) => qr === r && qc === c);
+      if (!queen && hit !== shaded.has(r + ":" + c))
+        throw new Error(`row ${r} column ${c}: ${hit ? "attacked but not shaded" : "shaded but not attacked"}`);
+    }
+}
+
+async function groupPlay(ctx) {
+  const pg = new Lesson(ctx);
+  await pg.open("", "#play");
+  await ctx.unit("an attacked square is refused, every attacker named with its line", async () => {
+    await newBoard(pg, 8);
+    const queens = [[0, 0], [2, 5], [4, 1]];
+    let board;
+    for (const [r, c] of queens) [, board] = await tapAt(pg, r, c);
+    if (board !== "0,-1,5,-1,1,-1,-1,-1") throw new Error("three free squares tapped, and the board is " + board);
+    await checkShading(pg, queens, 8);
+    let checked = 0;
+    for (let r = 0; r < 8; r++)
+      for (let c = 0; c < 8; c++) {
+        const by = queens.filter(([qr, qc]) => !(qr === r && qc === c) && attacks(qr, qc, r, c).length);
+        if (by.length < 2 && !(r === 1 && c === 0)) continue;
+        const [said, after] = await tapAt(pg, r, c);
+        if (after !== board) throw new Error(`a tap on row ${r} column ${c} changed the board to ${after}`);
+        if (!/^Not there/.test(said)) throw new Error(`row ${r} column ${c} is attacked; the page says: ${said}`);
+        for (const [qr, qc] of by) {
+          const words = attacks(qr, qc, r, c).map(w => w === "diagonal" ? "diagonal (row \u2212 column)" :
+            w === "anti-diagonal" ? "anti-diagonal (row + column)" : w);
+          const want = `the queen at row ${qr} column ${qc} shares its ${words.join(" and its ")}`;
+          if (!said.toLowerCase().includes(want)) throw new Error(`row ${r} column ${c}: '${said}' lacks '${want}'`);
+        }
+        const named = (said.match(/the queen at/gi) || []).length;
+        if (named !== by.length) throw new Error(`row ${r} column ${c}: ${named} queens named, ${by.length} attack it`);
+        checked++;
+      }
+    return checked + " attacked squares refused, each naming all its attackers";
+  });
+  const solutions = run(ctx.cli, ["solve", "8"]).split("\n").filter(Boolean).map(l => l.split(" ").map(Number));
+  const classes = [...new Set(solutions.map(s => smallestOf(s).join(",")))].sort((a, b) =>
+    lexLess(a.split(",").map(Number), b.split(",").map(Number)) ? -1 : 1);
+  for (const pick of [0, 37, 91]) {
+    const sol = solutions[pick];
+    await ctx.unit(`solution ${sol.join(" ")} (N = 8): said, its class and its 8 images`, async () => {
+      await newBoard(pg, 8);
+      for (let r = 0; r < 8; r++) await tapAt(pg, r, sol[r]);
+      const said = await pg.ev("document.getElementById('playsay').textContent");
+      if (!/solution/i.test(said)) throw new Error("a whole solution, and the page says: " + said);
+      await pg.until("!document.getElementById('playclass').hidden", 20000, "the class");
+      const got = await pg.ev(`({text: document.getElementById('playclasstext').textContent,
+        place: document.getElementById('playclass').dataset.place, classes: document.getElementById('playclass').dataset.classes,
+        images: [...document.querySelectorAll('#playimages figure')].map(f => f.dataset.cols)})`);
+      const place = classes.indexOf(smallestOf(sol).join(",")) + 1;
+      if (got.place !== String(place) || got.classes !== String(classes.length))
+        throw new Error(`class ${got.place} of ${got.classes}; from nqueens solve 8 it is ${place} of ${classes.length}`);
+      if (!got.text.includes("class " + place + " of the " + classes.length)) throw new Error("the text: " + got.text);
+      const want = images(sol).map(x => x.join(","));
+      if (got.images.join(" ") !== want.join(" ")) throw new Error("images " + got.images.join(" ") + ", want " + want.join(" "));
+      return `class ${place} of ${classes.length}, 8 images`;
+    });
+  }
+  await ctx.unit("let the engine finish: nqueens complete's count and a completion that keeps the queens", async () => {
+    for (const [n, given] of [[8, [[0, 1], [1, 3]]], [8, [[0, 0], [1, 2]]], [5, []], [8, [[2, 2]]]]) {
+      await newBoard(pg, n);
+      for (const [r, c] of given) await tapAt(pg, r, c);
+      await pg.ev("document.getElementById('playfinish').click(), true");
+      await pg.until("document.getElementById('playfinish').textContent.startsWith('let')", 60000, "the completion");
+      const said = await pg.ev("document.getElementById('playsay').textContent");
+      const cli = run(ctx.cli, ["complete", String(n), "--given", given.map(x => x.join(":")).join(",") || "",
+                                "--json"]);
+      const total = JSON.parse(cli.trim().split("\n").pop()).total;
+      const m = /^([\d,]+) solutions? keeps?/.exec(said) || (/^No solution keeps/.test(said) ? [null, "0"] : null);
+      if (!m || m[1].replace(/,/g, "") !== String(total))
+        throw new Error(`N = ${n} given ${JSON.stringify(given)}: the page says '${said}'; nqueens complete counts ${total}`);
+      if (String(total) !== "0") {
+        const ghost = await pg.ev("[...document.querySelectorAll('#playboard .ghost')].map(b => [+b.dataset.r, +b.dataset.c])");
+        const board = new Array(n).fill(-1);
+        for (const [r, c] of given.concat(ghost)) board[r] = c;
+        if (board.includes(-1)) throw new Error("the engine's queens leave a row empty: " + board);
+        for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++)
+          if (attacks(a, board[a], b, board[b]).length) throw new Error("the completion " + board + " is no solution");
+      }
+    }
+    return "4 boards, each count nqueens complete's";
+  });
+}
+
+// ---- layout ----
+
+async function groupLayout(ctx) {
+  const pg = new Lesson(ctx);
+  for (const [w, h, mobile] of [[360, 740, true], [1280, 900, false]]) {
+    await setViewport(ctx.b, ctx.tab, w, h, mobile, mobile ? 2 : 1);
+    await pg.open("", "#play");
+    for (const part of ["play", "watch", "count"])
+      await ctx.unit(`${part} at ${w} px: no sideways scroll`, async () => {
+        await pg.part(part);
+        if (part === "watch") await walkIn(pg, "bitmap", 8, mobile ? "" : "flags", true);
+        if (part === "play") { await newBoard(pg, 8); for (const [r, c] of [[0, 0], [1, 2], [2, 4]]) await tapAt(pg, r, c); }
+        await frames(ctx.b, ctx.tab);
+        const over = await pg.ev("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+        if (over > 0) throw new Error(over + " px wider than the window");
+        await screenshot(ctx.b, ctx.tab, join(ctx.out, `lesson-${part}-${w}.png`));
+        return "scrollWidth within the window; lesson-" + part + "-" + w + ".png";
+      });
+    await ctx.unit(`the page's height over 500 steps of play at ${w} px`, async () => {
+      await pg.part("watch");
+      const heights = await pg.ev(`new Promise(res => {
+        const hs = new Set(); go(0);
+        let k = 0;
+        const f = () => { go(++k); hs.add(document.documentElement.scrollHeight);
+          if (k < 500) requestAnimationFrame(f); else res([...hs]); };
+        requestAnimationFrame(f); })`, 60000);
+      if (heights.length !== 1) throw new Error("the height took " + heights.length + " values: " + heights.sort().join(", "));
+      return "one height, " + heights[0] + " px";
+    });
+  }
+}
+
+// ---- latency ----
+
+async function groupLatency(ctx) {
+  const pg = new Lesson(ctx);
+  await pg.open("", "#count");
+  await ctx.unit("a click answered in under 100 ms while N = 16 counts in the worker", async () => {
+    await pg.choose("countengine", "backtrack");
+    await pg.choose("countlo", 16);
+    await pg.choose("counthi", 16);
+    await pg.ev("document.getElementById('countgo').click(), true");
+    await pg.until("/^counting N = 16 with backtrack: [1-9]/.test(document.getElementById('countstate').textContent)",
+                   20000, "the count's progress");
+    // Measured in the page: from the click's own time stamp (when the
+    // input came) to the first frame after its handler ran.
+    await pg.ev(`(window.nqLatency = [], document.addEventListener("click", e => { const t = e.timeStamp;
+      requestAnimationFrame(() => window.nqLatency.push(performance.now() - t)); }, true), true)`);
+    for (let i = 0; i < 10; i++) {
+      const to = i % 2 ? "count" : "play";
+      const box = await pg.ev(`(() => { const r = document.getElementById('tab-${to}').getBoundingClientRect();
+        return [r.left + r.width / 2, r.top + r.height / 2]; })()`);
+      await click(ctx.b, ctx.tab, box[0], box[1]);
+      await pg.until(`document.getElementById('tab-${to}').getAttribute('aria-selected') === 'true' && nqLatency.length === ${i + 1}`,
+                     2000, "the tab");
+    }
+    const worst = (await pg.ev("nqLatency")).map(x => Math.round(x));
+    const running = await pg.ev("!document.getElementById('countstop').disabled");
+    if (!running) throw new Error("the count ended before the clicks were done: make it longer");
+    await pg.ev("document.getElementById('countstop').click(), true");
+    const max = Math.max(...worst);
+    if (max >= 100) throw new Error("clicks answered in " + worst.join(", ") + " ms");
+    return "10 clicks, the slowest " + max + " ms from the input to the next frame";
+  });
+}
+
+// ---- the scalar module ----
+
+async function groupScalar(ctx) {
+  const pg = new Lesson(ctx);
+  await pg.open("module=scalar", "#count");
+  await ctx.unit("?module=scalar counts N = 1..14 with fast", async () => {
+    const said = await pg.ev("document.getElementById('lessonmodule').textContent");
+    if (!/without SIMD/.test(said)) throw new Error("the page says it runs " + said);
+    const [state, table] = await countIn(pg, "fast", 1, 14);
+    checkRows(ctx, "fast", tableRows(table), 1, 14);
+    return said + ", " + state;
+  });
+}
+
+const RUN = { "counts-1280": ctx => groupCounts(ctx, 1280), "counts-360": ctx => groupCounts(ctx, 360),
+              events: groupEvents, play: groupPlay, layout: groupLayout, latency: groupLatency, scalar: groupScalar };
+
+async function main() {
+  let o;
+  try {
+    o = options(process.argv.slice(2), ["page", "cli", "oeis", "chromium", "out", "group"], "lesson.mjs");
+    if (!GROUPS.includes(o.group)) throw new Error("no group '" + o.group + "' (" + GROUPS.join(", ") + ")");
+  } catch (e) {
+    console.log("FAIL " + e.message);
+    process.exit(1);
+  }
+  const out = resolve(o.out);
+  mkdirSync(out, { recursive: true });
+  const t0 = Date.now();
+  let passed = 0, failed = 0;
+  await withBrowser(o.chromium, async b => {
+    const tab = await openTab(b, 1280, 900);
+    const ctx = {
+      b, tab, out, cli: o.cli, oeis: readOeis(o.oeis), url: pathToFileURL(resolve(o.page)).href,
+      async unit(name, fn) {
+        const t = Date.now();
+        try {
+          const said = await fn();
+          noErrors(tab, "in the page");
+          passed++;
+          console.log(`ok ${name}: ${said} (${Date.now() - t} ms)`);
+        } catch (e) {
+          failed++;
+          tab.errors.length = 0;
+          console.log(`FAIL ${name}: ${e.message}`);
+          if (b.dead) throw new Error("chromium exited");
+        }
+      },
+    };
+    await RUN[o.group](ctx);
+  }).catch(e => { failed++; console.log("FAIL lesson.mjs: " + e.message); });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  if (failed) console.log(`FAIL lesson.mjs: ${failed} of ${passed + failed} checks failed (${secs} s)`);
+  else console.log(`ok lesson.mjs: ${passed} checks (${o.group}) in ${secs} s`);
+  process.exit(failed ? 1 : 0);
+}
+
+main();
