@@ -27,7 +27,10 @@
  * and its program's main (<room>_main.c), which may use the programs, its
  * own back-end and the library, and includes as the programs do
  * (src/opencl: engines and core, as src/cuda).  The programs and the
- * library use no back-end, and the back-ends not each other.
+ * library use no back-end, and the back-ends not each other.  The lesson
+ * page's C (programs/web, built only by make wasm) stands above the
+ * programs, whose trace and count printers it calls, and includes as
+ * they do.
  *
  * No object may need a symbol that only layers it may not use define
  * (read with nm), in any build: plain (the OpenCL back-end's objects
@@ -47,10 +50,11 @@
 #include "harness.h"
 
 enum { CORE, ENGINES, PARALLEL, JOURNAL, RUN, PROGRAMS, MPI, MPI_MAIN, CUDA,
-       CUDA_MAIN, OPENCL, OPENCL_MAIN, LAYERS };
+       CUDA_MAIN, OPENCL, OPENCL_MAIN, WEB, LAYERS };
 static const char *const layers[LAYERS] = {
     "core", "engines", "parallel", "journal", "run", "programs", "mpi",
-    "mpi's main", "cuda", "cuda's main", "opencl", "opencl's main"};
+    "mpi's main", "cuda", "cuda's main", "opencl", "opencl's main",
+    "the lesson page"};
 
 /* What each layer may use besides itself, a bit per layer. */
 #define L(l) (1u << (l))
@@ -68,9 +72,11 @@ static const unsigned may_use[LAYERS] = {
     [CUDA_MAIN] = LIBRARY | L(PROGRAMS) | L(CUDA),
     [OPENCL] = L(CORE) | L(ENGINES),
     [OPENCL_MAIN] = LIBRARY | L(PROGRAMS) | L(OPENCL),
+    [WEB] = LIBRARY | L(PROGRAMS),
 };
 /* The layers that see the library only through include/. */
-#define PUBLIC_ONLY (L(PROGRAMS) | L(MPI_MAIN) | L(CUDA_MAIN) | L(OPENCL_MAIN))
+#define PUBLIC_ONLY (L(PROGRAMS) | L(MPI_MAIN) | L(CUDA_MAIN) | L(OPENCL_MAIN) | \
+                     L(WEB))
 
 /* Every room: a folder, its layer, and the layer of its program's main
  * (<room>_main.c) where it holds one (-1: none). */
@@ -83,6 +89,7 @@ static const struct {
     {"src/journal", JOURNAL, -1},   {"src/run", RUN, -1},
     {"src/mpi", MPI, MPI_MAIN},     {"src/cuda", CUDA, CUDA_MAIN},
     {"src/opencl", OPENCL, OPENCL_MAIN}, {"programs", PROGRAMS, -1},
+    {"programs/web", WEB, -1},
 };
 #define ROOMS (int)(sizeof rooms / sizeof rooms[0])
 /* The trees the rooms are in. */

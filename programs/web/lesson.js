@@ -126,6 +126,7 @@ function showPart(name, focus) {
     $("tab-" + p).setAttribute("aria-selected", String(p === name));
     $("tab-" + p).tabIndex = p === name ? 0 : -1;
   }
+  document.body.dataset.part = name;
   if (focus) $("tab-" + name).focus();
   if (history.replaceState) history.replaceState(null, "", "#" + name);
   if (name === "watch") { if (!walkGen) startWalk(); else window.dispatchEvent(new Event("resize")); }
@@ -487,7 +488,8 @@ function newBoard() {
   $("playclass").hidden = true;
   buildPlay();
   drawPlay();
-  say("An empty " + play.n + " \u00d7 " + play.n + " board: place " + plural(play.n, "queen") + ", one tap each.");
+  say("An empty " + play.n + " \u00d7 " + play.n + " board: place " + plural(play.n, "queen") +
+      " so that none attacks another. Tap a square to place a queen, tap a queen to take it back.");
 }
 
 /* ---- the page ---------------------------------------------------------- */

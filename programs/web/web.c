@@ -131,14 +131,11 @@ static nq_status check_board(const int *cols, int n)
     return nq_check_placement(cols, n);
 }
 
-/* Which class a solution is in: out[0] its place among the classes in
- * the order of their smallest boards (1 = the class whose smallest board
- * comes first; 0 where N is too big to list them all here), out[1] the
- * classes in all (the unique count), out[2] its distinct images (8, 4 or
- * 2), out[3..3+n) its class's smallest board.  The status of the check. */
+/* The solutions listed in board order up to the class's smallest board:
+ * how many smallest boards of a class came first. */
 struct class_walk {
     const int *smallest;
-    int n, place, found;
+    int place, found;
 };
 
 static int count_smaller(void *ctx, const int *cols, int n)
@@ -158,6 +155,12 @@ static int count_smaller(void *ctx, const int *cols, int n)
  * 365,596 solutions at N = 14, a fraction of a second. */
 #define NQW_LIST_MAX 14
 
+/* Which class a solution is in: out[0] its place among the classes in
+ * the order of their smallest boards (1 = the class whose smallest board
+ * comes first; 0 where N is too big to list them all here), out[1] the
+ * classes in all (the unique count), out[2] its distinct images (8, 4 or
+ * 2), out[3..3+n) its class's smallest board.  The status of the check
+ * that it is a solution. */
 EMSCRIPTEN_KEEPALIVE
 int nqw_class(const int *cols, int n, int *out)
 {
@@ -180,7 +183,7 @@ int nqw_class(const int *cols, int n, int *out)
     out[0] = 0;
     if (n <= NQW_LIST_MAX) {
         int empty[NQ_MAX_N];
-        struct class_walk w = {.smallest = best, .n = n};
+        struct class_walk w = {.smallest = best};
         for (int r = 0; r < n; r++)
             empty[r] = -1;
         st = nq_enumerate_completions(n, empty, count_smaller, &w, NULL);
