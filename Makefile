@@ -215,16 +215,24 @@ TEST_ENV_OPENCL := NQ_OPENCL=$(OPENCL_BIN) NQ_OPENCL_EXAMPLE=$(OPENCL_EXAMPLE)
 endif
 
 # With emcc (Debian's emscripten), `make test` builds the lesson page
-# (make wasm, mk/wasm.mk) and opens it in Chromium (tests/test_lesson.c):
-# not in the sanitizer or coverage builds, whose flags emcc does not take.
+# (make wasm, mk/wasm.mk) and opens it in Chromium (tests/test_lesson.c),
+# and builds make wasm's two modules and runs them as the command line
+# under node (tests/test_wasm.c, make check too; skipped without node):
+# each kernel's counts against OEIS, completions against this build's.
+# Not in the sanitizer or coverage builds, whose flags emcc does not take.
+# The paths are written out: a rule's prerequisites are expanded as it is
+# read, before mk/wasm.mk (included last) names them.
 ifneq ($(SAN),)
 HAVE_EMCC :=
 else
 HAVE_EMCC := $(shell command -v $(or $(EMCC),emcc) 2>/dev/null)
 endif
 ifneq ($(HAVE_EMCC),)
-TEST_WASM = $(WASM_PAGE)
-TEST_ENV_WASM = NQ_LESSON=$(WASM_PAGE)
+TEST_WASM := $(BUILD)/nqueens.html
+TEST_ENV_WASM := NQ_LESSON=$(BUILD)/nqueens.html
+TEST_MODULES := $(BUILD)/wasm/scalar/nqueens.js $(BUILD)/wasm/simd/nqueens.js
+TEST_ENV_MODULES := NQ_WASM_SCALAR=$(BUILD)/wasm/scalar/nqueens.js \
+    NQ_WASM_SIMD=$(BUILD)/wasm/simd/nqueens.js
 endif
 
 # Every object depends on the flags it was built with: a stamp rewritten
@@ -400,19 +408,21 @@ run: $(CLI)
 # bench-order's search is a test of the kernels' node counts.
 BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER)
 
-test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(BENCH_BINS)
+test: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(TEST_MODULES) \
+    $(BENCH_BINS)
 	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) \
-	    NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_CUDA) $(TEST_ENV_OPENCL) $(TEST_ENV_WASM) $(TESTS) $(T)
+	    NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_CUDA) $(TEST_ENV_OPENCL) $(TEST_ENV_WASM) \
+	    $(TEST_ENV_MODULES) $(TESTS) $(T)
 
 # The quick tier, for the edit loop: every group, less the cases of
 # seconds (MPI jobs, terminals, long counts), which it reports as skipped.
 # It builds only what it runs: of the benchmarks, the two the suite runs
 # (tests/test_bench.c); make test builds them all.
 CHECK_BENCH_BINS := $(BENCH_FAST) $(BENCH_ORDER)
-check: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(CHECK_BENCH_BINS)
+check: $(CLI) $(TESTS) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_MODULES) $(CHECK_BENCH_BINS)
 	NQ_QUICK=1 NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj \
 	    NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_MPI) $(TEST_ENV_CUDA) \
-	    $(TEST_ENV_OPENCL) $(TESTS) $(T)
+	    $(TEST_ENV_OPENCL) $(TEST_ENV_MODULES) $(TESTS) $(T)
 
 # Line coverage of src/ and programs/ by the whole suite (gcov), printed
 # last (the back-ends' rooms are not in this build); below

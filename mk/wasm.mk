@@ -23,7 +23,7 @@ WASM_CFLAGS_simd   := -msimd128
 # The fast engine's kernels in each build (frontier_vec.c once a kernel,
 # as for the native build).
 WASM_KERNELS_scalar := scalar_32
-WASM_KERNELS_simd   := scalar_32
+WASM_KERNELS_simd   := scalar_32 simd128_16 simd128_32
 WASM_CPPFLAGS := -Iinclude -DNQ_ADVANCED_API -MMD -MP
 WASM_OPT   ?= -O3
 WASM_COMPILE = $(EMCC) $(WASM_CPPFLAGS) -std=gnu11 -Wall -Wextra $(WASM_OPT)

@@ -171,8 +171,9 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                  "refused up front, with the estimate"},
         {.name = "--kernel", .value = &kernel, .arg = "K",
          .help = "the fast engine's inner kernel (no other engine runs "
-                 "one): scalar, and sse4, avx2, avx512 on x86-64 or neon on "
-                 "aarch64 (default: the widest this CPU runs; also "
+                 "one): scalar, and sse4, avx2, avx512 on x86-64, neon on "
+                 "aarch64 or simd128 in WebAssembly built with SIMD "
+                 "(default: the widest this CPU runs; also "
                  "NQ_KERNEL=K; 'nqueens --version' lists those built in)"},
         {.name = "--devices", .value = &devices, .arg = "LIST",
          .help = "GPUs for a GPU engine, by number (0,2): the CUDA "

@@ -173,6 +173,7 @@ void tests_record_rows(void);
 void tests_signals(void);
 void tests_gpu(void);
 void tests_opencl(void);
+void tests_wasm(void);
 void tests_cli(void);
 void tests_lesson(void);
 void tests_runner(void);

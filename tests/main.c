@@ -512,6 +512,7 @@ static void run_groups(void)
     tests_request();
     tests_gpu();
     tests_opencl();
+    tests_wasm();
     tests_journal();
     tests_forgery();
     tests_record_rows();

@@ -111,12 +111,12 @@ void nq_frontier_work_free(nq_frontier_work *w)
     free(w);
 }
 
-/* ---- byte-shuffle tables (avx2 16, sse4, neon) ---- */
+/* ---- byte-shuffle tables (avx2 16, sse4, neon, simd128) ---- */
 
 /* For each mask of a 16-byte block's `lanes` lanes of `bytes` bytes: the
- * shuffle that packs the mask's lanes to the front.  Index 0x80 (x86) and
- * out-of-range indices (tbl) give a zero byte; those lanes are never
- * read. */
+ * shuffle that packs the mask's lanes to the front.  Index 0x80 (x86)
+ * and out-of-range indices (tbl, i8x16.swizzle) give a zero byte; those
+ * lanes are never read. */
 void nq_simd_fill_shuffles(nq_shuffles *t, int lanes, int bytes)
 {
     memset(t, 0x80, sizeof *t);

@@ -28,7 +28,7 @@ struct nq_frontier_work {
 };
 
 /* Shuffle tables for the sets that pack lanes with byte shuffles (avx2
- * with 16-bit lanes, sse4, neon): per mask of a 128-bit block's lanes, 16
+ * with 16-bit lanes, sse4, neon, simd128): per mask of a 128-bit block's lanes, 16
  * byte indices.  Filled at run time by nq_simd_fill_shuffles (frontier.c), since
  * a table of numbers nobody can check by eye is a place for a typo to
  * hide. */
@@ -76,6 +76,10 @@ NQ_KERNEL_DECLARE(avx512, 32)
 #if defined(__aarch64__)
 NQ_KERNEL_DECLARE(neon, 16)
 NQ_KERNEL_DECLARE(neon, 32)
+#endif
+#if defined(__wasm_simd128__)
+NQ_KERNEL_DECLARE(simd128, 16)
+NQ_KERNEL_DECLARE(simd128, 32)
 #endif
 
 /* The process default kernel (kernels.c). */

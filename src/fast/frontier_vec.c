@@ -52,7 +52,7 @@ static void fill_tables(void)
     }
 }
 #elif (defined(NQ_ISA_avx2) && NQ_LANE_BITS == 16) || defined(NQ_ISA_sse4) || \
-    defined(NQ_ISA_neon)
+    defined(NQ_ISA_neon) || defined(NQ_ISA_simd128)
 /* one table per build, for the lanes of a 128-bit block */
 nq_shuffles NQ_SIMD_SHUFFLES;
 static void fill_tables(void)
@@ -79,12 +79,27 @@ void KERNEL_INIT(void)
  * bench/RESULTS.md): avx2 1.5 times faster, avx512 1.2; sse4 and scalar,
  * whose path from load to store is short, 8-11% slower, until the loops
  * were unrolled: since then sse4 gains 8-11% from it too (Zen 5).  The
- * scalar build and NEON (not timed here) keep the plain loop. */
+ * scalar build, NEON (not timed here) and simd128 keep the plain loop
+ * (under V8, with 15 vector registers to allocate, the pipelined one
+ * spills more and was no faster: bench/RESULTS.md, 2026-11-28). */
 #if defined(NQ_ISA_avx2) || defined(NQ_ISA_avx512) || defined(NQ_ISA_sse4)
 #define PIPELINE 1
 #else
 #define PIPELINE 0
 #endif
+
+/* How many times pass()'s plain loop is unrolled (pass says why), but
+ * for simd128: V8's code gains nothing from it, and the kernel, 2.4
+ * times the size, takes V8 longer to optimise, which a short count waits
+ * for in V8's baseline code (3% at N = 16, bench/RESULTS.md,
+ * 2026-11-28). */
+#if defined(NQ_ISA_simd128)
+#define UNROLL_PLAIN 1
+#else
+#define UNROLL_PLAIN 4
+#endif
+#define NQ_PRAGMA(x) _Pragma(#x)
+#define UNROLL(n) NQ_PRAGMA(GCC unroll n)
 
 /* A level's input is cut into chunks small enough that their children fit
  * the next level's buffer (a parent has at most popcount(open) children)
@@ -258,7 +273,7 @@ pass(const step_consts *k, const lane_t *in, size_t m, int first,
     size_t full = m / NQ_LANES * NQ_LANES; /* the whole registers: all lanes live */
     const vmask all = V_LIVE_ALL;
     if (!PIPELINE) {
-#pragma GCC unroll 4
+        UNROLL(UNROLL_PLAIN)
         for (size_t i = 0; i < full; i += NQ_LANES) {
             pass_make(k, in, i, all, first, c, fused, left, &lp, &cur);
             pass_store(&cur, out, &o, fused);

@@ -2,8 +2,9 @@
  * kernels.c - the fast engine's inner kernel, chosen at run time.
  *
  * The library holds a scalar kernel, which runs everywhere, on x86-64 an
- * SSE4 (x86-64-v2), an AVX2 and an AVX-512 kernel, each built with its own target flags, and
- * on aarch64 a NEON kernel (Advanced SIMD is part of every aarch64).
+ * SSE4 (x86-64-v2), an AVX2 and an AVX-512 kernel, each built with its own target flags,
+ * on aarch64 a NEON kernel (Advanced SIMD is part of every aarch64), and
+ * in a WebAssembly module built with SIMD (-msimd128) a simd128 kernel.
  * The first count picks the widest this CPU runs, the process default;
  * nq_select_kernel changes the default.  A request may name its own
  * kernel (nq_request.kernel): its plan then carries it to the units' buffers,
@@ -69,6 +70,13 @@ static void init_neon(void)
     nq_frontier_init_neon_32();
 }
 #endif
+#if defined(__wasm_simd128__)
+static void init_simd128(void)
+{
+    nq_frontier_init_simd128_16();
+    nq_frontier_init_simd128_32();
+}
+#endif
 
 /* Widest last: the automatic choice is the last one supported. */
 static const nq_frontier_kernel kernels[] = {
@@ -85,6 +93,11 @@ static const nq_frontier_kernel kernels[] = {
 #if defined(__aarch64__)
     {"neon", always, init_neon, nq_frontier_count_neon_16,
      nq_frontier_count_neon_32, 16, NULL},
+#endif
+#if defined(__wasm_simd128__)
+    /* a module built with SIMD runs only where the engine validates it */
+    {"simd128", always, init_simd128, nq_frontier_count_simd128_16,
+     nq_frontier_count_simd128_32, 16, NULL},
 #endif
 };
 #define KERNELS ((int)(sizeof kernels / sizeof kernels[0]))

@@ -20,6 +20,10 @@
  *               one pshufb per vector from the same tables.
  *   neon 16/32  aarch64's Advanced SIMD, 8 or 4 lanes: the same byte
  *               tables, one tbl per vector.
+ *   simd128 16/32  WebAssembly SIMD (a module built with -msimd128), 8
+ *               or 4 lanes: the same byte tables, one i8x16.swizzle per
+ *               vector; shifts as below (the engine takes their count
+ *               modulo the lane width).
  *   scalar 32   one lane in a general register, for every other CPU:
  *               the same branch-free body (a plain DFS loses most of its
  *               time to mispredicted branches).  The scalar kernel's
@@ -425,6 +429,109 @@ static inline void v_compress(lane_t *p, vplan idx, vu a)
 #define NQ_SIMD_VECTOR_SELECTORS 1
 
 /* ------------------------------------------------------------------ */
+#elif defined(NQ_ISA_simd128)
+#include <wasm_simd128.h>
+
+#if NQ_LANE_BITS == 16
+#define NQ_LANES 8
+#define NQ_WASM(op) wasm_i16x8_##op
+#define NQ_WASM_U(op) wasm_u16x8_##op
+#else
+#define NQ_LANES 4
+#define NQ_WASM(op) wasm_i32x4_##op
+#define NQ_WASM_U(op) wasm_u32x4_##op
+#endif
+typedef v128_t vu;
+typedef v128_t vsel;
+typedef unsigned vmask;
+typedef v128_t vplan;
+typedef v128_t vacc;
+/* WebAssembly takes a shift's count modulo the lane width, where x86's
+ * and NEON's shifts by the width or more give 0, as the kernel needs: a
+ * diagonal moved past the last column is gone (16-bit lanes meet rows 16
+ * or more apart from N = 17 on, and in split and completion jobs).  So a
+ * left shift is a multiplication by 2^n, 0 for such a count (one
+ * instruction, where V8 makes a shift by a variable count three more:
+ * move, mask, move to a vector register), and a right shift is masked
+ * by keep, 0 for such a count. */
+typedef struct {
+    v128_t mul;
+    uint32_t n;
+    v128_t keep;
+} vshift;
+
+extern nq_shuffles NQ_SIMD_SHUFFLES;
+
+static inline vu v_set1(uint32_t x) { return NQ_WASM(splat)((lane_t)x); }
+static inline vu v_load(const lane_t *p) { return wasm_v128_load(p); }
+static inline void v_store(lane_t *p, vu a) { wasm_v128_store(p, a); }
+static inline vu v_zero(void) { return wasm_i32x4_const_splat(0); }
+static inline vu v_ones(void) { return wasm_i32x4_const_splat(-1); }
+static inline vu v_and(vu a, vu b) { return wasm_v128_and(a, b); }
+static inline vu v_or(vu a, vu b) { return wasm_v128_or(a, b); }
+static inline vu v_xor(vu a, vu b) { return wasm_v128_xor(a, b); }
+/* ~a & b: WebAssembly's andnot is a & ~b */
+static inline vu v_andnot(vu a, vu b) { return wasm_v128_andnot(b, a); }
+static inline vu v_or3(vu a, vu b, vu c) { return v_or(v_or(a, b), c); }
+static inline vshift v_shift(int n)
+{
+    int wide = n >= NQ_LANE_BITS;
+    vshift s = {v_set1(wide ? 0 : 1u << n), (uint32_t)n,
+                wide ? v_zero() : v_ones()};
+    return s;
+}
+static inline vu v_sll(vu a, vshift s) { return NQ_WASM(mul)(a, s.mul); }
+/* The count passed through an empty asm at each shift: clang 14 (Debian's
+ * emscripten 3.1.6) hoists the splat of a loop's constant count out of
+ * the loop, and its instruction selection, seeing a shift by a vector it
+ * cannot tell is a splat, makes it eight extracts, shifts and inserts,
+ * three times slower (LLVM 15 sinks the splat back).  The asm costs
+ * nothing itself. */
+static inline uint32_t v_count_here(uint32_t n)
+{
+    __asm__ volatile("" : "+r"(n));
+    return n;
+}
+static inline vu v_srl(vu a, vshift s)
+{
+    return v_and(NQ_WASM_U(shr)(a, v_count_here(s.n)), s.keep);
+}
+static inline vu v_lowest(vu a) { return v_and(a, NQ_WASM(neg)(a)); }
+static inline vu v_min(vu a, vu b) { return NQ_WASM_U(min)(a, b); }
+static inline vsel v_sel_eq(vu a, vu b) { return NQ_WASM(eq)(a, b); }
+static inline vmask v_mask(vsel s) { return NQ_WASM(bitmask)(s); }
+static inline vsel v_sel(vmask m)
+{
+#if NQ_LANE_BITS == 16
+    const vu bit = wasm_i16x8_const(1, 2, 4, 8, 16, 32, 64, 128);
+#else
+    const vu bit = wasm_i32x4_const(1, 2, 4, 8);
+#endif
+    return v_sel_eq(v_and(v_set1(m), bit), bit);
+}
+static inline vplan v_plan_compress(vmask m)
+{
+    return wasm_v128_load(NQ_SIMD_SHUFFLES.compress[m]);
+}
+/* i8x16.swizzle, like NEON's tbl, gives 0 for an index past 15. */
+static inline void v_compress(lane_t *p, vplan idx, vu a)
+{
+    v_store(p, wasm_i8x16_swizzle(a, idx));
+}
+static inline vacc v_acc_zero(void) { return v_zero(); }
+static inline vacc v_acc_add(vacc c, vsel s) { return NQ_WASM(sub)(c, s); }
+static inline uint64_t v_acc_sum(vacc c)
+{
+#if NQ_LANE_BITS == 16
+    c = wasm_i32x4_extadd_pairwise_i16x8(c); /* signed: lanes < 2^15 */
+#endif
+    c = wasm_i32x4_add(c, wasm_i32x4_shuffle(c, c, 2, 3, 0, 1));
+    c = wasm_i32x4_add(c, wasm_i32x4_shuffle(c, c, 1, 0, 3, 2));
+    return (uint32_t)wasm_i32x4_extract_lane(c, 0);
+}
+#define NQ_SIMD_VECTOR_SELECTORS 1
+
+/* ------------------------------------------------------------------ */
 #elif defined(NQ_ISA_scalar)
 #define NQ_LANES 1
 
@@ -483,7 +590,7 @@ static inline vacc v_acc_add(vacc c, vsel s) { return c + (s >> 31); }
 static inline uint64_t v_acc_sum(vacc c) { return c; }
 
 #else
-#error "simd.h: build with NQ_ISA_avx512, NQ_ISA_avx2, NQ_ISA_sse4, NQ_ISA_neon or NQ_ISA_scalar"
+#error "simd.h: build with NQ_ISA_<set> for one of the sets listed above"
 #endif
 
 #if !defined(NQ_ISA_scalar)
@@ -502,8 +609,9 @@ static inline int v_count(vmask m) { return nq_popcount(m); }
 #define V_LIVE_ALL V_ALL
 #endif
 
-/* ---- selectors as vectors of all-ones lanes (avx2, neon) and as one
- * general register (scalar): the combinations, in terms of the above ---- */
+/* ---- selectors as vectors of all-ones lanes (avx2, sse4, neon,
+ * simd128) and as one general register (scalar): the combinations, in
+ * terms of the above ---- */
 #if defined(NQ_SIMD_VECTOR_SELECTORS)
 static inline vsel v_sel_zero(vu a) { return v_sel_eq(a, v_zero()); }
 static inline vsel v_sel_and_test(vsel m, vu a, vu b)
