@@ -25,6 +25,10 @@
 #   make bench-bottom    bottom states met again inside fast's units
 #   make bench-order     fast's nodes in board order, by the fewest open
 #                        squares and by the fewest places (N = 14..16)
+#   make bench-wasm  the WebAssembly modules (make wasm) under node against
+#                   this build, one thread, in rounds: fast with each
+#                   kernel at N = 14..17 and the teaching engines, each
+#                   total checked against OEIS (needs emcc and node)
 #   make mpi        build/nqueens-mpi, with OpenMPI's mpicc
 #   make cuda       build/libnqueens-cuda.a (the CUDA back-end) and
 #                   build/nqueens-cuda (engine cuda), with nvcc
@@ -242,7 +246,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order mpi cuda opencl wasm clean
+.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-wasm mpi cuda opencl wasm clean
 all: $(CLI) $(LIB) shared $(MAN_ALL)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)

@@ -80,3 +80,17 @@ else
 wasm:
 	@echo 'make wasm: no $(EMCC) on PATH (Debian: apt-get install emscripten)' >&2; exit 1
 endif
+
+# make bench-wasm: both modules under node against this build, one
+# thread, taking turns in rounds (ROUNDS, default 5): fast with each
+# kernel at N = 14..17 (FROM=, TO=) and the teaching engines (ENGINES=
+# 'engine:N ...'), the wasm time over the native time of each, every
+# total checked against OEIS (bench/wasm.sh; about 2 minutes).
+ifneq ($(shell command -v $(EMCC) 2>/dev/null),)
+bench-wasm: $(WASM_MODULES) $(CLI)
+	NQ_CLI=$(CLI) NQ_WASM_SCALAR=$(WASM_BUILD)/scalar/nqueens.js \
+	    NQ_WASM_SIMD=$(WASM_BUILD)/simd/nqueens.js sh bench/wasm.sh $(or $(FROM),14) $(or $(TO),17)
+else
+bench-wasm:
+	@echo 'make bench-wasm: no $(EMCC) on PATH (Debian: apt-get install emscripten)' >&2; exit 1
+endif

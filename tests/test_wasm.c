@@ -211,6 +211,68 @@ static void completions_agree(void *arg)
     }
 }
 
+/* ---- bench-wasm ---- */
+
+/* bench/wasm.sh at N = 8..9 and one teaching engine, one round, with
+ * fake (not NULL) as both modules (cases run in processes of their own:
+ * the environment is this case's). */
+static int bench_wasm(t_proc *p, const char *fake)
+{
+    if (setenv("ROUNDS", "1", 1) || setenv("ENGINES", "bitmap:9", 1) ||
+        (fake && (setenv("NQ_WASM_SIMD", fake, 1) ||
+                  setenv("NQ_WASM_SCALAR", fake, 1))))
+        return -1;
+    return t_run_signalled(p, "sh", ARGS("sh", "bench/wasm.sh", "8", "9"), 0, 0);
+}
+
+/* Its tables: a row with OEIS's total for each N and engine, a ratio
+ * for each of the modules' kernels. */
+static void bench_table(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    char row[64];
+    CHECK(bench_wasm(&p, NULL) == 0);
+    int ok = p.exit_code == 0 &&
+             strstr(p.out, " wasm-simd simd128 (s) |") &&
+             strstr(p.out, " wasm scalar / native scalar |") &&
+             strstr(p.out, "\n| bitmap | 9 | 352 | ");
+    for (int n = 8; n <= 9 && ok; n++) {
+        snprintf(row, sizeof row, "\n| %d | %llu | ", n,
+                 (unsigned long long)t_oeis_total(n));
+        ok = strstr(p.out, row) != NULL;
+    }
+    CHECKF(ok, "exit %d: %.600s%.200s", p.exit_code, p.out, p.err);
+    t_proc_free(&p);
+}
+
+/* Modules that count wrong (a script standing in for both): bench-wasm
+ * says which N and exits 1. */
+static void bench_wrong_count(void *arg)
+{
+    (void)arg;
+    char fake[64];
+    snprintf(fake, sizeof fake, "/tmp/nq-wasm-%d-fake.js", (int)getpid());
+    FILE *f = fopen(fake, "w");
+    CHECK(f);
+    fputs("const a = process.argv.slice(2);\n"
+          "if (a[0] === '--version')\n"
+          "    console.log('nqueens 0\\nkernels: scalar (this CPU: scalar)');\n"
+          "else\n"
+          "    console.log('{\"n\":' + a[1] + ',\"total\":7,\"unique\":1,"
+          "\"seconds\":0.5}');\n", f);
+    fclose(f);
+    t_proc p;
+    int ran = bench_wasm(&p, fake) == 0;
+    unlink(fake);
+    CHECK(ran);
+    int said = p.exit_code == 1 &&
+               strstr(p.err, "bench-wasm: N=8: fast (scalar-scalar) counted 7 "
+                      "total, 1 unique\n");
+    CHECKF(said, "exit %d: %.300s", p.exit_code, p.err);
+    t_proc_free(&p);
+}
+
 void tests_wasm(void)
 {
     static const given_case outer_simd = {"simd", outer},
@@ -243,5 +305,7 @@ void tests_wasm(void)
                 "scalar/complete-24-rows-19-apart-vs-native");
     t_full_case(completions_agree, (void *)&inner_scalar, "wasm/scalar/"
                 "scalar/complete-24-columns-spanning-24-vs-native");
+    t_full_case(bench_table, NULL, "wasm/bench-wasm-rows-with-oeis-totals");
+    t_case(bench_wrong_count, NULL, "wasm/bench-wasm-wrong-total-exits-1");
     t_skip_cases(NULL);
 }
