@@ -615,8 +615,10 @@ int cmd_trace(int argc, char **argv)
                  "opens at step K"},
         {.name = "--compare", .value = &compare, .arg = "E2",
          .help = "with --format html: engine E2's search beside the first, "
-                 "paired by board: E2 at the step where it had the same "
-                 "queens, or as far as it got towards them"},
+                 "paired by moment: E2 at the same point of the search (the "
+                 "same board, and the same move: placing, refusing or taking "
+                 "back a square, or a solution), or where it never comes "
+                 "there, at its last step before that point"},
         {.name = "--force", .flag = &force,
          .help = "with --format html: write a page over 20 MiB, which is "
                  "refused without it (a browser may not open it)"},
