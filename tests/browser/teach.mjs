@@ -1306,9 +1306,12 @@ async function groupWords(ctx) {
 // would: window.nqTrace.show() with no steps, addSteps() a chunk at a
 // time, one walk after the other, endWalk().  Midway through the second
 // walk, the first walk's last step is paired "coming" (the second has
-// not got there yet); at the end every step pairs as on the page the
-// command line writes, a score of steps (chosen by the step field) show
-// the same boards and counts, and no error was said.
+// not got there yet); the trace is hidden for the second walk's last
+// chunks (another of the lesson's parts shown) and, shown again, sized
+// anew: its boxes not left at a hidden page's 0 px, its height the same
+// over 100 steps; at the end every step pairs as on the page the command
+// line writes, a score of steps (chosen by the step field) show the same
+// boards and counts, and no error was said.
 async function liveUnit(ctx, args) {
   const { b, tab } = ctx, baked = ctx.pageOf(args), file = baked.replace(/\.html$/, "-live.html");
   const html = readFileSync(baked, "utf8");
@@ -1341,18 +1344,29 @@ async function liveUnit(ctx, args) {
         if (i === 1 && !midway && a >= steps.length / 2 && a + chunk < steps.length) {
           key("End");
           midway = { paired: document.getElementById("board2").dataset.paired, p: nqPaired(WALKS[0].steps.length), had: a + chunk };
+          document.getElementById("trace").style.display = "none";
         }
         await tick();
       }
       const { steps: _, ...info } = BAKED[i];
       nqTrace.endWalk(i, { ...info, steps: [] });
     }
+    document.getElementById("trace").style.display = "";
+    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    key("Home");
+    const hs = new Set(), line = Math.min(...["line", "counts", "line2", "counts2"].map(id => document.getElementById(id))
+      .filter(Boolean).map(e => e.offsetHeight));
+    for (let k = 0; k < 100; k++) { key("ArrowRight"); hs.add(document.documentElement.scrollHeight); }
     key("Home");
     return { midway, hash: location.hash, shown: document.getElementById("board").dataset.step, L: WALKS[0].steps.length,
+             line, heights: [...hs],
              paired: WALKS[1] ? Array.from({ length: WALKS[0].steps.length + 1 }, (_, k) => { const p = nqPaired(k); return [p.j, p.how]; }) : [] };
   })()`, 60000);
   if (got.L !== L) throw new Error(`the lesson page holds ${got.L} steps, the page ${L}`);
   if (got.hash !== "" || got.shown !== "0") throw new Error(`the lesson page's address '${got.hash}', board at step ${got.shown} after Home`);
+  if (got.line < 10 || got.heights.length !== 1)
+    throw new Error(`shown again after hidden: the lowest of the walks' line and counts boxes ${got.line} px high, ` +
+      `the page's heights over 100 steps ${got.heights.join(", ")}`);
   const shown = await evaluate(b, tab, sample), differ = wantShown.findIndex((x, i) => JSON.stringify(x) !== JSON.stringify(shown[i]));
   if (differ >= 0) throw new Error(`the lesson page shows ${JSON.stringify(shown[differ])}, the page ${JSON.stringify(wantShown[differ])}`);
   const bad = want.findIndex((p, k) => p[0] !== got.paired[k][0] || p[1] !== got.paired[k][1]);
