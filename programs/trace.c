@@ -24,12 +24,14 @@ static const char trace_help[] =
     "tried (place), refused (reject, with what attacks it), each queen taken\n"
     "back (remove), each solution.  backtrack names the attacking queen;\n"
     "flags shows its arrays FA (columns), FB (row-col+N-1) and FC (row+col)\n"
-    "before and after, as seed 003 does; bitmap shows the masks of attacked\n"
-    "columns (down, left and right diagonals; column 0 first), the free\n"
-    "squares they leave, which are all it ever tries, and the squares the\n"
-    "node has still to try (\"to try\", the placed one first; on a removal,\n"
-    "what comes next); mirror and symmetry also the squares their own rule\n"
-    "rules out (\"ruled out\": mirror's halving, symmetry's conditions).\n"
+    "before and after, as seed 003 does; bitmap shows the masks of the\n"
+    "squares the queens above attack (down: their columns; down-right and\n"
+    "down-left: their diagonals, named by the way they run on the board,\n"
+    "column 0 first and on the left), the free squares they leave, which\n"
+    "are all it ever tries, and the squares the node has still to try (\"to\n"
+    "try\", the placed one first; on a removal, what comes next); mirror and\n"
+    "symmetry also the squares their own rule rules out (\"ruled out\":\n"
+    "mirror's halving, symmetry's conditions).\n"
     "\n"
     "options:\n"
     "{options}"
@@ -80,13 +82,16 @@ static void print_mask(FILE *out, const char *name, uint32_t mask, int n)
 /* The bitmap engines' masks of the row, the free squares they leave, the
  * squares the engine's own rule rules out (mirror, symmetry: said only
  * where there are some) and those the node has still to try, the placed
- * one first: what the engine holds when it takes the square. */
+ * one first: what the engine holds when it takes the square.  The
+ * diagonal masks are named by the way they run on the board as printed,
+ * column 0 first: the engines' `left` moves a bit to the next higher
+ * column each row (<< 1), which is down and to the right. */
 static void masks(const trace *t, const nq_event *e)
 {
     uint32_t taken = e->down | e->left | e->right;
     print_mask(t->out, "down", e->down, t->n);
-    print_mask(t->out, "left", e->left, t->n);
-    print_mask(t->out, "right", e->right, t->n);
+    print_mask(t->out, "down-right", e->left, t->n);
+    print_mask(t->out, "down-left", e->right, t->n);
     print_mask(t->out, "free", ~taken, t->n);
     if (e->ruled)
         print_mask(t->out, "ruled out", e->ruled, t->n);
@@ -610,8 +615,10 @@ int cmd_trace(int argc, char **argv)
                  "opens at step K"},
         {.name = "--compare", .value = &compare, .arg = "E2",
          .help = "with --format html: engine E2's search beside the first, "
-                 "paired by board: E2 at the step where it had the same "
-                 "queens, or as far as it got towards them"},
+                 "paired by moment: E2 at the same point of the search (the "
+                 "same board, and the same move: placing, refusing or taking "
+                 "back a square, or a solution), or where it never comes "
+                 "there, at its last step before that point"},
         {.name = "--force", .flag = &force,
          .help = "with --format html: write a page over 20 MiB, which is "
                  "refused without it (a browser may not open it)"},

@@ -273,6 +273,67 @@ static void trace_to_try(void *arg)
            "%zu events", engine, lines, events);
 }
 
+/* The masks of a placement at (row, col) under the queens cols[0..row):
+ * in `want`, "down", "down-right" and "down-left" as 0s and 1s, column 0
+ * first, the squares of the row each queen attacks straight down, down to
+ * the right (higher columns) and down to the left. */
+static void board_masks(const int *cols, int row, int n, char want[3][64])
+{
+    for (int c = 0; c < n; c++) {
+        int down = 0, right = 0, left = 0;
+        for (int r = 0; r < row; r++) {
+            down |= cols[r] == c;
+            right |= c - cols[r] == row - r;
+            left |= cols[r] - c == row - r;
+        }
+        want[0][c] = (char)('0' + down);
+        want[1][c] = (char)('0' + right);
+        want[2][c] = (char)('0' + left);
+    }
+    for (int i = 0; i < 3; i++)
+        want[i][n] = '\0';
+}
+
+/* The text trace names the diagonal masks by the way they run on the
+ * board as printed, column 0 first: each place line's "down-right" holds
+ * the squares a queen above attacks down and to the right, "down-left"
+ * those down and to the left (the engines' left and right, named after
+ * their shift, run the other way on such a board). */
+static void trace_masks_follow_board(void *arg)
+{
+    const char *engine = arg;
+    static const char *const names[3] = {"  down ", "  down-right ",
+                                         "  down-left "};
+    t_proc p;
+    t_run_ok(&p, ARGS("trace", "7", "--engine", engine));
+    T_BAIL();
+    int cols[32], n = 7;
+    size_t lines = 0, bad = 0;
+    for (char *s = strchr(p.out, '\n'); s && s[1] && !bad; s = strchr(s, '\n')) {
+        char *line = ++s, kind[16];
+        unsigned long long step;
+        int row, col;
+        if (sscanf(line, "%llu %15s row %d col %d", &step, kind, &row,
+                   &col) != 4 || strcmp(kind, "place") || row >= n)
+            continue;
+        cols[row] = col;
+        char want[3][64];
+        board_masks(cols, row, n, want);
+        const char *nl = strchr(line, '\n');
+        for (int i = 0; i < 3 && !bad; i++) {
+            const char *at = strstr(line, names[i]);
+            if (!at || at > nl || strncmp(at + strlen(names[i]), want[i],
+                                          (size_t)n) != 0)
+                bad = step;
+        }
+        lines++;
+    }
+    t_proc_free(&p);
+    CHECKF(!bad && lines > 20, "%s N=7: step %zu's masks are not the "
+           "squares attacked down, down to the right and down to the left "
+           "(%zu place lines)", engine, bad, lines);
+}
+
 /* OEIS A319235: the plain backtracking tree, root included, for N = 4
  * to *arg (12 is the full tier's case: ten times 11's time). */
 static void backtrack_tree_size(void *arg)
@@ -549,6 +610,8 @@ void tests_tree(void)
     static const char *const masked[] = {"bitmap", "mirror", "symmetry"};
     for (int i = 0; i < 3; i++) {
         t_case(event_masks, (void *)masked[i], "events/masks/%s", masked[i]);
+        t_case(trace_masks_follow_board, (void *)masked[i],
+               "trace/masks-follow-the-board/%s", masked[i]);
         t_case(trace_to_try, (void *)masked[i], "trace/to-try/%s",
                masked[i]);
     }

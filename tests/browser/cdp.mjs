@@ -195,12 +195,14 @@ export function frames(b, tab) {
 export async function press(b, tab, key, code, vk) {
   const ev = { key, code, windowsVirtualKeyCode: vk, nativeVirtualKeyCode: vk };
   if (key === " ") ev.text = " ";
+  if (key === "Enter") ev.text = "\r"; /* the key press that presses a button */
   await b.send("Input.dispatchKeyEvent", { type: "keyDown", ...ev }, tab.sessionId);
   await b.send("Input.dispatchKeyEvent", { type: "keyUp", ...ev }, tab.sessionId);
 }
 export const RIGHT = ["ArrowRight", "ArrowRight", 39], LEFT = ["ArrowLeft", "ArrowLeft", 37];
 export const HOME = ["Home", "Home", 36], END = ["End", "End", 35], SPACE = [" ", "Space", 32];
 export const PAGEUP = ["PageUp", "PageUp", 33], PAGEDOWN = ["PageDown", "PageDown", 34];
+export const ENTER = ["Enter", "Enter", 13];
 
 // A left click at client coordinates (x, y): moved, pressed, released.
 export async function click(b, tab, x, y) {

@@ -11,9 +11,13 @@
 //             Right/Left: the board's data-step, -queens, -kind, -chosen,
 //             the mask engines' data-candidates (board and #state) as the
 //             text's "to try" (those squares marked .candidate, "ruled out"
-//             ones .ruled); on a reject every attacking queen in
+//             ones .ruled), the masks named down, down-right and down-left
+//             holding the squares the queens above attack that way (the
+//             text's and #state's); on a reject every attacking queen in
 //             data-attackers and marked .attacker, the reasons in words in
-//             #reason; .queen cells; a .codeline.current in #code; row and
+//             #reason; #reason a sentence at every step, naming a dead end
+//             and why a queen may stand; .queen cells; a .codeline.current
+//             in #code; row and
 //             column labels from 0; #line holds the text's line.  Again at
 //             N = 5 (and bitmap N = 8) with --one-based: labels from 1, #line
 //             as the --one-based text prints it, data-* still from 0
@@ -21,9 +25,11 @@
 //             N = 8 and bitmap --compare flags at N = 8; 1280x900 for
 //             bitmap and flags at N = 16; every board cell inside the window
 //   compare   every ordered pair of teaching engines at N = 5: board2 shows
-//             the same board (data-paired "same") or, where the second walk
-//             never had it, its longest leading part ("prefix"); at End both
-//             at their own last step ("end"), at Home both at 0 ("start")
+//             the second walk's step at the same moment of the search (the
+//             test's own order of moments: data-paired "same") or, where it
+//             never comes to that moment, its last step before it
+//             ("before"), at Home both at 0 ("start"); #pos2 names that
+//             step and what it does; window.nqPaired agrees at every step
 //   play      bitmap and flags at N = 8 at the top speed play to the end in
 //             under 15 s of page time
 //   controls  PageDown/PageUp +-100 steps, #prevsol/#nextsol, #speedval
@@ -36,23 +42,50 @@
 //             (and what mirror's and symmetry's found boards stand for),
 //             #counts opens with `nqueens tree`'s totals, the legend names
 //             the colours; --style seed's block scrolls in a short panel
+//   pairing   the moments rise step by step in every engine's walk at
+//             N = 4..9; backtrack, flags and bitmap paired with each other
+//             at N = 6 and 8: at every step the step beside has found as
+//             many solutions and made as many nodes; pairs with brute,
+//             mirror (odd N) and symmetry at the moment the test computes
+//   numbering with and without --one-based: every row and column named in
+//             words counted as the board's labels are, the masks' cells as
+//             its columns, the flags' cells by the program's index from 0
+//             (said so)
+//   keys      Space plays and pauses on a clicked button and on the layout
+//             box (pressing and ticking neither), not in the step field;
+//             Enter presses the focused button
+//   phone     at 360x740: the document's height the same over 500 steps
+//             (several engines, --compare, --one-based), the step's line in
+//             the first screen under a one-row sticky bar, a pinch zooming
+//             the tree and not the page, the footer's words for a phone
+//             (and a desktop's at 1280)
+//   words     each engine's word where a page first says it glossed: a
+//             focusable .term described by #gloss, shown on hover, focus and
+//             tap; the default speed 1 to 2 steps a second; brute force's
+//             note on its N^N candidates and first solution
+//   live      pages driven as the lesson page drives them (NQ_LIVE, walks
+//             handed over a chunk at a time): the same pairing and boards
+//             as the command line's page, "coming" while the second walk
+//             has not got there
 // --engine keeps, in steps and compare, the pages whose (first) engine is
 // one of those named.
 //
 // Every expected value is replayed from the text trace (nqueens trace N
-// --engine E --limit 50000, the page's own cap), never read from the page.
+// --engine E --limit 50000, the page's own cap), never read from the page
+// (but in live, which sets the lesson page beside the command line's page).
 // Any console error or exception in the page fails the check it came in.
 // Prints "ok ..." per check passed, "FAIL ..." per check failed; exits 1
 // if any failed.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { END, HOME, LEFT, PAGEDOWN, PAGEUP, RIGHT, click, evaluate, frames, load, noErrors,
+import { END, ENTER, HOME, LEFT, PAGEDOWN, PAGEUP, RIGHT, SPACE, click, evaluate, frames, load, noErrors,
          openTab, options, press, run, screenshot, setViewport, withBrowser } from "./cdp.mjs";
 
 const TEACHING = ["brute", "backtrack", "flags", "bitmap", "mirror", "symmetry"];
 const MASKS = new Set(["bitmap", "mirror", "symmetry"]);
-const GROUPS = ["steps", "layout", "compare", "play", "controls", "tree", "shots", "explain"];
+const GROUPS = ["steps", "layout", "compare", "play", "controls", "tree", "shots", "explain",
+                "pairing", "numbering", "keys", "phone", "words", "live"];
 const CAP = "50000";            // the page's step cap, and the text traces' --limit here
 const DESKTOP = [1300, 1000];   // the window between checks
 const PLAY_MS = 15000;          // a whole N = 8 walk at top speed, page time
@@ -98,6 +131,13 @@ function walkOf(text, engine, n, what) {
       }
     }
     let t;
+    for (const name of ["down", "down-right", "down-left"])
+      if ((t = new RegExp("  " + name + " ([01]+)").exec(rest))) (s.masks = s.masks || {})[name] = t[1];
+    if (kind === "remove") {  // a dead end: placed, then taken back with nothing placed or found under it
+      let i = steps.length - 1;
+      while (steps[i].kind === "reject") i--;
+      s.deadEnd = steps[i].kind === "place" && steps[i].row === s.row && steps[i].col === s.col;
+    }
     if ((t = /to try ([01]+)/.exec(rest))) s.toTry = maskCols(t[1]);
     if ((t = /ruled out ([01]+)/.exec(rest))) s.ruled = maskCols(t[1]);
     if ((t = /free ([01]+)/.exec(rest))) s.free = maskCols(t[1]);
@@ -157,11 +197,30 @@ function checkText(w) {
     }
     if (MASKS.has(w.engine) && s.kind === "place") {
       if (!s.toTry) throw new Error(at + ": no 'to try' in '" + s.line + "' (a build without issue 37's C side?)");
+      const want = masksOf(s.board.slice(0, s.row), s.row, w.n);
+      for (const name of Object.keys(want))
+        if (!s.masks || s.masks[name] !== want[name])
+          throw new Error(at + `: '${name}' is '${s.masks && s.masks[name]}' in '${s.line}'; the squares the queens above ` +
+            `attack that way, column 0 first, are ${want[name]}`);
       if (s.toTry[0] !== s.col) throw new Error(at + ": 'to try' " + s.toTry + " but the column taken is " + s.col);
     }
     if (MASKS.has(w.engine) && s.kind === "remove" && s.toTry && s.toTry.some(c => c <= s.col))
       throw new Error(at + ": 'to try' " + s.toTry + " after giving up column " + s.col);
   }
+}
+
+// The squares of row `row` that the queens above (board) attack straight
+// down, down to the right (to higher columns) and down to the left, as 0s
+// and 1s, column 0 first: what the masks of those names must hold.
+function masksOf(board, row, n) {
+  const m = { "down": [], "down-right": [], "down-left": [] };
+  for (let c = 0; c < n; c++) {
+    m["down"].push(board.includes(c) ? 1 : 0);
+    m["down-right"].push(board.some((qc, qr) => c - qc === row - qr) ? 1 : 0);
+    m["down-left"].push(board.some((qc, qr) => qc - c === row - qr) ? 1 : 0);
+  }
+  for (const k of Object.keys(m)) m[k] = m[k].join("");
+  return m;
 }
 
 // What the board of walk w must say at step k.
@@ -199,8 +258,10 @@ function pageRead(i) {
     cells: cells.length, queenCells: having("queen"), attackerCells: having("attacker"),
     candidateCells: having("candidate"), ruledCells: having("ruled"),
     rowlabels: labels(".rowlabel"), collabels: labels(".collabel"),
+    masks: st ? Object.fromEntries([...st.querySelectorAll(".bits")].map(r => [r.querySelector(".name").textContent,
+      [...r.querySelectorAll(".b")].map(x => x.lastChild.textContent).join("")])) : {},
     current: code ? code.querySelectorAll(".codeline.current").length : -1,
-    reason: text("reason"), line: text("line"),
+    reason: text("reason"), line: text("line"), pos: text("pos"),
   };
 }
 
@@ -336,6 +397,18 @@ function checkShown(w, k, got, how, opts = {}) {
     const missing = s.ruled.map(c => s.row + ":" + c).filter(x => !got.ruledCells.includes(x));
     if (missing.length) fail(`step ${k} (${s.line}): squares the engine rules out not marked .ruled: ${missing.join(" ")}`);
   }
+  // the masks as the panel shows them: named as the text names them, the
+  // same cells
+  if (MASKS.has(w.engine) && s.kind === "place" && s.masks)
+    for (const [name, bits] of Object.entries(s.masks))
+      if (got.masks[name] !== bits) fail(`step ${k} (${s.line}): #state's '${name}' row is '${got.masks[name]}', the text's '${bits}'`);
+  // a sentence a step, saying why: a dead end named; a queen placed by the
+  // engines that test the queens above, because none attacks the square
+  const why = collapse(got.reason ?? "");
+  if (!/^\S.*\.$/.test(why)) fail(`step ${k} (${s.line || "start"}): #reason '${why}' is not a sentence`);
+  if (s.deadEnd && !/dead end/.test(why)) fail(`step ${k} (${s.line}): a dead end, but #reason says '${why}'`);
+  if (s.kind === "place" && (w.engine === "backtrack" || w.engine === "flags") && !/No queen above attacks/.test(why))
+    fail(`step ${k} (${s.line}): #reason '${why}' does not say why the queen may stand`);
   // the code line being run
   if (got.current < 0) fail("no #code panel");
   if (got.current < 1) fail(`step ${k}: no .codeline.current in #code`);
@@ -478,62 +551,95 @@ async function groupLayout(ctx) {
       () => layoutUnit(ctx, args, ctx.walk(e, n, false, false), width, height, mobile));
 }
 
-// The longest leading part of board that walk w2 ever had.
-function longestPrefix(w2, board) {
-  for (let l = board.length; l > 0; l--) if (w2.boards.has(board.slice(0, l).join(","))) return l;
-  return 0;
+// ---- the moment of the search a step stands for ----
+
+// Where step s stands in the search's one order, as this test reads the
+// walk (every engine here goes depth first, a row's columns in
+// increasing order): a list compared item by item, a shorter list first
+// where one starts the other.  The board's columns, then -2 for a refused
+// square (before where its subtree would be), -1 for entering the board,
+// N inside it (a solution or a tested candidate), N + 1 for leaving it.
+function momentOf(s, n) {
+  if (s.kind === "start") return [];
+  if (s.kind === "place") return [...s.board, -1];
+  if (s.kind === "reject") return [...s.board, s.col, -2];
+  if (s.kind === "remove") return [...s.board, s.col, n + 1];
+  return [...s.board, n];
 }
 
-// --compare e2 at N = 5: board2 paired with board by the queens.
-async function compareUnit(ctx, e1, e2) {
-  const n = 5, w1 = ctx.walk(e1, n, false, false), w2 = ctx.walk(e2, n, false, false);
+function compareMoments(a, b) {
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+// Walk w's moments, checked to rise step by step (the order the pairing
+// rests on); w.moments[K] is step K's.
+function momentsOf(w) {
+  if (w.moments) return w.moments;
+  const m = w.steps.map(s => momentOf(s, w.n));
+  for (let k = 1; k < m.length; k++)
+    if (compareMoments(m[k - 1], m[k]) >= 0)
+      throw new Error(`${w.what}: step ${k} (${w.steps[k].line}) does not come after step ${k - 1} in the search's order`);
+  return (w.moments = m);
+}
+
+// The steps of walk w2 to show beside each step k of walk w1: the one at
+// the same moment ("same"), or w2's last step before that moment
+// ("before"); both walks' moments rise, so one pass pairs them all.
+function pairedSteps(w1, w2) {
+  const m1 = momentsOf(w1), m2 = momentsOf(w2), out = [];
+  let j = 0;
+  for (let k = 0; k <= w1.L; k++) {
+    while (j < w2.L && compareMoments(m2[j + 1], m1[k]) <= 0) j++;
+    out.push({ j, how: k === 0 ? "start" : compareMoments(m2[j], m1[k]) === 0 ? "same" : "before" });
+  }
+  return out;
+}
+
+// What the page says step j of walk w is ("taking back the queen at row 5
+// column 0"), counted from `base`.
+function momentWords(w, j, base = 0) {
+  const s = w.steps[j], at = `row ${s.row + base} column ${s.col + base}`;
+  if (s.kind === "start") return "the start";
+  if (s.kind === "place") return "placing a queen at " + at;
+  if (s.kind === "reject") return "refusing " + at;
+  if (s.kind === "remove") return "taking back the queen at " + at;
+  const count = w.steps.slice(1, j + 1).filter(x => x.kind === s.kind).length;
+  return s.kind === "solution" ? "finding solution #" + count : "testing candidate #" + count;
+}
+
+// --compare e2 at N: at a dozen steps and more (some where e2 has the same
+// moment, some where it never comes to it), board2 shows e2's step at the
+// same moment of the search, or its last step before it, its queens as
+// e2's text trace has them, data-paired "same", "before" or "start", and
+// #pos2 names that step and what it does; window.nqPaired agrees at
+// every step of the walk.
+async function compareUnit(ctx, e1, e2, n = 5) {
+  const w1 = ctx.walk(e1, n, false, false), w2 = ctx.walk(e2, n, false, false);
   const pg = new Page(ctx, ctx.pageOf([String(n), "--engine", e1, "--compare", e2], `teach-${e1}-${n}-compare-${e2}`));
+  const want = pairedSteps(w1, w2);
   const ks = new Set([0, w1.L]);
   for (let i = 1; i < 12; i++) ks.add(Math.round(i * w1.L / 12));
-  const never = w1.steps.filter(s => s.board.length && !w2.boards.has(s.board.join(",")));
-  const had = w1.steps.filter(s => s.board.length && s.k < w1.L && w2.boards.has(s.board.join(",")));
-  for (const list of [never, had])
-    if (list.length) for (const s of [list[0], list[list.length >> 1]]) ks.add(s.k);
-  let same = 0, prefix = 0;
+  for (const how of ["same", "before"]) {
+    const list = want.map((p, k) => [p, k]).filter(([p]) => p.how === how).map(([, k]) => k);
+    if (list.length) for (const k of [list[0], list[list.length >> 1], list[list.length - 1]]) ks.add(k);
+  }
+  const count = { same: 0, before: 0, start: 0 };
   const check = (k, g1, g2, how) => {
-    const at = `${how} (${e1} step ${k}: ${w1.steps[k].line || "start"})`;
+    const at = `${how} (${e1} step ${k}: ${w1.steps[k].line || "start"})`, p = want[k];
     const want1 = w1.steps[k].board.join(",");
     if (!g1 || g1.step !== String(k) || g1.queens !== want1)
       throw new Error(`${at}: board shows step ${g1 && g1.step} queens '${g1 && g1.queens}', not step ${k} '${want1}'`);
     if (!g2) throw new Error(`${at}: no #board2`);
-    const j = Number(g2.step);
-    if (!/^\d+$/.test(g2.step ?? "") || j > w2.L) throw new Error(`${at}: board2 data-step '${g2.step}' (${e2} has ${w2.L} steps)`);
-    const b2 = w2.steps[j].board.join(",");
-    if (g2.queens !== b2) throw new Error(`${at}: board2 shows ${e2}'s step ${j} with queens '${g2.queens}'; its text trace has '${b2}'`);
-    if (k === w1.L) {
-      if (g2.paired !== "end" || j !== w2.L)
-        throw new Error(`${at}: at the end board2 is at step ${j} of ${w2.L}, data-paired '${g2.paired}' (both must be at their own end, "end")`);
-      return;
-    }
-    if (k === 0) {
-      if (g2.paired !== "start" || j !== 0)
-        throw new Error(`${at}: at the start board2 is at step ${j}, data-paired '${g2.paired}' (both at 0, "start")`);
-      return;
-    }
-    if (!want1 && g2.paired === "start") {  // the empty board again, after row 0's last remove
-      if (g2.queens !== "") throw new Error(`${at}: data-paired "start" with board2's queens '${g2.queens}'`);
-      return;
-    }
-    if (g2.paired === "same") {
-      if (g2.queens !== want1) throw new Error(`${at}: data-paired "same" but board2 has '${g2.queens}', board '${want1}'`);
-      same++;
-    } else if (g2.paired === "prefix") {
-      const B = w1.steps[k].board, l = longestPrefix(w2, B);
-      if (w2.boards.has(want1))
-        throw new Error(`${at}: data-paired "prefix", but ${e2}'s text trace has board '${want1}' (step ` +
-          `${w2.steps.find(s => s.board.join(",") === want1).k})`);
-      if (g2.queens !== B.slice(0, l).join(","))
-        throw new Error(`${at}: data-paired "prefix" with board2 '${g2.queens}'; the longest leading part of '${want1}' ` +
-          `that ${e2} had is '${B.slice(0, l).join(",")}'`);
-      prefix++;
-    } else {
-      throw new Error(`${at}: data-paired '${g2.paired}' (board2 at ${e2}'s step ${j}, queens '${g2.queens}')`);
-    }
+    if (g2.step !== String(p.j) || g2.paired !== p.how)
+      throw new Error(`${at}: board2 shows ${e2}'s step ${g2.step} (data-paired '${g2.paired}'); the same moment of the ` +
+        `search is its step ${p.j} (${w2.steps[p.j].line || "start"}, "${p.how}")`);
+    const b2 = w2.steps[p.j].board.join(",");
+    if (g2.queens !== b2) throw new Error(`${at}: board2 shows ${e2}'s step ${p.j} with queens '${g2.queens}'; its text trace has '${b2}'`);
+    const words = momentWords(w2, p.j);
+    if (k && !(collapse(g2.pos).includes(`step ${p.j} of ${w2.L}`) && g2.pos.includes(words)))
+      throw new Error(`${at}: #pos2 '${collapse(g2.pos)}' does not name ${e2}'s step ${p.j} of ${w2.L}, '${words}'`);
+    count[p.how]++;
   };
   const sorted = [...ks].sort((a, b) => a - b);
   for (const k of sorted) {
@@ -546,8 +652,21 @@ async function compareUnit(ctx, e1, e2) {
   check(0, ...await pg.read(2), "Home");
   await press(ctx.b, ctx.tab, ...END);
   check(w1.L, ...await pg.read(2), "End");
-  return `${sorted.length + 2} steps: ${same} same, ${prefix} prefix (never reached by ${e2}), ` +
-    `both at their own end (${w1.L} and ${w2.L}) (${pg.how()})`;
+  const all = await pairedAll(ctx, w1.L);
+  const bad = want.findIndex((p, k) => all[k][0] !== p.j || all[k][1] !== p.how);
+  if (bad >= 0)
+    throw new Error(`window.nqPaired(${bad}) is ${e2}'s step ${all[bad][0]} ("${all[bad][1]}"); the same moment of the search ` +
+      `is its step ${want[bad].j} ("${want[bad].how}")`);
+  return `${sorted.length + 2} steps shown: ${count.same} at the same moment, ${count.before} at ${e2}'s last step before it; ` +
+    `nqPaired right at all ${w1.L + 1} (${pg.how()})`;
+}
+
+// window.nqPaired(k) for every step k = 0..L of the page shown: [j, how].
+async function pairedAll(ctx, L) {
+  const all = await evaluate(ctx.b, ctx.tab, `typeof window.nqPaired !== "function" ? null :
+    Array.from({ length: ${L + 1} }, (_, k) => { const p = window.nqPaired(k); return [p.j, p.how]; })`);
+  if (!all) throw new Error("no window.nqPaired");
+  return all;
 }
 
 async function groupCompare(ctx) {
@@ -556,6 +675,48 @@ async function groupCompare(ctx) {
     for (const e2 of TEACHING)
       if (e2 !== e1) await ctx.unit(`compare ${e1} N=5 --compare ${e2}`, () => compareUnit(ctx, e1, e2));
   }
+}
+
+// Engines that walk the same tree, paired at N = 6 and 8: at every step
+// the step shown beside has found as many solutions and made as many
+// nodes (counted from the text traces); the others (brute force, mirror
+// and symmetry, which prune or add whole subtrees; odd N for mirror's
+// middle column) at the moment the test computes; every engine's moments
+// rise step by step at N = 4..9.
+async function pairingUnit(ctx, e1, e2, n) {
+  const w1 = ctx.walk(e1, n, false, false), w2 = ctx.walk(e2, n, false, false);
+  await load(ctx.b, ctx.tab, pathToFileURL(ctx.pageOf([String(n), "--engine", e1, "--compare", e2],
+    `teach-${e1}-${n}-compare-${e2}`)).href + "?pairing#step=0");
+  const all = await pairedAll(ctx, w1.L), sameTree = SAME_TREE.includes(e1) && SAME_TREE.includes(e2);
+  const so = w => { const c = { sols: [0], nodes: [1] };
+    w.steps.slice(1).forEach((s, i) => { c.sols.push(c.sols[i] + (s.kind === "solution")); c.nodes.push(c.nodes[i] + (s.kind === "place")); });
+    return c; };
+  const c1 = so(w1), c2 = so(w2), want = pairedSteps(w1, w2);
+  for (let k = 0; k <= w1.L; k++) {
+    const [j, how] = all[k], at = `${e1} step ${k} (${w1.steps[k].line || "start"}) beside ${e2}'s step ${j} (${(w2.steps[j] || {}).line || "start"})`;
+    if (sameTree && (c1.sols[k] !== c2.sols[j] || c1.nodes[k] !== c2.nodes[j]))
+      throw new Error(`${at}: ${c1.sols[k]} solutions and ${c1.nodes[k]} nodes so far beside ${c2.sols[j]} and ${c2.nodes[j]}`);
+    const p = want[k];
+    if (p.j !== j || p.how !== how) throw new Error(`${at} ("${how}"): the same moment is its step ${p.j} ("${p.how}")`);
+  }
+  return sameTree ? `all ${w1.L + 1} steps beside a step with the same solutions and nodes so far` :
+    `all ${w1.L + 1} steps beside the same moment, or the last step before it`;
+}
+
+const SAME_TREE = ["backtrack", "flags", "bitmap"];
+
+async function groupPairing(ctx) {
+  await ctx.unit("moments rise step by step, every engine N=4..9", async () => {
+    for (const e of TEACHING) for (let n = 4; n <= 9; n++) momentsOf(ctx.walk(e, n, false, false));
+    return `${TEACHING.length * 6} walks`;
+  });
+  for (const n of [6, 8])
+    for (const e1 of SAME_TREE) for (const e2 of SAME_TREE)
+      if (e1 !== e2) await ctx.unit(`pairing ${e1} N=${n} --compare ${e2}`, () => pairingUnit(ctx, e1, e2, n));
+  for (const [e1, e2, n] of [["bitmap", "mirror", 7], ["mirror", "bitmap", 7], ["symmetry", "bitmap", 8],
+                             ["bitmap", "symmetry", 6], ["brute", "backtrack", 5], ["backtrack", "brute", 5],
+                             ["mirror", "symmetry", 9]])
+    await ctx.unit(`pairing ${e1} N=${n} --compare ${e2}`, () => pairingUnit(ctx, e1, e2, n));
 }
 
 // Sets #speed to its max (an input event); returns #speedval's text and
@@ -813,8 +974,418 @@ async function groupExplain(ctx) {
   await ctx.unit("seed style panel N=4", () => seedPanelUnit(ctx));
 }
 
+// ---- counting from 0 or 1 ----
+
+// --one-based (and not): every row and column the page names in words
+// (#reason, #state, #pos, #explain) is counted as the board's labels
+// are, the bit taken and the column given up among them; the masks'
+// cells are numbered as the board's columns; the flags' cells by the
+// program's own index, from 0, and the heading says so.
+async function numberingUnit(ctx, engine, n, oneBased) {
+  const w = ctx.walk(engine, n, false, false), base = oneBased ? 1 : 0;
+  const pg = new Page(ctx, ctx.page(engine, n, oneBased ? ["--one-based"] : []));
+  const ks = pickSteps(w, 12);
+  const range = len => Array.from({ length: len }, (_, i) => String(i + base)).join(" ");
+  await pg.open(null);
+  for (const k of ks) {
+    await pg.show(k);
+    const got = await evaluate(ctx.b, ctx.tab, `(() => { const st = document.getElementById("state");
+      return { head: st.querySelector("h3").textContent,
+               rows: [...st.querySelectorAll(".bits")].map(r => [r.querySelector(".name").textContent,
+                 [...r.querySelectorAll("small")].map(x => x.textContent).join(" ")]),
+               text: ["reason", "state", "pos", "explain"].map(id => document.getElementById(id).textContent).join(" | ") }; })()`);
+    const s = w.steps[k], at = `${w.what}${oneBased ? " --one-based" : ""} step ${k} (${s.line || "start"})`;
+    for (const m of got.text.matchAll(/\b(row|column) (\d+)/g))
+      if (+m[2] < base || +m[2] > n - 1 + base)
+        throw new Error(`${at}: '${m[0]}' in '${collapse(got.text)}', outside ${base}..${n - 1 + base}`);
+    if (MASKS.has(engine)) {
+      for (const [name, labels] of got.rows)
+        if (labels !== range(n)) throw new Error(`${at}: the mask row '${name}' numbers its cells '${labels}', not '${range(n)}'`);
+      const said = s.kind === "place" ? `bit taken: column ${s.col + base}` : s.kind === "remove" ? `column ${s.col + base} given up` : null;
+      if (said && !got.text.includes(said)) throw new Error(`${at}: #state does not say '${said}': '${collapse(got.text)}'`);
+    }
+    if (engine === "flags") {
+      const want = [n, 2 * n - 1, 2 * n - 1].map(len => Array.from({ length: len }, (_, i) => String(i)).join(" "));
+      if (got.rows.map(r => r[1]).join("|") !== want.join("|"))
+        throw new Error(`${at}: the arrays' cells are numbered '${got.rows.map(r => r[1]).join("|")}', not by the program's index from 0`);
+      if (!/program's own index, from 0/.test(got.head) || (oneBased && !got.head.includes("FA[i] is column i+1")))
+        throw new Error(`${at}: the arrays' heading '${got.head}' does not say how their cells are numbered`);
+    }
+    if ((s.kind === "place" || s.kind === "reject") && !got.text.includes(`row ${s.row + base} column ${s.col + base}`) &&
+        !got.text.includes(`column ${s.col + base}, the lowest square still to try in row ${s.row + base}`))
+      throw new Error(`${at}: the words do not name row ${s.row + base} column ${s.col + base}: '${collapse(got.text)}'`);
+  }
+  return `${ks.length} steps: rows and columns counted from ${base} in words and cells`;
+}
+
+async function groupNumbering(ctx) {
+  for (const [e, n] of [["bitmap", 8], ["mirror", 7], ["flags", 6], ["backtrack", 6], ["brute", 5]])
+    for (const oneBased of [true, false])
+      await ctx.unit(`numbering ${e} N=${n}${oneBased ? " --one-based" : ""}`, () => numberingUnit(ctx, e, n, oneBased));
+}
+
+// ---- the keys ----
+
+// Whether the page is playing: #play's name says what it would do.
+function playing(ctx) {
+  return evaluate(ctx.b, ctx.tab, `document.getElementById("play").getAttribute("aria-label") === "Pause"`);
+}
+
+// Space plays and pauses whatever has the focus: a button clicked last
+// (which it must not press again), the layout box (which it must not
+// tick); not the step field, which takes the key; Enter still presses
+// the focused button.
+async function keysUnit(ctx) {
+  const { b, tab } = ctx, w = ctx.walk("backtrack", 6), pg = new Page(ctx, ctx.page("backtrack", 6, []));
+  const step = async () => Number((await pg.read()).step);
+  await pg.open(10);
+  const r = await evaluate(b, tab, `(() => { const e = document.getElementById("forward").getBoundingClientRect();
+    return { x: e.left + e.width / 2, y: e.top + e.height / 2 }; })()`);
+  await click(b, tab, r.x, r.y);
+  if (await step() !== 11) throw new Error(`#step=10, #forward clicked: the board shows step ${await step()}`);
+  const focused = () => evaluate(b, tab, "document.activeElement && document.activeElement.id");
+  if (await focused() !== "forward") throw new Error(`after a click on #forward the focus is on '${await focused()}'`);
+  await press(b, tab, ...SPACE);
+  if (!await playing(ctx)) throw new Error(`Space with #forward focused (clicked last) did not play: the board shows step ${await step()}`);
+  await press(b, tab, ...SPACE);
+  if (await playing(ctx)) throw new Error("Space again with #forward focused did not pause");
+  const k = await step();
+  await press(b, tab, ...ENTER);
+  if (await step() !== Math.min(w.L, k + 1)) throw new Error(`paused at ${k}, Enter on #forward: the board shows step ${await step()}`);
+  if (await playing(ctx)) throw new Error("Enter on #forward played");
+  const box = () => evaluate(b, tab, `(() => { const e = document.getElementById("seedstyle"); e.focus(); return e.checked; })()`);
+  const ticked = await box();
+  await press(b, tab, ...SPACE);
+  const after = await evaluate(b, tab, `document.getElementById("seedstyle").checked`);
+  if (!await playing(ctx) || after !== ticked) throw new Error(`Space on the layout box: playing ${await playing(ctx)}, ` +
+    `the box ${ticked} -> ${after} (it must play and leave the box as it was)`);
+  await press(b, tab, ...SPACE);
+  await evaluate(b, tab, `document.getElementById("stepno").focus()`);
+  await press(b, tab, ...SPACE);
+  if (await playing(ctx)) throw new Error("Space in the step field played");
+  return "Space played and paused on a clicked button and on the box, not in the step field; Enter pressed the button";
+}
+
+async function groupKeys(ctx) {
+  await ctx.unit("keys: Space plays whatever has the focus", () => keysUnit(ctx));
+}
+
+// ---- a phone ----
+
+// The page at 360 x 740 (a phone): `what` run there, the window set back.
+async function onPhone(ctx, fn) {
+  await setViewport(ctx.b, ctx.tab, 360, 740, true);
+  try { return await fn(); } finally { await setViewport(ctx.b, ctx.tab, ...DESKTOP, false); }
+}
+
+// 500 steps on from `from`, as playing takes them (one go() a step, here
+// by the Right key's handler): the document's height and width after
+// each; none may change, nor the width pass the window's.
+async function steadyUnit(ctx, args, from) {
+  return onPhone(ctx, async () => {
+    await load(ctx.b, ctx.tab, pathToFileURL(ctx.pageOf(args)).href + "?steady#step=" + from);
+    const m = await evaluate(ctx.b, ctx.tab, `(() => {
+      const d = document.documentElement, hs = new Set(), ws = new Set(), b = document.getElementById("board");
+      for (let i = 0; i < 500; i++) {
+        document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+        hs.add(d.scrollHeight); ws.add(d.scrollWidth);
+      }
+      return { hs: [...hs].sort((x, y) => x - y), ws: [...ws], step: b.dataset.step, iw: innerWidth };
+    })()`);
+    if (m.hs.length !== 1) throw new Error(`from step ${from} to ${m.step} the page's height took ${m.hs.length} values, ` +
+      `${m.hs[0]} to ${m.hs[m.hs.length - 1]} px`);
+    if (m.ws.length !== 1 || m.ws[0] > m.iw) throw new Error(`the page's width took the values ${m.ws.join(", ")} in a ${m.iw} px window`);
+    return `${m.hs[0]} px high at every step from ${from} to ${m.step}`;
+  });
+}
+
+// #step=470 on a phone: the step's line wholly in the first screen, below
+// a sticky bar of one row.
+async function firstScreenUnit(ctx, args, k) {
+  return onPhone(ctx, async () => {
+    await load(ctx.b, ctx.tab, pathToFileURL(ctx.pageOf(args)).href + "?screen#step=" + k);
+    await frames(ctx.b, ctx.tab);
+    const m = await evaluate(ctx.b, ctx.tab, `(() => { const r = id => document.getElementById(id).getBoundingClientRect();
+      return { line: [r("line").top, r("line").bottom], bar: [r("bar").top, r("bar").bottom], vh: innerHeight,
+               step: document.getElementById("board").dataset.step }; })()`);
+    if (m.step !== String(k)) throw new Error(`the board shows step ${m.step}`);
+    if (m.bar[1] - m.bar[0] > 60) throw new Error(`the sticky bar is ${m.bar[1] - m.bar[0]} px high on a phone`);
+    if (m.line[1] > m.vh || m.line[0] < m.bar[1])
+      throw new Error(`the step's line is at ${m.line[0]}..${m.line[1]} px, not between the bar (${m.bar[1]}) and the fold (${m.vh})`);
+    return `the line at ${Math.round(m.line[0])}..${Math.round(m.line[1])} px of ${m.vh}, a ${Math.round(m.bar[1] - m.bar[0])} px bar`;
+  });
+}
+
+// Two fingers spreading on the tree zoom the tree (window.nqTreeView's
+// scale), not the page (visualViewport.scale); one finger sideways pans.
+async function pinchUnit(ctx) {
+  return onPhone(ctx, async () => {
+    const { b, tab } = ctx;
+    await load(b, tab, pathToFileURL(ctx.page("bitmap", 8, [])).href + "?pinch#step=470");
+    const r = await evaluate(b, tab, `(() => { const t = document.getElementById("tree"); t.scrollIntoView({ block: "center" });
+      const r = t.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`);
+    await frames(b, tab);
+    const view = () => evaluate(b, tab, `({ v: typeof nqTreeView === "function" ? nqTreeView(0) : null, scale: visualViewport.scale })`);
+    const touch = (type, pts) => b.send("Input.dispatchTouchEvent", { type, touchPoints: pts }, tab.sessionId);
+    const at = (id, dx) => ({ x: r.x + dx, y: r.y, id });
+    const v0 = await view();
+    if (!v0.v) throw new Error("no window.nqTreeView");
+    await touch("touchStart", [at(0, -20), at(1, 20)]);
+    for (let i = 1; i <= 8; i++) await touch("touchMove", [at(0, -20 - 6 * i), at(1, 20 + 6 * i)]);
+    await touch("touchEnd", []);
+    await frames(b, tab);
+    const v1 = await view();
+    if (v1.scale !== 1) throw new Error(`a pinch on the tree zoomed the page (scale ${v1.scale})`);
+    if (!(v1.v.sx > v0.v.sx * 1.5)) throw new Error(`a pinch on the tree left its scale at ${v1.v.sx} (was ${v0.v.sx})`);
+    await touch("touchStart", [at(0, 0)]);
+    for (let i = 1; i <= 6; i++) await touch("touchMove", [at(0, -10 * i)]);
+    await touch("touchEnd", []);
+    const v2 = await view();
+    if (!(v2.v.ox < v1.v.ox - 30)) throw new Error(`a drag of 60 px left on the tree moved it from ${v1.v.ox} to ${v2.v.ox}`);
+    return `scale ${v0.v.sx} -> ${v1.v.sx.toFixed(1)}, the page's 1; a drag panned it ${(v1.v.ox - v2.v.ox).toFixed(0)} px`;
+  });
+}
+
+// The footer's words: a phone's (tap, pinch, drag; no keys, no wheel) on
+// a phone, a desktop's (keys, the wheel) on a desktop.
+async function footerUnit(ctx) {
+  const url = pathToFileURL(ctx.page("bitmap", 6, [])).href + "?footer";
+  const read = async () => { await load(ctx.b, ctx.tab, url); return evaluate(ctx.b, ctx.tab, "document.querySelector('footer').innerText"); };
+  const phone = await onPhone(ctx, read), desk = await read();
+  for (const word of ["tap", "pinch", "drag"]) if (!new RegExp("\\b" + word, "i").test(phone))
+    throw new Error(`the footer on a phone lacks '${word}': '${collapse(phone)}'`);
+  if (/\bkeys?\b|wheel|Page Up/i.test(phone)) throw new Error(`the footer on a phone speaks of keys or a wheel: '${collapse(phone)}'`);
+  if (!/\bKeys\b/.test(desk) || !/wheel/.test(desk) || /pinch|\btap\b/i.test(desk))
+    throw new Error(`the footer on a desktop: '${collapse(desk)}'`);
+  return "a phone's words on a phone, a desktop's on a desktop";
+}
+
+async function groupPhone(ctx) {
+  for (const [args, from] of [[["8", "--engine", "bitmap"], 0], [["8", "--engine", "flags"], 5300],
+                              [["8", "--engine", "backtrack"], 0], [["7", "--engine", "mirror"], 0],
+                              [["8", "--engine", "symmetry"], 0], [["6", "--engine", "brute"], 0],
+                              [["8", "--engine", "bitmap", "--compare", "flags"], 0],
+                              [["8", "--engine", "flags", "--compare", "bitmap"], 5300],
+                              [["5", "--engine", "bitmap", "--one-based"], 0]])
+    await ctx.unit(`phone: steady height, trace ${args.join(" ")} from step ${from}`, () => steadyUnit(ctx, args, from));
+  await ctx.unit("phone: the line in the first screen, trace 8 --engine bitmap #step=470",
+    () => firstScreenUnit(ctx, ["8", "--engine", "bitmap"], 470));
+  await ctx.unit("phone: pinch on the tree", () => pinchUnit(ctx));
+  await ctx.unit("phone and desktop: the footer's words", () => footerUnit(ctx));
+}
+
+// ---- the words ----
+
+// The engines' words a page uses, each with its spellings, and the pages
+// (and a step) where each is said: the first time the page says one, it
+// is glossed.
+const JARGON = [
+  [["8", "--engine", "bitmap"], 470, [["down"], ["down-right"], ["down-left"], ["free"], ["to try"],
+    ["bit = free & \u2212free", "bit = free & -free"], ["unique"], ["smallest of their class", "smallest of its class"],
+    ["dead end", "dead ends"]]],
+  [["8", "--engine", "flags"], 5540, [["FA"], ["FB"], ["FC"], ["anti-diagonal", "anti-diagonals"], ["diagonal", "diagonals"],
+    ["unique"], ["dead end", "dead ends"]]],
+  [["8", "--engine", "symmetry"], 300, [["smallest of its class", "smallest of their class"], ["weights", "weight", "weigh"],
+    ["ruled out"], ["unique"]]],
+  [["7", "--engine", "mirror"], 200, [["mirror image"], ["ruled out"]]],
+  [["5", "--engine", "brute"], 700, [["candidates", "candidate", "complete placements"]]],
+];
+
+// In the page: the first of the spellings the page shows (in the
+// document's order, visible text only), and whether it is a glossed
+// word: its element's place and attributes.
+function firstSaid(words) {
+  const esc = x => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp("(?<![\\w-])(?:" + words.map(esc).join("|") + ")(?![\\w-])");
+  const tw = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t; (t = tw.nextNode());) {
+    const p = t.parentElement;
+    if (!p || p.closest("script, style, #gloss") || !p.getClientRects().length || !re.test(t.data)) continue;
+    const e = p.closest(".term"), r = p.getBoundingClientRect();
+    return { text: t.data, where: (p.closest("[id]") || p).id, term: !!e && e.textContent === re.exec(t.data)[0],
+             tabindex: e && e.getAttribute("tabindex"), describedby: e && e.getAttribute("aria-describedby") };
+  }
+  return null;
+}
+
+// The gloss as shown: its text, whether it shows, inside the window.
+const GLOSS_SHOWN = `(() => { const g = document.getElementById("gloss"); if (!g) return null;
+  const r = g.getBoundingClientRect();
+  return { shown: !g.hidden && r.width > 0, text: g.textContent, inside: r.left >= 0 && r.right <= innerWidth && r.top >= 0 &&
+           r.bottom <= innerHeight, sw: document.documentElement.scrollWidth, iw: innerWidth }; })()`;
+
+// Each word of `groups` where the page first says it: a .term, focusable,
+// described by #gloss, which shows its meaning (inside the window) on
+// hover and on focus, and hides again; on a phone, on a tap.
+async function glossUnit(ctx, args, k, groups) {
+  const { b, tab } = ctx, url = pathToFileURL(ctx.pageOf(args)).href;
+  const find = words => evaluate(b, tab, `(${firstSaid})(${JSON.stringify(words)})`);
+  const centre = words => evaluate(b, tab, `(() => { const f = (${firstSaid})(${JSON.stringify(words)});
+    const e = [...document.querySelectorAll(".term")].find(x => ${JSON.stringify(words)}.includes(x.textContent) && x.getClientRects().length);
+    if (!e) return null; e.scrollIntoView({ block: "center" }); const r = e.getClientRects()[0]; /* a word may wrap */
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`);
+  const shown = () => evaluate(b, tab, GLOSS_SHOWN);
+  await load(b, tab, url + "?words#step=" + k);
+  for (const words of groups) {
+    const f = await find(words), at = `trace ${args.join(" ")} #step=${k}: '${words[0]}'`;
+    if (!f) throw new Error(`${at} is not on the page`);
+    if (!f.term || f.tabindex !== "0" || f.describedby !== "gloss")
+      throw new Error(`${at} is first said in #${f.where} ('${collapse(f.text)}') without a gloss that a tap or the keyboard reaches`);
+    const c = await centre(words);
+    await frames(b, tab);
+    await b.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: c.x, y: c.y }, tab.sessionId);
+    let g = await shown();
+    if (!g || !g.shown || g.text.length < 20 || !g.inside) throw new Error(`${at}: hovering shows ${JSON.stringify(g)}`);
+    await b.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: 1, y: 1 }, tab.sessionId);
+    if ((await shown()).shown) throw new Error(`${at}: the gloss stays after the pointer leaves`);
+    await evaluate(b, tab, `[...document.querySelectorAll(".term")].find(x => ${JSON.stringify(words)}.includes(x.textContent) && x.getClientRects().length).focus()`);
+    if (!(await shown()).shown) throw new Error(`${at}: focusing it shows no gloss`);
+    await evaluate(b, tab, "document.activeElement.blur()");
+    if ((await shown()).shown) throw new Error(`${at}: the gloss stays after the focus leaves`);
+  }
+  return onPhone(ctx, async () => {
+    await load(b, tab, url + "?tap#step=" + k);
+    for (const words of groups) {
+      const c = await centre(words);
+      await frames(b, tab);
+      await b.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: c.x, y: c.y }] }, tab.sessionId);
+      await b.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }, tab.sessionId);
+      const g = await shown();
+      if (!g.shown || !g.inside || g.sw > g.iw) throw new Error(`'${words[0]}' tapped on a phone: ${JSON.stringify(g)}`);
+    }
+    return `${groups.length} words glossed where first said: hover, focus, tap`;
+  });
+}
+
+// The default speed reads: 1 to 2 steps a second.
+async function speedUnit(ctx) {
+  await load(ctx.b, ctx.tab, pathToFileURL(ctx.page("bitmap", 6, [])).href + "?speed");
+  const v = stepsPerSecond(await evaluate(ctx.b, ctx.tab, `document.getElementById("speedval").textContent`));
+  if (v === null || v < 1 || v > 2) throw new Error(`the page opens at ${v} steps a second, not 1 to 2`);
+  return `${v} steps/s`;
+}
+
+// brute force capped before its first solution: the note says how many
+// of the N^N candidates it tested (its text trace's count), its first
+// solution (backtrack's first, the same order) and that candidate's
+// number, and the largest smaller board where the cap reaches a solution
+// (brute's own text traces); at N = 6 capped at 1000 steps, the step of
+// its first solution as its text trace has it.
+async function bruteNoteUnit(ctx) {
+  const fmt = x => x.toLocaleString("en-US"), note = async (args, name) => {
+    await load(ctx.b, ctx.tab, pathToFileURL(ctx.pageOf(args, name)).href + "?note");
+    return collapse(await evaluate(ctx.b, ctx.tab, `document.getElementById("note").textContent`));
+  };
+  const n = 8, w = ctx.walk("brute", n, false, false), tested = w.steps.filter(s => s.kind === "fail").length;
+  const first = /solution\s+#1:((?: \d+)+)/.exec(run(ctx.cli, ["trace", String(n), "--engine", "backtrack"]))[1].trim().split(" ").map(Number);
+  const rank = first.reduce((r, c) => r * BigInt(n) + BigInt(c), 0n) + 1n;
+  let m = n - 1;
+  while (m > 0 && !/\bsolution\b/.test(run(ctx.cli, ["trace", String(m), "--engine", "brute", "--limit", CAP]))) m--;
+  const said = await note([String(n), "--engine", "brute"], "teach-brute-8");
+  for (const want of [`tested ${fmt(tested)} of the ${fmt(BigInt(n) ** BigInt(n))} (${n}^${n}) candidates`, "none is a solution",
+                      `first solution, ${first.join(" ")}, is candidate ${fmt(rank)}`, `boards up to N = ${m}`])
+    if (!said.includes(want)) throw new Error(`brute N=${n}: #note lacks '${want}': '${said}'`);
+  const six = /^\s*(\d+)\s+solution/m.exec(run(ctx.cli, ["trace", "6", "--engine", "brute", "--limit", CAP]));
+  const said6 = await note(["6", "--engine", "brute", "--limit", "1000"], "teach-brute-6-limit-1000");
+  if (!six || !said6.includes(`reaches at step ${fmt(+six[1])}`))
+    throw new Error(`brute N=6 --limit 1000: #note does not say its first solution comes at step ${six && six[1]}: '${said6}'`);
+  return `tested ${tested} of ${n}^${n}, first solution candidate ${rank}, boards up to N = ${m}; N=6 at step ${six[1]}`;
+}
+
+async function groupWords(ctx) {
+  for (const [args, k, groups] of JARGON)
+    await ctx.unit(`words: trace ${args.join(" ")} #step=${k}`, () => glossUnit(ctx, args, k, groups));
+  await ctx.unit("words: the default speed", () => speedUnit(ctx));
+  await ctx.unit("words: brute force's page says where its first solution is", () => bruteNoteUnit(ctx));
+}
+
+// ---- the lesson page's way: walks that arrive a chunk at a time ----
+
+// The page of `trace ARGS` made a lesson page's: NQ_LIVE set, WALKS empty,
+// its walks kept aside (BAKED) for the test to hand over as a worker
+// would: window.nqTrace.show() with no steps, addSteps() a chunk at a
+// time, one walk after the other, endWalk().  Midway through the second
+// walk, the first walk's last step is paired "coming" (the second has
+// not got there yet); the trace is hidden for the second walk's last
+// chunks (another of the lesson's parts shown) and, shown again, sized
+// anew: its boxes not left at a hidden page's 0 px, its height the same
+// over 100 steps; at the end every step pairs as on the page the command
+// line writes, a score of steps (chosen by the step field) show the same
+// boards and counts, and no error was said.
+async function liveUnit(ctx, args) {
+  const { b, tab } = ctx, baked = ctx.pageOf(args), file = baked.replace(/\.html$/, "-live.html");
+  const html = readFileSync(baked, "utf8");
+  const live = html.replace("let WALKS = ", "var NQ_LIVE = true;\nconst BAKED = ")
+    .replace("\n/* The lesson page sets LIVE", "\nlet WALKS = [];\n/* The lesson page sets LIVE");
+  if (live === html || !live.includes("let WALKS = [];")) throw new Error("the page's WALKS cannot be set aside: the template changed");
+  writeFileSync(file, live);
+  const two = args.includes("--compare");
+  const sample = `(() => { const $ = id => document.getElementById(id), out = [];
+    for (let i = 0; i <= 20; i++) {
+      const k = Math.round(i * WALKS[0].steps.length / 20);
+      $("stepno").value = k; $("stepno").dispatchEvent(new Event("change"));
+      out.push([$("board").dataset.step, $("board").dataset.queens, $("counts").textContent,
+                $("board2") ? $("board2").dataset.step : null]);
+    }
+    return out; })()`;
+  await load(b, tab, pathToFileURL(baked).href + "?baked#step=0");
+  const L = await evaluate(b, tab, "WALKS[0].steps.length"), want = two ? await pairedAll(ctx, L) : [];
+  const wantShown = await evaluate(b, tab, sample);
+  await load(b, tab, pathToFileURL(file).href + "?live");
+  const got = await evaluate(b, tab, `(async () => {
+    const tick = () => new Promise(r => setTimeout(r, 0)), chunk = 100;
+    const key = k => document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+    nqTrace.show(BAKED.map(({ steps, summary, total, unique, capped, ...w }) => ({ ...w, steps: [] })), 0);
+    let midway = null;
+    for (let i = 0; i < BAKED.length; i++) {
+      const steps = BAKED[i].steps;
+      for (let a = 0; a < steps.length; a += chunk) {
+        nqTrace.addSteps(i, steps.slice(a, a + chunk));
+        if (i === 1 && !midway && a >= steps.length / 2 && a + chunk < steps.length) {
+          key("End");
+          midway = { paired: document.getElementById("board2").dataset.paired, p: nqPaired(WALKS[0].steps.length), had: a + chunk };
+          document.getElementById("trace").style.display = "none";
+        }
+        await tick();
+      }
+      const { steps: _, ...info } = BAKED[i];
+      nqTrace.endWalk(i, { ...info, steps: [] });
+    }
+    document.getElementById("trace").style.display = "";
+    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    key("Home");
+    const hs = new Set(), line = Math.min(...["line", "counts", "line2", "counts2"].map(id => document.getElementById(id))
+      .filter(Boolean).map(e => e.offsetHeight));
+    for (let k = 0; k < 100; k++) { key("ArrowRight"); hs.add(document.documentElement.scrollHeight); }
+    key("Home");
+    return { midway, hash: location.hash, shown: document.getElementById("board").dataset.step, L: WALKS[0].steps.length,
+             line, heights: [...hs],
+             paired: WALKS[1] ? Array.from({ length: WALKS[0].steps.length + 1 }, (_, k) => { const p = nqPaired(k); return [p.j, p.how]; }) : [] };
+  })()`, 60000);
+  if (got.L !== L) throw new Error(`the lesson page holds ${got.L} steps, the page ${L}`);
+  if (got.hash !== "" || got.shown !== "0") throw new Error(`the lesson page's address '${got.hash}', board at step ${got.shown} after Home`);
+  if (got.line < 10 || got.heights.length !== 1)
+    throw new Error(`shown again after hidden: the lowest of the walks' line and counts boxes ${got.line} px high, ` +
+      `the page's heights over 100 steps ${got.heights.join(", ")}`);
+  const shown = await evaluate(b, tab, sample), differ = wantShown.findIndex((x, i) => JSON.stringify(x) !== JSON.stringify(shown[i]));
+  if (differ >= 0) throw new Error(`the lesson page shows ${JSON.stringify(shown[differ])}, the page ${JSON.stringify(wantShown[differ])}`);
+  const bad = want.findIndex((p, k) => p[0] !== got.paired[k][0] || p[1] !== got.paired[k][1]);
+  if (bad >= 0) throw new Error(`step ${bad} pairs with ${JSON.stringify(got.paired[bad])} on the lesson page, ${JSON.stringify(want[bad])} on the page`);
+  if (two && (!got.midway || got.midway.paired !== "coming" || got.midway.p.how !== "coming"))
+    throw new Error(`midway through the second walk, the first's last step: ${JSON.stringify(got.midway)} (want "coming")`);
+  return `${L} steps handed over in chunks, paired as on the command line's page` + (got.midway ? `; midway "${got.midway.paired}"` : "");
+}
+
+async function groupLive(ctx) {
+  for (const args of [["8", "--engine", "flags", "--compare", "bitmap"], ["7", "--engine", "mirror", "--compare", "symmetry"],
+                      ["6", "--engine", "brute"]])
+    await ctx.unit(`live: trace ${args.join(" ")} handed over as the lesson page does`, () => liveUnit(ctx, args));
+}
+
 const RUN = { steps: groupSteps, layout: groupLayout, compare: groupCompare, play: groupPlay,
-              controls: groupControls, tree: groupTree, shots: groupShots, explain: groupExplain };
+              controls: groupControls, tree: groupTree, shots: groupShots, explain: groupExplain,
+              pairing: groupPairing, numbering: groupNumbering, keys: groupKeys, phone: groupPhone, words: groupWords,
+              live: groupLive };
 
 async function main() {
   let o;
