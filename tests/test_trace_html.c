@@ -513,65 +513,7 @@ static void compare_said(void *arg)
     CHECKF(ok, "not said as written with both walks' steps");
 }
 
-/* ---- in a real browser ---- */
-
-/* prog on PATH, into path; 0 if found. */
-static int on_path(const char *prog, char *path, size_t size)
-{
-    const char *dirs = getenv("PATH");
-    while (dirs && *dirs) {
-        size_t len = strcspn(dirs, ":");
-        if (len > 0 && (size_t)snprintf(path, size, "%.*s/%s", (int)len, dirs,
-                                        prog) < size &&
-            access(path, X_OK) == 0)
-            return 0;
-        dirs += len + (dirs[len] == ':');
-    }
-    return -1;
-}
-
-/* Where the browser test writes its pages and screenshots: beside the
- * build's objects (NQ_OBJ), build/browser for the plain build. */
-static const char *browser_dir(char *dir, size_t size)
-{
-    const char *obj = getenv("NQ_OBJ");
-    snprintf(dir, size, "%s", obj ? obj : "build/obj");
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = '\0';
-    else
-        snprintf(dir, size, ".");
-    strncat(dir, "/browser", size - strlen(dir) - 1);
-    return dir;
-}
-
-/* node and Chromium on PATH, into the two buffers; 0, or -1 with the
- * case marked skipped (never passed) and why. */
-static int browser_tools(char *node, char *chromium, size_t size)
-{
-    if (on_path("node", node, size) != 0) {
-        t_skip("node is not installed");
-        return -1;
-    }
-    if (on_path("chromium", chromium, size) != 0 &&
-        on_path("chromium-browser", chromium, size) != 0) {
-        t_skip("chromium is not installed (tests/browser-setup.sh)");
-        return -1;
-    }
-    return 0;
-}
-
-/* A browser script run to its end: it must exit 0, print `ok_mark` and
- * no FAIL line; the first FAIL line is what the failure says. */
-static void browser_script(t_proc *p, const char *ok_mark)
-{
-    const char *fail = strstr(p->out, "FAIL");
-    int ok = p->exit_code == 0 && !fail && strstr(p->out, ok_mark);
-    if (!ok)
-        t_fail(__FILE__, __LINE__, "exit %d: %.600s%.300s", p->exit_code,
-               fail ? fail : p->out, p->err);
-    t_proc_free(p);
-}
+/* ---- in a real browser (tests/browser_util.c) ---- */
 
 /* One engine's pages at N = 4..6 in headless Chromium: the board shown
  * after #step=K and after K presses of the step key matches the board
@@ -580,14 +522,14 @@ static void in_browser(void *arg)
 {
     const char *engine = arg;
     char chromium[4096], node[4096], dir[4096];
-    if (browser_tools(node, chromium, sizeof node) != 0)
+    if (t_browser_tools(node, chromium, sizeof node) != 0)
         return;
     t_proc p;
     CHECK(t_run_signalled(&p, "node", ARGS("node", "tests/browser/walk.mjs",
                           "--cli", getenv("NQ_CLI"), "--chromium", chromium,
                           "--engine", engine, "--out",
-                          browser_dir(dir, sizeof dir)), 0, 0) == 0);
-    browser_script(&p, "ok ");
+                          t_browser_dir(dir, sizeof dir)), 0, 0) == 0);
+    t_browser_script(&p, "ok ");
 }
 
 /* A part of the teaching checks (tests/browser/teach.mjs): its groups,
@@ -607,16 +549,16 @@ static void teaches_in_browser(void *arg)
 {
     const teach_part *part = arg;
     char chromium[4096], node[4096], dir[4096];
-    if (browser_tools(node, chromium, sizeof node) != 0)
+    if (t_browser_tools(node, chromium, sizeof node) != 0)
         return;
-    browser_dir(dir, sizeof dir);
+    t_browser_dir(dir, sizeof dir);
     t_proc p;
     CHECK(t_run_signalled(&p, "node", ARGS("node", "tests/browser/teach.mjs",
                           "--cli", getenv("NQ_CLI"), "--chromium", chromium,
                           "--out", dir, "--case", part->groups,
                           part->engine ? "--engine" : NULL, part->engine),
                           0, 0) == 0);
-    browser_script(&p, "ok teach.mjs");
+    t_browser_script(&p, "ok teach.mjs");
 }
 
 void tests_trace_html(void)
