@@ -269,8 +269,10 @@ function attackersOfSquare(r, c) {
 
 function placed() { return play.q.filter(c => c >= 0).length; }
 
+/* The engines' words in it glossed, as the trace viewer glosses its own
+   (hover, focus or tap). */
 function say(text, how) {
-  $("playsay").textContent = text;
+  $("playsay").innerHTML = glossed(text);
   $("playsay").className = "say" + (how ? " " + how : "");
 }
 
@@ -405,11 +407,11 @@ function showClass(m, cols) {
   const b = base(), same = i => m.images.findIndex(x => x.join() === m.images[i].join());
   const smallest = m.smallest.join(), where = m.place ? "class " + m.place.toLocaleString("en") + " of the " +
     m.classes.toLocaleString("en") : "one of the " + m.classes.toLocaleString("en") + " classes";
-  $("playclasstext").textContent = "Turning or mirroring a solution gives a solution, so solutions come in " +
+  $("playclasstext").innerHTML = glossed("Turning or mirroring a solution gives a solution, so solutions come in " +
     "classes: the boards one rotation or reflection makes of another. Yours is in " + where +
     " (classes in the order of their smallest board, row by row: " + m.smallest.map(c => c + b).join(" ") + "). " +
     "Its class has " + m.weight + " different boards" + (m.weight < 8 ? ", not 8: some turns give the same board back" : "") +
-    ". Counting each class once is what the \u201cunique\u201d count does.";
+    ". Counting each class once is what the unique count does.");
   const box = $("playimages");
   box.textContent = "";
   m.images.forEach((img, t) => {
@@ -494,12 +496,12 @@ function newBoard() {
 
 /* ---- the page ---------------------------------------------------------- */
 
+/* The trace page's footer says how it was made: this page's way. */
 function footer() {
-  const f = document.querySelector("footer"), p = document.createElement("p");
-  p.className = "lesson-foot";
-  p.innerHTML = 'Made by <code>make wasm</code>: the nqueens library and command line compiled to ' +
-    '<span id="lessonmodule">WebAssembly</span>, all in this one file; nothing is fetched, and it works offline.';
-  f.appendChild(p);
+  document.querySelector("footer .made").innerHTML = 'Made by <code>make wasm</code>: the nqueens library and ' +
+    'command line compiled to <span id="lessonmodule">WebAssembly</span>, all in this one file; nothing is ' +
+    'fetched, and it works offline. Each step is the engine\'s own, its line the one <code>nqueens trace</code> prints.';
+  for (const e of document.querySelectorAll("[data-gloss]")) e.innerHTML = glossed(e.textContent);
 }
 
 function main() {

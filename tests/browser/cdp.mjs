@@ -225,3 +225,36 @@ export function noErrors(tab, where) {
   const e = tab.errors.splice(0);
   throw new Error(where + ": console: " + e.slice(0, 5).join("; ") + (e.length > 5 ? " (and " + (e.length - 5) + " more)" : ""));
 }
+
+// A script of checks in one browser: fn(b, tab, unit) runs them, each as
+// unit(name, check): check() returns what it found, or throws why it
+// failed; any console error or exception in the page fails it too.
+// Prints "ok NAME: found (ms)" or "FAIL NAME: why" a check, then a last
+// line for the script (prog, with what it ran: `ran`), and exits 1 if
+// any check failed.
+export async function runChecks(chromium, prog, ran, size, fn) {
+  const t0 = Date.now();
+  let passed = 0, failed = 0;
+  await withBrowser(chromium, async b => {
+    const tab = await openTab(b, ...size);
+    const unit = async (name, check) => {
+      const t = Date.now();
+      try {
+        const said = await check();
+        noErrors(tab, "in the page");
+        passed++;
+        console.log(`ok ${name}: ${said} (${Date.now() - t} ms)`);
+      } catch (e) {
+        failed++;
+        tab.errors.length = 0;
+        console.log(`FAIL ${name}: ${e.message}`);
+        if (b.dead) throw new Error("chromium exited");
+      }
+    };
+    await fn(b, tab, unit);
+  }).catch(e => { failed++; console.log(`FAIL ${prog}: ${e.message}`); });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  if (failed) console.log(`FAIL ${prog}: ${failed} of ${passed + failed} checks failed (${secs} s)`);
+  else console.log(`ok ${prog}: ${passed} checks (${ran}) in ${secs} s`);
+  process.exit(failed ? 1 : 0);
+}

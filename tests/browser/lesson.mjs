@@ -13,9 +13,9 @@
 //   events    at N = 6 and 8, every engine that reports its steps: the
 //             walk the page gets from its worker has the steps of
 //             `nqueens trace N --engine E` (their lines, --one-based as the
-//             page's box says, both ways), the board after each, the
-//             summary; the compared engine's walk as well; the panels read
-//             at sampled steps
+//             page's box says, both ways), the summary and the count; the
+//             panels at ~30 steps read true as teach.mjs checks them
+//             (panels.mjs); the compared engine's walk as well
 //   play      your turn at N = 8 and 5: a tap on an attacked square is
 //             refused and names every attacking queen and its line; the
 //             shaded squares are exactly the attacked ones; a whole
@@ -38,11 +38,10 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { click, evaluate, frames, load, noErrors, openTab, options, run, screenshot, setViewport,
-         withBrowser } from "./cdp.mjs";
+import { click, evaluate, frames, load, options, run, runChecks, screenshot, setViewport } from "./cdp.mjs";
+import { READ, TEACHING, checkShown, pickSteps, walkOf } from "./panels.mjs";
 
 const GROUPS = ["counts-1280", "counts-360", "events", "play", "layout", "latency", "scalar"];
-const TEACHING = ["brute", "backtrack", "flags", "bitmap", "mirror", "symmetry"];
 const WALK_CAP = 200000;  // the page's step cap (lesson.js), the traces' --limit here
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 
@@ -211,6 +210,23 @@ function sameSteps(what, got, want) {
       throw new Error(what + ": step " + (i + 1) + " is\n  " + got[i] + "\nin the page, and\n  " + want[i] + "\nin the trace");
 }
 
+// The viewer's panels at ~30 steps of the walk shown (the steps
+// teach.mjs picks: every kind, the rejects with most attackers, ...), read
+// and checked as teach.mjs checks the command line's pages: the board, the
+// attackers marked and named, the masks, the sentence, the code line, the
+// labels counted as the page counts, the step's line.
+async function panelsRead(ctx, pg, engine, n, oneBased) {
+  const trace = args => run(ctx.cli, ["trace", String(n), "--engine", engine, "--limit", String(WALK_CAP), ...args]);
+  const w = walkOf(trace([]), engine, n, `${engine} N=${n} (the lesson page)`);
+  const lines = oneBased ? walkOf(trace(["--one-based"]), engine, n, `${engine} N=${n} --one-based`) : w;
+  const ks = pickSteps(w, 30);
+  for (const k of ks) {
+    const got = await pg.ev(`new Promise(res => { go(${k}); ${READ(0, "res")} })`);
+    checkShown(w, k, got, "go(" + k + ")", { base: oneBased ? 1 : 0, lines });
+  }
+  return ks.length;
+}
+
 async function groupEvents(ctx) {
   const pg = new Lesson(ctx);
   await pg.open("", "#watch");
@@ -227,13 +243,9 @@ async function groupEvents(ctx) {
         if (!!w.capped !== capped) throw new Error("capped " + w.capped + " but the trace has " + t.steps.length + " steps");
         if (!capped && w.summary !== t.summary) throw new Error("summary '" + w.summary + "', trace '" + t.summary + "'");
         if (!capped && w.total !== ctx.oeis.total[n]) throw new Error("the walk's count " + w.total + ", OEIS " + ctx.oeis.total[n]);
-        const boards = await pg.ev(`(() => { const out = []; for (let k = 1; k <= WALKS[0].steps.length; k += 97)
-          { go(k); out.push([k, document.getElementById("board").dataset.queens, WALKS[0].steps[k - 1][5]]); } return out; })()`);
-        for (const [k, shown, data] of boards) {
-          const want = Array.from(data, ch => parseInt(ch, 36)).join(",");
-          if (shown !== want) throw new Error("step " + k + ": the board shows " + shown + ", the step's data " + want);
-        }
-        return got.length + " steps" + (capped ? " (the cap)" : ", its summary and count") + "; " + boards.length + " boards drawn";
+        const panels = await panelsRead(ctx, pg, e, n, oneBased);
+        return got.length + " steps" + (capped ? " (the cap)" : ", its summary and count") + "; the panels at " +
+          panels + " steps as teach.mjs reads them";
       });
     }
   await ctx.unit("flags beside bitmap at N = 8: both walks are the traces'", async () => {
@@ -457,33 +469,10 @@ async function main() {
   }
   const out = resolve(o.out);
   mkdirSync(out, { recursive: true });
-  const t0 = Date.now();
-  let passed = 0, failed = 0;
-  await withBrowser(o.chromium, async b => {
-    const tab = await openTab(b, 1280, 900);
-    const ctx = {
-      b, tab, out, cli: o.cli, oeis: readOeis(o.oeis), url: pathToFileURL(resolve(o.page)).href,
-      async unit(name, fn) {
-        const t = Date.now();
-        try {
-          const said = await fn();
-          noErrors(tab, "in the page");
-          passed++;
-          console.log(`ok ${name}: ${said} (${Date.now() - t} ms)`);
-        } catch (e) {
-          failed++;
-          tab.errors.length = 0;
-          console.log(`FAIL ${name}: ${e.message}`);
-          if (b.dead) throw new Error("chromium exited");
-        }
-      },
-    };
+  await runChecks(o.chromium, "lesson.mjs", o.group, [1280, 900], async (b, tab, unit) => {
+    const ctx = { b, tab, out, unit, cli: o.cli, oeis: readOeis(o.oeis), url: pathToFileURL(resolve(o.page)).href };
     await RUN[o.group](ctx);
-  }).catch(e => { failed++; console.log("FAIL lesson.mjs: " + e.message); });
-  const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  if (failed) console.log(`FAIL lesson.mjs: ${failed} of ${passed + failed} checks failed (${secs} s)`);
-  else console.log(`ok lesson.mjs: ${passed} checks (${o.group}) in ${secs} s`);
-  process.exit(failed ? 1 : 0);
+  });
 }
 
 main();
