@@ -386,9 +386,11 @@ function hover(r, c) {
     " (" + x.why.join(" and ") + ")").join(", ") + ".");
 }
 
+const FINISH = "let the engine finish<span class=\"wide\"> from here</span>";
+
 function stopPlayJob() {
   if (play.job) { play.job.stop(); play.job = null; }
-  $("playfinish").textContent = "let the engine finish from here";
+  $("playfinish").innerHTML = FINISH;
 }
 
 /* A full board: a solution (no placement the page allowed attacks).  The
@@ -457,7 +459,7 @@ function finish() {
   job.done.then(rc => {
     if (play.job !== job) return;
     play.job = null;
-    $("playfinish").textContent = "let the engine finish from here";
+    $("playfinish").innerHTML = FINISH;
     if (!answer || rc) return;
     const secs = ((performance.now() - t0) / 1000).toFixed(2);
     const total = BigInt(answer.total);
