@@ -85,11 +85,17 @@ endif
 # thread, taking turns in rounds (ROUNDS, default 5): fast with each
 # kernel at N = 14..17 (FROM=, TO=) and the teaching engines (ENGINES=
 # 'engine:N ...'), the wasm time over the native time of each, every
-# total checked against OEIS (bench/wasm.sh; about 2 minutes).
+# total checked against OEIS (bench/wasm.sh; about 2 minutes); then fast
+# at N = 16 in the lesson page itself, in headless Chromium, against the
+# native 128-bit kernel (bench/wasm_page.mjs; where chromium is).
 ifneq ($(shell command -v $(EMCC) 2>/dev/null),)
-bench-wasm: $(WASM_MODULES) $(CLI)
+bench-wasm: $(WASM_MODULES) $(WASM_PAGE) $(CLI)
 	NQ_CLI=$(CLI) NQ_WASM_SCALAR=$(WASM_BUILD)/scalar/nqueens.js \
 	    NQ_WASM_SIMD=$(WASM_BUILD)/simd/nqueens.js sh bench/wasm.sh $(or $(FROM),14) $(or $(TO),17)
+	@chromium=$$(command -v chromium || command -v chromium-browser) || \
+	    { echo 'bench-wasm: no chromium: the page is not timed (tests/browser-setup.sh)'; exit 0; }; \
+	    node bench/wasm_page.mjs --page $(WASM_PAGE) --cli $(CLI) --chromium "$$chromium" \
+	        --oeis tests/data/oeis.tsv --rounds $(or $(ROUNDS),5)
 else
 bench-wasm:
 	@echo 'make bench-wasm: no $(EMCC) on PATH (Debian: apt-get install emscripten)' >&2; exit 1

@@ -5,8 +5,9 @@
  * command line's stdout and stderr and what the module's C emits
  * (programs/web/web.c, nqw_emit) go to the page as messages.  A job is
  * one message from the page; the worker answers as the job goes and
- * ends with {type: "done", rc}.  The page stops a job by ending the
- * worker.
+ * ends with {type: "done", rc}, then waits for the next (the page keeps a
+ * few such workers, their module compiled and warm).  The page stops a
+ * job by ending the worker.
  */
 var Module = {
   noInitialRun: true,

@@ -35,7 +35,7 @@
 //             scalar module counts N = 1..14 with fast
 // Prints "ok ..." per check, "FAIL ..." per failed one; exits 1 if any
 // failed.  Any console error or exception in the page fails the check.
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { click, evaluate, frames, load, options, run, runChecks, screenshot, setViewport } from "./cdp.mjs";
@@ -463,6 +463,7 @@ async function main() {
   try {
     o = options(process.argv.slice(2), ["page", "cli", "oeis", "chromium", "out", "group"], "lesson.mjs");
     if (!GROUPS.includes(o.group)) throw new Error("no group '" + o.group + "' (" + GROUPS.join(", ") + ")");
+    if (!existsSync(o.page)) throw new Error("no page at " + o.page + " (make wasm builds it)");
   } catch (e) {
     console.log("FAIL " + e.message);
     process.exit(1);
