@@ -69,9 +69,16 @@ function startJob(params, on) {
   if (!workerUrl)
     workerUrl = URL.createObjectURL(new Blob([$("nq-worker").textContent, "\n",
       $("nq-module-" + FLAVOUR).textContent], {type: "text/javascript"}));
-  const worker = idle.pop() || new Worker(workerUrl);
-  let finish;
+  let finish, worker;
   const job = {done: new Promise(res => { finish = res; }), finished: false};
+  try {
+    worker = idle.pop() || new Worker(workerUrl);
+  } catch (e) {
+    if (on.err) on.err({text: "no Web Worker: " + e.message});
+    job.stop = () => {};
+    finish(-1);
+    return job;
+  }
   const end = (rc, reuse) => {
     if (job.finished) return;
     job.finished = true;
@@ -111,11 +118,18 @@ function range(lo, hi) { const a = []; for (let i = lo; i <= hi; i++) a.push([i,
 let ENGINES = [], KERNEL = "";
 
 function loadEngines() {
+  let why = "";
   const job = startJob({fn: "engines"}, {
     engines: m => { ENGINES = JSON.parse(m.text); },
-    kernel: m => { KERNEL = m.text; }
+    kernel: m => { KERNEL = m.text; },
+    err: m => { why = m.text; }
   });
   return job.done.then(() => {
+    if (!ENGINES.length) {
+      $("lessonnote").hidden = false;
+      $("lessonnote").textContent = "This browser could not start the page's engines (WebAssembly in a Web " +
+        "Worker)" + (why ? ": " + why : "") + ". The lesson needs a browser from 2021 or later.";
+    }
     const walkers = ENGINES.filter(e => e.caps & CAP_EVENTS).map(e => [e.name, e.name]);
     options($("walkengine"), walkers, "backtrack");
     options($("walkcompare"), [["", "(none)"]].concat(walkers), "");
