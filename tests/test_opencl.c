@@ -250,7 +250,9 @@ static void counts_oeis(void *arg)
 }
 
 /* --devices 0 counts on the device listed first; a device that is not
- * there is one line, exit 1. */
+ * there is one line, exit 1, said before any unit is counted: in a range
+ * of small boards, where only the first worker ever takes a batch (the
+ * device listed first), as for a journal, which is then not begun. */
 static void devices_option(void *arg)
 {
     (void)arg;
@@ -268,6 +270,22 @@ static void devices_option(void *arg)
                               "no OpenCL device 63: ", 0);
     t_proc_free(&p);
     CHECKF(said, "--devices 63 was not refused in one line");
+    CHECK(t_run_signalled(&p, opencl(), ARGS(opencl(), "count", "4-12", "-e",
+                          "opencl", "--devices", "0,63"), 0, 0) == 0);
+    said = one_line_error(&p, "nqueens: count 4: ", "no OpenCL device 63: ",
+                          0);
+    t_proc_free(&p);
+    CHECKF(said, "--devices 0,63 counted before it was refused");
+    char j[64];
+    snprintf(j, sizeof j, "/tmp/nq-devices-%d.journal", (int)getpid());
+    unlink(j);
+    CHECK(run_count(&p, opencl(), 12, "opencl", ARGS("--devices", "0,63",
+                    "--checkpoint", j)) == 0);
+    said = one_line_error(&p, "nqueens: count 12: ", "no OpenCL device 63: ",
+                          0) && access(j, F_OK) != 0;
+    t_proc_free(&p);
+    unlink(j);
+    CHECKF(said, "--devices 0,63 with a journal: not refused before it");
 }
 
 /* A journal begun by `first` (a budget of 300 units), finished by
@@ -661,7 +679,7 @@ void tests_opencl(void)
            "and-unique");
     t_full_case(counts_oeis, (void *)n15, "opencl/N=15/counts-oeis");
     t_full_case(counts_oeis, (void *)n16, "opencl/N=16/counts-oeis");
-    t_case(devices_option, NULL, "opencl/devices-0-counts-devices-63-one-"
+    t_case(devices_option, NULL, "opencl/devices-0-counts-devices-63-refused-"
            "line");
     t_case(journal_shared, (void *)fast_then_opencl, "opencl/N=13/journal-"
            "of-fast-finished-by-opencl");
