@@ -13,6 +13,7 @@
  * the cases that need none (no OpenCL platform at all, the settings'
  * refusals) run wherever the program is built.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -420,6 +421,65 @@ static void no_platform(void *arg)
     CHECKF(finished, "fast did not finish the journal");
 }
 
+/* nqueens-opencl verify of a journal that opencl wrote, as JSON (exit
+ * status in *code), with no OpenCL platform when `vendors` names an empty
+ * folder for the ICD loader; more: the options after the journal. */
+static int verify_json(t_proc *p, const char *j, const char *vendors,
+                       const char *const *more)
+{
+    const char *args[12] = {opencl(), "verify", "--json", "-q", "--seed",
+                            "5", j};
+    int k = 7;
+    for (; more && *more && k < 11; more++)
+        args[k++] = *more;
+    args[k] = NULL;
+    if (vendors && setenv("OCL_ICD_VENDORS", vendors, 1) != 0)
+        return -1;
+    int rc = t_run_signalled(p, opencl(), args, 0, 0);
+    unsetenv("OCL_ICD_VENDORS");
+    return rc;
+}
+
+/* verify recounts an opencl journal on fast, the plan's CPU engine,
+ * whatever the header names, so it needs no device (none here: no
+ * platform); --engine opencl counts on the device, and a device that
+ * fails leaves the units to fast with one line, the check still made. */
+static void verify_on_the_cpu(void *arg)
+{
+    (void)arg;
+    const char *j = scratch("verify.journal"), *vendors = scratch("none");
+    const char *said = "nqueens: verify: engine opencl failed "
+                       "(CL_PLATFORM_NOT_FOUND_KHR";
+    t_proc p;
+    if (!device_here())
+        return;
+    unlink(j);
+    CHECK(run_count(&p, opencl(), 12, "opencl", ARGS("--checkpoint", j)) ==
+          0 && p.exit_code == 0);
+    t_proc_free(&p);
+    CHECK(mkdir(vendors, 0700) == 0 || errno == EEXIST);
+    CHECK(verify_json(&p, j, vendors, NULL) == 0);
+    int cpu = p.exit_code == 0 && strstr(p.out, "\"engine\":\"fast\"") &&
+              p.err_len == 0;
+    t_proc_free(&p);
+    CHECK(verify_json(&p, j, NULL, ARGS("--engine", "opencl")) == 0);
+    int device = p.exit_code == 0 && strstr(p.out, "\"engine\":\"opencl\"");
+    t_proc_free(&p);
+    CHECK(verify_json(&p, j, vendors, ARGS("--engine", "opencl")) == 0);
+    int fell = p.exit_code == 0 && strstr(p.out, "\"engine\":\"fast\"") &&
+               strstr(p.out, "\"fell_back\":true") &&
+               !strncmp(p.err, said, strlen(said)) &&
+               strstr(p.err, "; recounting the rest on fast\n") ==
+               p.err + p.err_len - 30;
+    t_proc_free(&p);
+    rmdir(vendors);
+    unlink(j);
+    CHECKF(cpu, "verify of an opencl journal did not recount on fast");
+    CHECKF(device, "verify --engine opencl did not recount on opencl");
+    CHECKF(fell, "verify --engine opencl without a platform did not fall "
+           "back to fast with one line");
+}
+
 /* make bench-gpu's script run as the target runs it, the engines named
  * by the environment (NQ_CUDA, NQ_OPENCL, NQ_CLI), from N = 6 to 9. */
 static int bench_gpu(t_proc *p, const char *cuda, const char *cl)
@@ -680,7 +740,9 @@ void tests_opencl(void)
     t_full_case(counts_oeis, (void *)n15, "opencl/N=15/counts-oeis");
     t_full_case(counts_oeis, (void *)n16, "opencl/N=16/counts-oeis");
     t_case(devices_option, NULL, "opencl/devices-0-counts-devices-63-refused-"
-           "line");
+           "before-counting");
+    t_case(verify_on_the_cpu, NULL, "opencl/verify-of-an-opencl-journal-"
+           "recounts-on-fast-and-a-failing-device-falls-back");
     t_case(journal_shared, (void *)fast_then_opencl, "opencl/N=13/journal-"
            "of-fast-finished-by-opencl");
     t_case(journal_shared, (void *)opencl_then_fast, "opencl/N=13/journal-"

@@ -202,6 +202,12 @@ const char *nq_plan_record_flaw(const nq_plan *p, uint64_t i,
     return p->engine->flaw && i < p->units ? p->engine->flaw(p, i, t) : NULL;
 }
 
+double nq_plan_unit_estimate(const nq_plan *p, uint64_t i)
+{
+    return p->engine->estimate && i < p->units ? p->engine->estimate(p, i)
+                                               : -1;
+}
+
 nq_status nq_plan_devices_exist(const nq_plan *p, char *why, size_t size)
 {
     char none[1];

@@ -238,8 +238,8 @@ unsigned nq_gpu_batch_units(const nq_plan *p);
     .caps = NQ_CAP_UNITS | NQ_CAP_GPU, .plan = nq_fast_plan,               \
     .unit = nq_batch_run_unit, .describe = nq_fast_describe,               \
     .finish = nq_fast_finish, .forced = nq_fast_unit_forced,               \
-    .flaw = nq_fast_record_flaw, .free_scratch = FREE_SCRATCH,             \
-    .run_batch = RUN_BATCH,                                                \
+    .flaw = nq_fast_record_flaw, .estimate = nq_fast_unit_estimate,        \
+    .free_scratch = FREE_SCRATCH, .run_batch = RUN_BATCH,                  \
     .batch = nq_gpu_batch_units, .devices = DEVICES,                       \
     .check_devices = CHECK_DEVICES}
 #endif
