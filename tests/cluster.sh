@@ -216,17 +216,19 @@ for n in 16 17 18; do
 done
 
 # Rank 0 and a worker on host A, a worker on B, both hosts named alike:
-# every run must end in time with OEIS's total.
+# every run must end in time with OEIS's total.  The workers choose their
+# threads (A's and B's share one kernel, so its cores: half each).
 export NQ_ONE_NAME=nqhost
 HOSTS_FILE=$T/shared RANKS=3
 good=0 why=
-for run in $(seq 10); do # (finish uses i)
-    start shared$run -- "$NQ_MPI" count 16 --threads 1 --checkpoint "$T/shared$run.j"
+for run in $(seq 10); do # run, not i: finish counts with i
+    start shared$run -- "$NQ_MPI" count 16 --checkpoint "$T/shared$run.j"
     if ! finish shared$run 60; then
         why="run $run did not end in 60 s"
     elif [ "$(cat "$T/shared$run.rc")" != 0 ] ||
          [ "$(table_total "$T/shared$run.out" 16)" != "$(total 16)" ]; then
-        why="run $run: exit $(cat "$T/shared$run.rc"), $(grep -m1 -o "rank [0-9]* .*exited on signal [0-9]*" "$T/shared$run.err")"
+        why="run $run: exit $(cat "$T/shared$run.rc"), $(grep -m1 -o \
+            "rank [0-9]* .*exited on signal [0-9]*" "$T/shared$run.err")"
     else
         good=$((good + 1))
     fi
