@@ -542,7 +542,20 @@ typedef struct {
                                    hold solutions fixed by a turn,
                                    whatever its record claims (they
                                    carry the unique count) */
-    uint64_t seed;              /* the sample's seed; 0: a random one */
+    uint64_t largest;           /* also the units of the `largest`
+                                   greatest recorded totals, and of the
+                                   `largest` greatest for the plan's
+                                   estimate of their size, whatever the
+                                   draw (0: none), so that no record
+                                   raised past them can hide from it */
+    uint64_t seed;              /* the sample's seed; 0: a random one
+                                   (a seed known in advance tells a
+                                   forger which records to leave be) */
+    const char *engine;         /* the engine that recounts, one that
+                                   counts the journals' plan; NULL: the
+                                   first of this release that counts it
+                                   on the CPU (fast for fast-ring/1),
+                                   whatever engine the header names */
     int threads;                /* 0: one per online core */
     volatile sig_atomic_t *stop;
     nq_progress_fn progress;
@@ -551,16 +564,29 @@ typedef struct {
      * fixed points; nodes are the engine's own), one call at a time. */
     void (*on_disagree)(void *ctx, uint64_t unit, const nq_tally *recorded,
                         const nq_tally *counted);
+    /* A GPU engine that failed (engine, in the device's words, why):
+     * the units it left are recounted on the CPU engine `cpu` instead,
+     * and this is called once, before they are. */
+    void (*on_fallback)(void *ctx, const char *engine, const char *cpu,
+                        const char *why);
     void *ctx;
 } nq_verify_options;
 typedef struct {
     uint64_t units;             /* units of the plan */
     uint64_t recorded;          /* distinct units with a record */
     uint64_t sampled;           /* chosen at random */
-    uint64_t fixed_points;      /* added for their fixed points, not drawn */
-    uint64_t checked;           /* recounted: sampled + fixed_points */
+    uint64_t by_size;           /* added for their size, not drawn */
+    uint64_t fixed_points;      /* added for their fixed points, not
+                                   drawn or added for their size */
+    uint64_t checked;           /* recounted: the three above */
     uint64_t disagree;          /* of which disagree with their record */
     uint64_t seed;              /* the sample's seed (to repeat it) */
+    nq_u128 size_bound;         /* every record whose total is above this
+                                   was recounted (0: every one that can
+                                   hold a total) */
+    char engine[32];            /* the engine that recounted (the CPU
+                                   engine, after a fallback) */
+    int fell_back;              /* a GPU engine failed: see on_fallback */
     double seconds;
 } nq_verify_report;
 

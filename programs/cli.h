@@ -319,6 +319,7 @@ typedef struct {
     double percent;
     uint64_t seed;
     int threads, quiet, progress, json;
+    const char *engine;         /* NULL: the plan's CPU engine */
 } cli_verify_args;
 /* --sample P, --all, --seed S, --threads T, checked, into a; prints and
  * returns CLI_USAGE if bad. */

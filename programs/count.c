@@ -178,8 +178,9 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
         {.name = "--devices", .value = &devices, .arg = "LIST",
          .help = "GPUs for a GPU engine, by number (0,2): the CUDA "
                  "runtime's for cuda, the order '--version' lists for "
-                 "opencl; default: every visible GPU (opencl: or, with "
-                 "none, every OpenCL device)"},
+                 "opencl; a number with no device is refused before any "
+                 "unit is counted; default: every visible GPU (opencl: or, "
+                 "with none, every OpenCL device)"},
         {.name = "--checkpoint", .value = &a->c.opt.journal, .arg = "FILE",
          .group = "long runs (engines that split the board into units, one "
                   "N):",

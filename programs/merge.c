@@ -63,9 +63,10 @@ int cmd_merge(int argc, char **argv)
     const char *sample = NULL, **pos;
     const cli_spec specs[] = {
         {.name = "--verify", .flag = &verify,
-         .help = "first recount a random sample of the units, as 'nqueens "
-                 "verify' does, and add up only if every recount agrees with "
-                 "its record"},
+         .help = "first recount units as 'nqueens verify' does (a random "
+                 "sample, the records that stand out by size, the fixed "
+                 "points), on the CPU, and add up only if every recount "
+                 "agrees with its record"},
         {.name = "--sample", .value = &sample, .arg = "P",
          .help = "the sample for --verify: P percent of the recorded units, "
                  "at least 16 (default: 1)"},

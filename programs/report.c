@@ -125,7 +125,9 @@ static int report_failure(const cli_long_count *c, nq_status st,
         return cli_error(CLI_FAIL, "rank %d failed: %s", r->failed_rank,
                          r->why[0] ? r->why : nq_strerror(st));
     char why[CLI_ERROR_TEXT];
-    if (st == NQ_ERR_DEVICE && c->opt.journal) /* why: the GPU's words */
+    /* why: the GPU's words; a plan refused (its devices are not there)
+     * has no journal yet, no units to speak of */
+    if (st == NQ_ERR_DEVICE && c->opt.journal && r->units)
         return cli_error(CLI_FAIL, "count %d: %s; %llu of %llu units are "
                          "recorded in %s: run again to resume, on a GPU or "
                          "with --engine fast", c->req.n,

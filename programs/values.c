@@ -91,7 +91,9 @@ int cli_parse_journals(const char *command, const char *help,
     *paths = pos;
     if (!pos)
         return cli_error(CLI_FAIL, "out of memory");
-    int rc = cli_parse(command, help, specs, argc, argv, pos, argc, count);
+    /* argc + 1: room for the board `--completion` gives a command with
+     * --engine (cli_parse), which has no arguments then */
+    int rc = cli_parse(command, help, specs, argc, argv, pos, argc + 1, count);
     if (rc == CLI_OK && *count == 0)
         rc = cli_error(CLI_USAGE, "%s: no journals given (usage: nqueens %s "
                        "%s)", command, command, usage);

@@ -14,9 +14,13 @@ static const char verify_help[] =
     "usage: nqueens verify JOURNAL... [options]\n"
     "\n"
     "Check journals someone else wrote by counting again a random sample of\n"
-    "the units they record (drawn afresh each run, so a writer cannot know\n"
-    "which), and every unit that the plan says can hold solutions fixed by\n"
-    "a turn, whatever its record claims (they carry the unique count).\n"
+    "the units they record (drawn afresh each run from a seed the summary\n"
+    "names, so a writer cannot know which), the units of the 16 greatest\n"
+    "totals and of the 16 greatest for the plan's estimate of their size\n"
+    "(so no record raised past those escapes by luck of the draw), and\n"
+    "every unit that the plan says can hold solutions fixed by a turn,\n"
+    "whatever its record claims (they carry the unique count).  The count\n"
+    "is on a CPU engine of the journals' plan, whatever engine wrote them.\n"
     "Each unit whose count disagrees with its record is named; any\n"
     "disagreement exits 1.  The journals are first checked as 'nqueens\n"
     "merge' checks them, each record against what the plan knows of its\n"
@@ -32,6 +36,10 @@ static const char verify_help[] =
 /* The least a sample recounts, whatever the percentage: a 1% sample of a
  * small journal would otherwise be a unit or two. */
 #define AT_LEAST 16
+/* The greatest records recounted whatever the draw, by total and by
+ * total for the unit's estimated size: each a unit's work at most, and
+ * past them no record can be raised unseen. */
+#define BY_SIZE 16
 
 /* A tally as words, or as a JSON member named `name` (its name through
  * the one escaping writer, as every JSON string of the CLI). */
@@ -66,6 +74,17 @@ static void on_disagree(void *ctx, uint64_t unit, const nq_tally *recorded,
     fflush(stdout);
 }
 
+/* A GPU engine asked for that failed: one line, and the CPU counts on. */
+static void on_fallback(void *ctx, const char *engine, const char *cpu,
+                        const char *why)
+{
+    (void)ctx;
+    cli_clear_progress();
+    fprintf(stderr, "nqueens: verify: engine %s failed (%s); recounting the "
+            "rest on %s\n", engine, why[0] ? why : "no words", cpu);
+    fflush(stderr);
+}
+
 /* The bar names the board once the journals have said which it is. */
 typedef struct {
     cli_progress bar;
@@ -86,19 +105,25 @@ static void draw(void *ctx, const nq_progress *p)
 static void print_summary(const nq_journal_header *h,
                           const nq_verify_report *r, int json)
 {
+    char bound[NQ_U128_DIGITS];
+    nq_format_u128(r->size_bound, bound);
     if (json) {
         printf("{\"type\":\"summary\",\"command\":\"verify\",\"n\":%d,"
                "\"plan\":", h->n);
         cli_json_string(stdout, h->plan); /* read from a file: escaped */
         printf(",\"units\":%llu,\"recorded\":%llu,"
                "\"checked\":%llu,\"sampled\":%llu,\"fixed_points\":%llu,"
-               "\"disagree\":%llu,\"seed\":%llu,\"seconds\":%.6f}\n",
+               "\"by_size\":%llu,\"size_bound\":%s,\"disagree\":%llu,"
+               "\"seed\":%llu,\"engine\":",
                (unsigned long long)r->units,
                (unsigned long long)r->recorded,
                (unsigned long long)r->checked, (unsigned long long)r->sampled,
                (unsigned long long)r->fixed_points,
-               (unsigned long long)r->disagree, (unsigned long long)r->seed,
-               r->seconds);
+               (unsigned long long)r->by_size, bound,
+               (unsigned long long)r->disagree, (unsigned long long)r->seed);
+        cli_json_string(stdout, r->engine);
+        printf(",\"fell_back\":%s,\"seconds\":%.6f}\n",
+               r->fell_back ? "true" : "false", r->seconds);
         return;
     }
     char of[64] = "";
@@ -112,13 +137,14 @@ static void print_summary(const nq_journal_header *h,
         return;
     }
     printf("N=%d plan %s: recounted %llu of the %llu recorded units%s: "
-           "%llu drawn at random (seed %llu), %llu more that can hold fixed "
-           "points; %s\n",
+           "%llu drawn at random (seed %llu), %llu for their size, %llu that "
+           "can hold fixed points; %s; every total over %s recounted\n",
            h->n, h->plan, (unsigned long long)r->checked,
            (unsigned long long)r->recorded, of,
            (unsigned long long)r->sampled, (unsigned long long)r->seed,
+           (unsigned long long)r->by_size,
            (unsigned long long)r->fixed_points,
-           r->disagree ? "some disagree" : "all agree");
+           r->disagree ? "some disagree" : "all agree", bound);
 }
 
 int cli_verify_journals(const char *const *paths, int count,
@@ -129,9 +155,10 @@ int cli_verify_journals(const char *const *paths, int count,
     verify_bar bar = {{.plain = a->progress}, &h};
     char why[4096] = "";
     nq_verify_options o = {.percent = a->percent, .at_least = AT_LEAST,
-                           .fixed_points = 1, .seed = a->seed,
+                           .fixed_points = 1, .largest = BY_SIZE,
+                           .seed = a->seed, .engine = a->engine,
                            .threads = a->threads, .on_disagree = on_disagree,
-                           .ctx = a};
+                           .on_fallback = on_fallback, .ctx = a};
     o.stop = cli_catch_stop_signals("verify");
     cli_stop_waits(1);
     if ((!a->quiet && isatty(2)) || a->progress)
@@ -140,9 +167,10 @@ int cli_verify_journals(const char *const *paths, int count,
     cli_clear_progress();
     if (st == NQ_ERR_STOPPED)
         return cli_report_stopped();
-    if (st != NQ_OK) /* a journal of another format is bad input */
-        return cli_error(st == NQ_ERR_VERSION ? CLI_USAGE : CLI_FAIL, "%s",
-                         why[0] ? why : nq_strerror(st));
+    if (st != NQ_OK) /* another format, or an engine of another plan: bad
+                        input */
+        return cli_error(st == NQ_ERR_VERSION || st == NQ_ERR_ARG ? CLI_USAGE
+                         : CLI_FAIL, "%s", why[0] ? why : nq_strerror(st));
     print_summary(&h, &r, a->json);
     if (r.disagree)
         return cli_error(CLI_FAIL, "verify: %llu of the %llu units recounted "
@@ -185,8 +213,15 @@ int cmd_verify(int argc, char **argv)
         {.name = "--all", .flag = &all,
          .help = "recount every recorded unit (none drawn at random)"},
         {.name = "--seed", .value = &seed, .arg = "S",
-         .help = "draw the sample from seed S (a run's summary names its "
-                 "seed, so a check can be repeated)"},
+         .help = "draw the sample from seed S, to repeat a check (a run's "
+                 "summary names its seed; default: one drawn at random: a "
+                 "seed published in advance shows a forger which records "
+                 "the draw leaves alone)"},
+        {.name = "--engine", .value = &a.engine, .arg = "NAME",
+         .help = "recount with NAME, an engine of the journals' plan "
+                 "(default: the first that counts it on the CPU, fast for "
+                 "fast, subunits, cuda and opencl journals; a GPU engine "
+                 "that fails leaves the rest to it, with a line)"},
         {.name = "--threads", .value = &threads, .arg = "T",
          .help = "threads (default: all online cores)"},
         {.name = "--quiet", .flag = &a.quiet, .help = "no progress bar"},
@@ -199,6 +234,8 @@ int cmd_verify(int argc, char **argv)
     };
     rc = cli_parse_journals("verify", verify_help, "JOURNAL... [--sample P | "
                             "--all]", specs, argc, argv, &pos, &npos);
+    if (rc == CLI_OK && (a.engine || cli_describing))
+        rc = cli_check_engine(a.engine, 1, 1, NQ_CAP_UNITS);
     if (rc == CLI_OK)
         rc = cli_verify_options(sample, all, seed, threads, &a);
     if (rc == CLI_OK)

@@ -11,6 +11,10 @@
 # one thread each.  The cases, each checked against OEIS A000170:
 #
 #   plain counts of N = 16, 17, 18 across the three hosts;
+#   rank 0 sharing host A with a worker, one more worker on B (-np 3),
+#     A and B under one host name as containers may be, 10 runs of N = 16
+#     (before nqueens-mpi stopped asking OpenMPI which ranks share a
+#     machine, 5 runs in 7 ended with a worker's SIGSEGV, doc/cluster.md);
 #   host B's link cut mid-run: rank 0 names both ranks on B as lost, C
 #     counts their units, the total is right and mpirun exits 3 (complete,
 #     a rank lost), within the deadline plus the work plus TCP's give-up;
@@ -41,8 +45,8 @@ failed=0
 skipped=0
 ok() { echo "ok   cluster/$1"; passed=$((passed + 1)); }
 bad() { echo "FAIL cluster/$1: $2"; failed=$((failed + 1)); }
-CASES="plain/16 plain/17 plain/18 cut-worker-host stopped-worker-rank
-killed-worker-rank cut-rank-0-host"
+CASES="plain/16 plain/17 plain/18 rank-0-shares-host-one-name
+cut-worker-host stopped-worker-rank killed-worker-rank cut-rank-0-host"
 skip_all() {
     for c in $CASES; do
         echo "skip cluster/$c ($1)"
@@ -115,7 +119,9 @@ make_hosts 2>"$T/setup.err" ||
     skip_all "cannot make network namespaces: $(head -1 "$T/setup.err")"
 
 # The rsh agent: its first argument is a host's address, the rest the
-# command mpirun would run there through ssh.
+# command mpirun would run there through ssh.  Each host has its own host
+# name, or all the name in NQ_ONE_NAME (mpirun's environment, which the
+# agent inherits).
 cat > "$T/agent" <<EOF
 #!/bin/sh
 h=\$1
@@ -124,22 +130,26 @@ case \$h in
 $(addr a)) h=a ;; $(addr b)) h=b ;; $(addr c)) h=c ;;
 *) echo "agent: no test host \$h" >&2; exit 255 ;;
 esac
-exec ip netns exec nq$TAG\$h unshare --uts sh -c "hostname host\$h; \$*"
+exec ip netns exec nq$TAG\$h unshare --uts sh -c "hostname \${NQ_ONE_NAME:-host\$h}; \$*"
 EOF
 chmod +x "$T/agent"
 printf '%s slots=1\n%s slots=2\n%s slots=2\n' "$(addr a)" "$(addr b)" \
     "$(addr c)" > "$T/hosts"
+printf '%s slots=2\n%s slots=1\n' "$(addr a)" "$(addr b)" > "$T/shared"
 
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 unset OMPI_MCA_btl
 
 # mpirun on host A in the background (its PID in $MPIRUN, noted for the
-# clean-up), output in $T/$1.out and .err, exit status in $T/$1.rc.
+# clean-up), output in $T/$1.out and .err, exit status in $T/$1.rc; the
+# hosts file $HOSTS_FILE and $RANKS ranks (rank 0 alone on A, two
+# workers on B and C), the host names NQ_ONE_NAME says.
+HOSTS_FILE=$T/hosts RANKS=5
 start() { # name mpirun-options... -- nqueens-mpi arguments...
     name=$1
     shift
     ip netns exec "$(ns a)" unshare --uts sh -c '
-        hostname hosta
+        hostname "${NQ_ONE_NAME:-hosta}"
         out=$1; shift
         mpirun "$@" > "$out.out" 2> "$out.err"
         echo $? > "$out.rc"' sh "$T/$name" \
@@ -147,7 +157,7 @@ start() { # name mpirun-options... -- nqueens-mpi arguments...
         --mca btl tcp,self --mca btl_tcp_if_include "$NET.0/24" \
         --mca oob_tcp_if_include "$NET.0/24" \
         --mca oob_tcp_keepalive_time 0 \
-        --hostfile "$T/hosts" --map-by slot --bind-to none -np 5 \
+        --hostfile "$HOSTS_FILE" --map-by slot --bind-to none -np $RANKS \
         "$@" &
     MPIRUN=$!
     PIDS="$PIDS $MPIRUN"
@@ -204,6 +214,33 @@ for n in 16 17 18; do
         ok plain/$n
     fi
 done
+
+# Rank 0 and a worker on host A, a worker on B, both hosts named alike:
+# every run must end in time with OEIS's total.  The workers choose their
+# threads (A's and B's share one kernel, so its cores: half each).
+export NQ_ONE_NAME=nqhost
+HOSTS_FILE=$T/shared RANKS=3
+good=0 why=
+for run in $(seq 10); do # run, not i: finish counts with i
+    start shared$run -- "$NQ_MPI" count 16 --checkpoint "$T/shared$run.j"
+    if ! finish shared$run 60; then
+        why="run $run did not end in 60 s"
+    elif [ "$(cat "$T/shared$run.rc")" != 0 ] ||
+         [ "$(table_total "$T/shared$run.out" 16)" != "$(total 16)" ]; then
+        why="run $run: exit $(cat "$T/shared$run.rc"), $(grep -m1 -o \
+            "rank [0-9]* .*exited on signal [0-9]*" "$T/shared$run.err")"
+    else
+        good=$((good + 1))
+    fi
+    kill_all
+done
+unset NQ_ONE_NAME
+HOSTS_FILE=$T/hosts RANKS=5
+if [ $good = 10 ]; then
+    ok rank-0-shares-host-one-name
+else
+    bad rank-0-shares-host-one-name "$good of 10 runs right; $why"
+fi
 
 # A fault case's verdict: mpirun ended in time with the status wanted,
 # the total is OEIS's, and every rank the stderr must name is named.

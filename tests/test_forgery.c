@@ -2,9 +2,12 @@
  * test_forgery.c - what a journal's plan knows is checked: records the
  * plan rules out are refused by merge, every unit that can hold
  * solutions fixed by a turn is recounted by every verify whatever its
- * record says, a header that contradicts itself is refused before any
- * plan is made, and making a plan hears Ctrl-C.  The forger here reads
- * doc/journal-format.md and retags what it edits with the header's key.
+ * record says, a record raised past the greatest totals, or far past its
+ * unit's estimated size, is recounted by every verify whatever its draw,
+ * a header that contradicts itself is refused before any plan is made,
+ * and making a plan hears Ctrl-C.  The forger here reads
+ * doc/journal-format.md and retags what it edits with the key the header
+ * holds, derived as the document says (not by the library's code).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +15,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "../src/core/core.h"
 #include "../src/engines/engine.h"
 #include "../src/journal/journal_format.h"
 
@@ -39,22 +43,73 @@ static int count_into(const char *path, const char *n, const char *engine)
     return ok;
 }
 
+/* The record key of a version 3 header line, as doc/journal-format.md
+ * derives it from what the line says: SipHash-2-4 under the stored key
+ * (k0, k1) of "nqueens-record-key", a zero byte, the version and N (4
+ * bytes each), the plan name and a zero byte, the unit count and the
+ * identity (8 bytes each), the part and the parts (4 bytes each), then
+ * the byte 0 for r0 and 1 for r1 (all little-endian).  0 if the line is
+ * no such header. */
+static int documented_key(const char *header, uint64_t r[2])
+{
+    char plan[32];
+    unsigned long long units, id, k0, k1;
+    unsigned n, part, parts;
+    unsigned char buf[128], *b = buf;
+    if (sscanf(header, "nqueens-journal 3 n=%u plan=%31s units=%llu "
+               "id=%16llx part=%u/%u key=%16llx%16llx", &n, plan, &units, &id,
+               &part, &parts, &k0, &k1) != 8)
+        return 0;
+    memcpy(b, "nqueens-record-key", 19), b += 19;
+    uint64_t fields[6][2] = {{3, 4}, {n, 4}, {units, 8}, {id, 8}, {part, 4},
+                             {parts, 4}};
+    for (int f = 0; f < 6; f++) {
+        for (uint64_t i = 0; i < fields[f][1]; i++)
+            *b++ = (unsigned char)(fields[f][0] >> (8 * i));
+        if (f == 1) { /* the plan's name and its zero byte, after N */
+            memcpy(b, plan, strlen(plan) + 1);
+            b += strlen(plan) + 1;
+        }
+    }
+    for (int w = 0; w < 2; w++) {
+        *b = (unsigned char)w;
+        r[w] = nq_siphash(k0, k1, buf, (size_t)(b + 1 - buf));
+    }
+    return 1;
+}
+
+/* A record line as the document writes it: "unit", the id, the five
+ * counts in decimal, and the tag of those bytes under the record key. */
+static void record_line(FILE *out, const uint64_t key[2], uint64_t unit,
+                        const nq_tally *t)
+{
+    char v[5][NQ_U128_DIGITS], body[NQ_JOURNAL_LINE_MAX];
+    int len = snprintf(body, sizeof body, "unit %llu %s %s %s %s %s",
+                       (unsigned long long)unit, nq_format_u128(t->total, v[0]),
+                       nq_format_u128(t->unique, v[1]),
+                       nq_format_u128(t->fixed180, v[2]),
+                       nq_format_u128(t->fixed90, v[3]),
+                       nq_format_u128(t->nodes, v[4]));
+    fprintf(out, "%s tag=%016llx\n", body, (unsigned long long)
+            nq_siphash(key[0], key[1], body, (size_t)len));
+}
+
 /* Rewrite every record of the journal for which edit(unit, &tally, ctx)
- * returns 1, retagged with the header's own key as a forger would; the
- * number of records rewritten. */
+ * returns 1, retagged as a forger would: with the key the header holds,
+ * derived as the format document says; the number of records
+ * rewritten. */
 typedef int (*record_edit)(uint64_t unit, nq_tally *t, void *ctx);
 
 static int forge(const char *path, record_edit edit, void *ctx)
 {
-    nq_journal_header h;
+    uint64_t key[2];
     size_t len;
     char *text = t_read_file(path, &len), *save = NULL;
-    FILE *out = text && t_read_journal_header(path, &h) ? fopen(path, "wb") : NULL;
+    FILE *out = text && documented_key(text, key) ? fopen(path, "wb") : NULL;
     int forged = 0;
     for (char *l = out ? strtok_r(text, "\n", &save) : NULL; l;
          l = strtok_r(NULL, "\n", &save)) {
         unsigned long long v[6];
-        char line[NQ_JOURNAL_LINE_MAX];
         nq_tally t;
         if (sscanf(l, "unit %llu %llu %llu %llu %llu %llu", &v[0], &v[1],
                    &v[2], &v[3], &v[4], &v[5]) != 6 ||
@@ -63,8 +118,7 @@ static int forge(const char *path, record_edit edit, void *ctx)
             fprintf(out, "%s\n", l);
             continue;
         }
-        nq_jf_record_line(line, sizeof line, &h, v[0], &t);
-        fputs(line, out);
+        record_line(out, key, v[0], &t);
         forged++;
     }
     if (out)
@@ -125,6 +179,103 @@ static void fixed_point_forgery_caught(void *arg)
         caught = p.exit_code == 1 && !unique_printed(p.out, atoi(n));
         t_proc_free(&p);
         CHECKF(caught, "merge --verify (run %d) added the forgery up", s);
+    }
+}
+
+/* A number a JSON summary holds ("size_bound"), or -1. */
+static long long json_number(const char *out, const char *name)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\"%s\":", name);
+    const char *at = out ? strstr(out, key) : NULL;
+    return at ? atoll(at + strlen(key)) : -1;
+}
+
+/* One record raised, for the size tests: which unit, by how much, to
+ * what, and which to leave be. */
+typedef struct {
+    const char *name, *n;
+    int relative;           /* raise the smallest-estimated unit to the
+                               bound, not a record past the bound */
+    unsigned long long by;  /* past the bound: this much more (0: least) */
+    long long bound;        /* the honest journal's size_bound */
+    uint64_t unit;          /* the unit raised */
+    const nq_plan *plan;
+} raise_one;
+
+/* A ring unit of some solutions whose record is not among those that
+ * stand out: the one the plan estimates smallest, or the 100th unit
+ * past the symmetric counts with a total at most the bound. */
+static int pick_unit(uint64_t unit, nq_tally *t, void *ctx)
+{
+    raise_one *r = ctx;
+    static double least;
+    double e = nq_plan_unit_estimate(r->plan, unit);
+    if (nq_plan_unit_forced(r->plan, unit) || !t->total ||
+        t->total > (nq_u128)r->bound)
+        return 0;
+    if (r->relative ? (r->unit == UINT64_MAX || e < least)
+                    : (r->unit == UINT64_MAX && unit >= 100))
+        r->unit = unit, least = e;
+    return 0;
+}
+
+/* The raise: a multiple of 8, so that the total stays a multiple of the
+ * unit's orbit sizes (merge takes it), past the bound or up to it. */
+static int raise_picked(uint64_t unit, nq_tally *t, void *ctx)
+{
+    const raise_one *r = ctx;
+    if (unit != r->unit)
+        return 0;
+    if (r->relative)
+        t->total = (nq_u128)(r->bound / 8 * 8);
+    else
+        t->total += (nq_u128)((r->bound / 8 + 1) * 8 + r->by);
+    return 1;
+}
+
+/* What the issue found: a ring unit raised by any amount got past the
+ * default sample about 1 - 16/R of the time.  Now a record raised past
+ * the size bound of the honest journal's verify (the least of its 16
+ * greatest totals), by the least such amount and by 8 * 10^12, and a
+ * record of the unit the plan estimates smallest raised to the bound
+ * (among the greatest for their estimates, not the greatest totals), are
+ * each refused by 20 runs of 20 of the default verify and of merge
+ * --verify, their seeds drawn at random; merge alone adds them up. */
+static void raised_record_caught(void *arg)
+{
+    raise_one r = *(const raise_one *)arg;
+    const char *j = file("raised.journal");
+    nq_request req = {.size = sizeof req, .n = atoi(r.n), .engine = "fast"};
+    nq_plan *plan;
+    t_proc p;
+    CHECK(count_into(j, r.n, "fast"));
+    CHECK(t_run_cli(&p, ARGS("verify", "--json", "-q", j)) == 0);
+    r.bound = json_number(p.out, "size_bound");
+    t_proc_free(&p);
+    CHECK(r.bound > 0 && nq_plan_create(&req, &plan) == NQ_OK);
+    r.plan = plan, r.unit = UINT64_MAX;
+    forge(j, pick_unit, &r);
+    int forged = r.unit != UINT64_MAX && forge(j, raise_picked, &r) == 1;
+    nq_plan_free(plan);
+    CHECKF(forged, "no unit to raise");
+    CHECK(t_run_cli(&p, ARGS("merge", j)) == 0);
+    int fooled = p.exit_code == 0 && !strstr(p.out, "disagree");
+    t_proc_free(&p);
+    CHECKF(fooled, "merge did not add the raised record up");
+    char named[64];
+    snprintf(named, sizeof named, "unit %llu disagrees",
+             (unsigned long long)r.unit);
+    for (int run = 1; run <= 20; run++) {
+        CHECK(t_run_cli(&p, ARGS("verify", "-q", j)) == 0);
+        int caught = p.exit_code == 1 && strstr(p.out, named);
+        t_proc_free(&p);
+        CHECKF(caught, "verify run %d passed unit %llu raised (bound %lld)",
+               run, (unsigned long long)r.unit, r.bound);
+        CHECK(t_run_cli(&p, ARGS("merge", "--verify", j)) == 0);
+        caught = p.exit_code == 1 && strstr(p.out, named);
+        t_proc_free(&p);
+        CHECKF(caught, "merge --verify run %d added the raise up", run);
     }
 }
 
@@ -450,6 +601,18 @@ void tests_forgery(void)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         t_case(record_refused, (void *)&bad[i], "forgery/refused/%s",
                bad[i].name);
+    static const raise_one raised[] = {
+        {"past-the-bound-by-the-least", "12", 0, 0, 0, 0, NULL},
+        {"past-the-bound-by-8e12", "12", 0, 8000000000000ull, 0, 0, NULL},
+        {"smallest-estimate-to-the-bound", "12", 1, 0, 0, 0, NULL},
+        {"past-the-bound-by-the-least", "15", 0, 0, 0, 0, NULL},
+        {"smallest-estimate-to-the-bound", "15", 1, 0, 0, 0, NULL},
+    };
+    for (size_t i = 0; i < sizeof raised / sizeof raised[0]; i++)
+        (atoi(raised[i].n) <= 12 ? t_case : t_full_case)(
+            raised_record_caught, (void *)&raised[i],
+            "forgery/raised-record-caught-by-20-default-verifies/%s/%s",
+            raised[i].n, raised[i].name);
     t_case(carry_symmetric_forgery_caught, NULL,
            "forgery/carry-symmetric-unique-caught-by-sampled-verify");
     t_case(bogus_header_refused_at_once, (void *)&n20,

@@ -530,6 +530,17 @@ static void cuda_binary(void *arg)
     gpu_judged(&p, "count 12 -e cuda --devices 0", counted, said);
     t_proc_free(&p);
     T_BAIL();
+    /* a GPU that is not there, in a range of boards too small for a
+     * second worker to take a batch: refused before any is counted */
+    CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "4-12", "-e", "cuda",
+                                         "--devices", "0,63"), 0, 0) == 0);
+    char why[256];
+    said = p.exit_code == 1 && p.out_len == 0 && strstr(p.err, "count 4: ") &&
+           strchr(p.err, '\n') == p.err + p.err_len - 1 &&
+           (!gpu_here(why, sizeof why) || strstr(p.err, "no GPU 63: "));
+    CHECKF(said, "count 4-12 -e cuda --devices 0,63: not one line before "
+           "any count (exit %d): %s", p.exit_code, p.err);
+    t_proc_free(&p);
     CHECK(t_run_signalled(&p, cuda, ARGS(cuda, "count", "12", "-e", "fast",
                                          "--devices", "0"), 0, 0) == 0);
     int refused = p.exit_code == 2 && strstr(p.err, "(engines that do: cuda)");

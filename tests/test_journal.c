@@ -1033,7 +1033,8 @@ static void verify_sample_finds_all_forged(void *arg)
 
 /* The sample: 1% of 818 is under 16, so 16 are drawn; 50% draws 409;
  * the same seed draws the same units; units with fixed points are added
- * (N=12 has some), and the recount covers exactly drawn + added. */
+ * (N=12 has some), and those whose records stand out by size, and the
+ * recount covers exactly drawn + added. */
 static void verify_sample_sizes(void *arg)
 {
     (void)arg;
@@ -1054,13 +1055,15 @@ static void verify_sample_sizes(void *arg)
     CHECKF(!strcmp(out[0], out[1]), "one seed, two samples");
     CHECK(strstr(out[0], "409 drawn at random (seed 7)"));
     CHECK(t_run_cli(&p, ARGS("verify", "--json", "-q", "--seed", "3", j)) == 0);
-    unsigned long long sampled, fixed, checked;
+    unsigned long long sampled, fixed, checked, size;
     const char *sum = strstr(p.out, "\"type\":\"summary\"");
     int read = sum && sscanf(strstr(sum, "\"checked\""), "\"checked\":%llu,"
-                             "\"sampled\":%llu,\"fixed_points\":%llu", &checked,
-                             &sampled, &fixed) == 3;
+                             "\"sampled\":%llu,\"fixed_points\":%llu,"
+                             "\"by_size\":%llu", &checked, &sampled, &fixed,
+                             &size) == 4;
     t_proc_free(&p);
-    CHECK(read && sampled == 16 && fixed > 0 && checked == sampled + fixed);
+    CHECK(read && sampled == 16 && fixed > 0 && size > 0 &&
+          checked == sampled + fixed + size);
 }
 
 /* Bad requests: one line, exit 2; a missing file 1; a journal of an old

@@ -13,6 +13,7 @@
  * the cases that need none (no OpenCL platform at all, the settings'
  * refusals) run wherever the program is built.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -250,7 +251,9 @@ static void counts_oeis(void *arg)
 }
 
 /* --devices 0 counts on the device listed first; a device that is not
- * there is one line, exit 1. */
+ * there is one line, exit 1, said before any unit is counted: in a range
+ * of small boards, where only the first worker ever takes a batch (the
+ * device listed first), as for a journal, which is then not begun. */
 static void devices_option(void *arg)
 {
     (void)arg;
@@ -268,6 +271,22 @@ static void devices_option(void *arg)
                               "no OpenCL device 63: ", 0);
     t_proc_free(&p);
     CHECKF(said, "--devices 63 was not refused in one line");
+    CHECK(t_run_signalled(&p, opencl(), ARGS(opencl(), "count", "4-12", "-e",
+                          "opencl", "--devices", "0,63"), 0, 0) == 0);
+    said = one_line_error(&p, "nqueens: count 4: ", "no OpenCL device 63: ",
+                          0);
+    t_proc_free(&p);
+    CHECKF(said, "--devices 0,63 counted before it was refused");
+    char j[64];
+    snprintf(j, sizeof j, "/tmp/nq-devices-%d.journal", (int)getpid());
+    unlink(j);
+    CHECK(run_count(&p, opencl(), 12, "opencl", ARGS("--devices", "0,63",
+                    "--checkpoint", j)) == 0);
+    said = one_line_error(&p, "nqueens: count 12: ", "no OpenCL device 63: ",
+                          0) && access(j, F_OK) != 0;
+    t_proc_free(&p);
+    unlink(j);
+    CHECKF(said, "--devices 0,63 with a journal: not refused before it");
 }
 
 /* A journal begun by `first` (a budget of 300 units), finished by
@@ -400,6 +419,65 @@ static void no_platform(void *arg)
     CHECKF(said, "no one-line error naming the missing platform");
     CHECKF(version, "--version did not say there is no platform");
     CHECKF(finished, "fast did not finish the journal");
+}
+
+/* nqueens-opencl verify of a journal that opencl wrote, as JSON (exit
+ * status in *code), with no OpenCL platform when `vendors` names an empty
+ * folder for the ICD loader; more: the options after the journal. */
+static int verify_json(t_proc *p, const char *j, const char *vendors,
+                       const char *const *more)
+{
+    const char *args[12] = {opencl(), "verify", "--json", "-q", "--seed",
+                            "5", j};
+    int k = 7;
+    for (; more && *more && k < 11; more++)
+        args[k++] = *more;
+    args[k] = NULL;
+    if (vendors && setenv("OCL_ICD_VENDORS", vendors, 1) != 0)
+        return -1;
+    int rc = t_run_signalled(p, opencl(), args, 0, 0);
+    unsetenv("OCL_ICD_VENDORS");
+    return rc;
+}
+
+/* verify recounts an opencl journal on fast, the plan's CPU engine,
+ * whatever the header names, so it needs no device (none here: no
+ * platform); --engine opencl counts on the device, and a device that
+ * fails leaves the units to fast with one line, the check still made. */
+static void verify_on_the_cpu(void *arg)
+{
+    (void)arg;
+    const char *j = scratch("verify.journal"), *vendors = scratch("none");
+    const char *said = "nqueens: verify: engine opencl failed "
+                       "(CL_PLATFORM_NOT_FOUND_KHR";
+    t_proc p;
+    if (!device_here())
+        return;
+    unlink(j);
+    CHECK(run_count(&p, opencl(), 12, "opencl", ARGS("--checkpoint", j)) ==
+          0 && p.exit_code == 0);
+    t_proc_free(&p);
+    CHECK(mkdir(vendors, 0700) == 0 || errno == EEXIST);
+    CHECK(verify_json(&p, j, vendors, NULL) == 0);
+    int cpu = p.exit_code == 0 && strstr(p.out, "\"engine\":\"fast\"") &&
+              p.err_len == 0;
+    t_proc_free(&p);
+    CHECK(verify_json(&p, j, NULL, ARGS("--engine", "opencl")) == 0);
+    int device = p.exit_code == 0 && strstr(p.out, "\"engine\":\"opencl\"");
+    t_proc_free(&p);
+    CHECK(verify_json(&p, j, vendors, ARGS("--engine", "opencl")) == 0);
+    int fell = p.exit_code == 0 && strstr(p.out, "\"engine\":\"fast\"") &&
+               strstr(p.out, "\"fell_back\":true") &&
+               !strncmp(p.err, said, strlen(said)) &&
+               strstr(p.err, "; recounting the rest on fast\n") ==
+               p.err + p.err_len - 30;
+    t_proc_free(&p);
+    rmdir(vendors);
+    unlink(j);
+    CHECKF(cpu, "verify of an opencl journal did not recount on fast");
+    CHECKF(device, "verify --engine opencl did not recount on opencl");
+    CHECKF(fell, "verify --engine opencl without a platform did not fall "
+           "back to fast with one line");
 }
 
 /* make bench-gpu's script run as the target runs it, the engines named
@@ -661,8 +739,10 @@ void tests_opencl(void)
            "and-unique");
     t_full_case(counts_oeis, (void *)n15, "opencl/N=15/counts-oeis");
     t_full_case(counts_oeis, (void *)n16, "opencl/N=16/counts-oeis");
-    t_case(devices_option, NULL, "opencl/devices-0-counts-devices-63-one-"
-           "line");
+    t_case(devices_option, NULL, "opencl/devices-0-counts-devices-63-refused-"
+           "before-counting");
+    t_case(verify_on_the_cpu, NULL, "opencl/verify-of-an-opencl-journal-"
+           "recounts-on-fast-and-a-failing-device-falls-back");
     t_case(journal_shared, (void *)fast_then_opencl, "opencl/N=13/journal-"
            "of-fast-finished-by-opencl");
     t_case(journal_shared, (void *)opencl_then_fast, "opencl/N=13/journal-"

@@ -291,9 +291,31 @@ static void describe_devices(char *buf, size_t size)
     }
 }
 
+/* Every GPU the plan lists is one the runtime sees (the engine's
+ * check_devices, before any unit runs): a worker would otherwise find
+ * out only when it first takes its GPU, which a count of a few units
+ * never does. */
+static nq_status check_devices(const nq_plan *p, char *why, size_t size)
+{
+    int devices = 0;
+    nq_unit_env env = {};
+    env.why = why, env.why_size = size;
+    cudaError_t e = cudaGetDeviceCount(&devices);
+    if (e != cudaSuccess)
+        return device_failed(&env, e);
+    for (int i = 0; i < p->ndevices; i++)
+        if (p->devices[i] >= devices) {
+            snprintf(why, size, "no GPU %d: %d visible, numbered from 0",
+                     p->devices[i], devices);
+            return NQ_ERR_DEVICE;
+        }
+    return NQ_OK;
+}
+
 extern "C" const nq_engine nq_engine_cuda =
     NQ_GPU_ENGINE("cuda", "fast's units cut into sub-units, taken by GPU "
-                  "threads", cuda_batch, release, describe_devices);
+                  "threads", cuda_batch, release, describe_devices,
+                  check_devices);
 
 nq_status nq_cuda_register(void)
 {

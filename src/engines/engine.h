@@ -92,6 +92,12 @@ uint64_t nq_split_identity(const nq_engine *e, int n, uint64_t units);
 int nq_plan_unit_forced(const nq_plan *p, uint64_t i);
 const char *nq_plan_record_flaw(const nq_plan *p, uint64_t i,
                                 const nq_tally *t);
+/* The engine's estimate of unit i (above), or -1 where it has none. */
+double nq_plan_unit_estimate(const nq_plan *p, uint64_t i);
+/* NQ_OK if every device the plan lists is there (or it lists none, or
+ * its engine cannot tell before counting); else NQ_ERR_DEVICE, the
+ * words in why (size bytes; may be NULL). */
+nq_status nq_plan_devices_exist(const nq_plan *p, char *why, size_t size);
 
 /* Append one unit of `size` bytes to the plan's table; -1 if out of
  * memory.  The table is freed with the plan. */
@@ -175,6 +181,12 @@ struct nq_engine {
      * total that is no multiple of the unit's orbit sizes). */
     int (*forced)(const nq_plan *p, uint64_t i);
     const char *(*flaw)(const nq_plan *p, uint64_t i, const nq_tally *t);
+    /* Optional: a unit's size as the plan alone guesses it, cheaply and
+     * the same every time (any unit of measure: verify compares each
+     * record's total with it, so that a record raised far above its
+     * unit's size is recounted whatever the draw); below 0 where the
+     * engine has no guess (a forced unit). */
+    double (*estimate)(const nq_plan *p, uint64_t i);
     void (*free_scratch)(void *scratch);
     /* Optional: run `count` units at once (up to batch(p) of them, which
      * may depend on the board), filling out[k] for ids[k].  A GPU engine
@@ -186,6 +198,11 @@ struct nq_engine {
     /* Optional (NQ_CAP_GPU): the devices it would use, in words (a
      * failure's words go to nq_unit_env.why). */
     void (*devices)(char *buf, size_t size);
+    /* Optional (NQ_CAP_GPU): NQ_OK if every device the plan lists is
+     * there, else NQ_ERR_DEVICE and the words in why (why_size bytes):
+     * a list is checked before any unit runs, not when a worker first
+     * takes a device that is not there. */
+    nq_status (*check_devices)(const nq_plan *p, char *why, size_t why_size);
 };
 
 /* Record a solution found by an engine that meets every solution of the

@@ -202,6 +202,22 @@ const char *nq_plan_record_flaw(const nq_plan *p, uint64_t i,
     return p->engine->flaw && i < p->units ? p->engine->flaw(p, i, t) : NULL;
 }
 
+double nq_plan_unit_estimate(const nq_plan *p, uint64_t i)
+{
+    return p->engine->estimate && i < p->units ? p->engine->estimate(p, i)
+                                               : -1;
+}
+
+nq_status nq_plan_devices_exist(const nq_plan *p, char *why, size_t size)
+{
+    char none[1];
+    if (!p->ndevices || !p->engine->check_devices)
+        return NQ_OK;
+    if (!why || !size)
+        why = none, size = sizeof none;
+    return p->engine->check_devices(p, why, size);
+}
+
 const char *nq_plan_split(const nq_plan *p)
 {
     return p->engine->plan_id ? p->engine->plan_id : "";

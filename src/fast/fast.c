@@ -300,6 +300,22 @@ int nq_fast_unit_forced(const nq_plan *p, uint64_t i)
     return ((const fast_unit *)p->data)[i].kind != UNIT_RING;
 }
 
+/* A ring unit's search, its nodes estimated by Knuth's estimator from 256
+ * random paths (fixed ones: the same every time).  Its solutions would
+ * be the thing to guess, but most random paths die before the last row,
+ * and a unit guessed at 0 could hide any total; nodes track solutions
+ * well enough (at N = 14 and 16 the 16th largest ratio of total to this
+ * is 2.1 to 2.7 times the median; 64 paths, 2.4 to 2.7; nodes to depth
+ * 2 to 4 counted exactly, 3.5 to 5.8). */
+double nq_fast_unit_estimate(const nq_plan *p, uint64_t i)
+{
+    nq_frontier job;
+    nq_frontier_state start;
+    if (!nq_fast_job(p, i, &job, &start))
+        return -1;
+    return nq_frontier_estimate(&job, 0, start, 256);
+}
+
 /* The least orbit size a ring unit counts with: every completion adds one
  * of its weights, so its total is a multiple of the least. */
 static unsigned ring_grain(const fast_unit *u)
@@ -401,5 +417,6 @@ const nq_engine nq_engine_fast = {
     .finish = nq_fast_finish,
     .forced = nq_fast_unit_forced,
     .flaw = nq_fast_record_flaw,
+    .estimate = nq_fast_unit_estimate,
     .free_scratch = fast_free_scratch,
 };

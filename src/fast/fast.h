@@ -29,6 +29,7 @@ nq_status nq_fast_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
 void nq_fast_describe(const nq_plan *p, uint64_t i, char *buf, size_t size);
 nq_status nq_fast_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
 int nq_fast_unit_forced(const nq_plan *p, uint64_t i);
+double nq_fast_unit_estimate(const nq_plan *p, uint64_t i);
 const char *nq_fast_record_flaw(const nq_plan *p, uint64_t i,
                                 const nq_tally *t);
 

@@ -410,6 +410,7 @@ const nq_engine nq_engine_subunits = {
     .finish = nq_fast_finish,
     .forced = nq_fast_unit_forced,
     .flaw = nq_fast_record_flaw,
+    .estimate = nq_fast_unit_estimate,
     .run_batch = host_batch,
     .batch = host_batch_units,
 };

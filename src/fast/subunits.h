@@ -228,17 +228,20 @@ unsigned nq_gpu_batch_units(const nq_plan *p);
 
 /* The engine table's entry of a GPU engine (cuda.cu, opencl.c): fast's
  * plan, journals and unique count, its units in batches of NQ_GPU_BATCH
- * through run_batch; its name, summary, batch function, scratch release
- * and device list its own.  Designated initialisers in the order of
+ * through run_batch; its name, summary, batch function, scratch release,
+ * device list and device check its own.  Designated initialisers in the order of
  * struct nq_engine's fields, as C++20 (nvcc) requires. */
-#define NQ_GPU_ENGINE(NAME, SUMMARY, RUN_BATCH, FREE_SCRATCH, DEVICES) {   \
+#define NQ_GPU_ENGINE(NAME, SUMMARY, RUN_BATCH, FREE_SCRATCH, DEVICES,      \
+                      CHECK_DEVICES) {                                     \
     .name = NAME, .summary = SUMMARY, .plan_id = NQ_FAST_PLAN_ID,          \
     .plan_param = NQ_FAST_PLAN_PARAMS, .max_n = NQ_MAX_N,                  \
     .caps = NQ_CAP_UNITS | NQ_CAP_GPU, .plan = nq_fast_plan,               \
     .unit = nq_batch_run_unit, .describe = nq_fast_describe,               \
     .finish = nq_fast_finish, .forced = nq_fast_unit_forced,               \
-    .flaw = nq_fast_record_flaw, .free_scratch = FREE_SCRATCH,             \
-    .run_batch = RUN_BATCH, .batch = nq_gpu_batch_units, .devices = DEVICES}
+    .flaw = nq_fast_record_flaw, .estimate = nq_fast_unit_estimate,        \
+    .free_scratch = FREE_SCRATCH, .run_batch = RUN_BATCH,                  \
+    .batch = nq_gpu_batch_units, .devices = DEVICES,                       \
+    .check_devices = CHECK_DEVICES}
 #endif
 
 #endif

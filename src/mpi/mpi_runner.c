@@ -427,26 +427,54 @@ static nq_status worker(const nq_plan *plan, int threads, double timeout)
     return ws.failed;
 }
 
+/* Which machine this rank runs on, as a hash: the kernel's boot id,
+ * which every container and network namespace of a machine shares (as
+ * they share its cores), else the host name.  Not MPI_Comm_split_type's
+ * idea of a node: OpenMPI 4.1 tells nodes apart by host name, and where
+ * two machines have one (containers often do) its ranks disagree on who
+ * shares a node (seen: the rank alone on the second machine counted the
+ * first's as local, they did not), so the split built communicators that
+ * did not match and the job crashed in OpenMPI (doc/cluster.md). */
+static uint64_t machine_id(void)
+{
+    char key[MPI_MAX_PROCESSOR_NAME] = "";
+    int len;
+    FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+    if (!f || !fgets(key, sizeof key, f))
+        MPI_Get_processor_name(key, &len);
+    if (f)
+        fclose(f);
+    return nq_fnv1a(0xcbf29ce484222325ull, key, strlen(key));
+}
+
+/* The worker ranks on this rank's machine (rank 0 only coordinates);
+ * 1 if the ranks cannot all learn it (no memory for the list). */
+static int workers_here(int size)
+{
+    uint64_t mine = machine_id();
+    uint64_t *all = malloc((size_t)size * sizeof *all);
+    int ok = all != NULL, all_ok, here = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (all_ok)
+        MPI_Allgather(&mine, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T,
+                      MPI_COMM_WORLD);
+    for (int r = 1; all_ok && r < size; r++)
+        here += all[r] == mine;
+    free(all);
+    return here > 0 ? here : 1;
+}
+
 /* Threads for this worker: its cores (nq_resolve_threads) shared by the
  * worker ranks on its machine.  (mpirun binds each rank to a core or a
  * socket unless oversubscribed: nqueens-mpi widens its workers'
  * affinity to every core again, a policy left to the program.)
- * --threads overrides.  Every rank must
- * call this (it is collective). */
-static int worker_threads(int asked, int rank)
+ * --threads overrides.  Every rank must call this (it is collective). */
+static int worker_threads(int asked, int size)
 {
-    MPI_Comm local;
-    int local_size, lowest;
-    int cores = nq_resolve_threads(0);
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
-                        &local);
-    MPI_Comm_size(local, &local_size);
-    MPI_Allreduce(&rank, &lowest, 1, MPI_INT, MPI_MIN, local);
-    MPI_Comm_free(&local);
-    int workers = local_size - (lowest == 0); /* rank 0 only coordinates */
+    int workers = workers_here(size);
+    int share = nq_resolve_threads(0) / workers;
     if (asked > 0)
         return asked;
-    int share = cores / (workers > 0 ? workers : 1);
     return share > 0 ? share : 1;
 }
 
@@ -856,7 +884,7 @@ nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
     nq_status st = agree(plan, rank, failure);
     if (st != NQ_OK)
         return st;
-    int threads = worker_threads(o->threads, rank);
+    int threads = worker_threads(o->threads, size);
     char *hosts = gather_hosts(rank, size);
     MPI_Errhandler was;
     MPI_Comm_get_errhandler(MPI_COMM_WORLD, &was);

@@ -823,6 +823,28 @@ static int describe_one(char *buf, size_t size, int i, const cl_place *at)
                     units, (unsigned long long)(memory >> 20), driver);
 }
 
+/* Every device the plan lists is one list_devices numbers (the engine's
+ * check_devices, before any unit runs): a worker would otherwise find
+ * out only when it first takes its device, which a count of a few units
+ * never does. */
+static nq_status check_devices(const nq_plan *p, char *why, size_t size)
+{
+    cl_place all[NQ_MAX_DEVICES];
+    int n = 0;
+    nq_unit_env env = {.why = why, .why_size = size};
+    cl_int e = list_devices(all, NQ_MAX_DEVICES, &n);
+    if (e == -1001)
+        return device_failed(&env, "CL_PLATFORM_NOT_FOUND_KHR: no OpenCL "
+                             "platform is installed");
+    if (e != CL_SUCCESS)
+        return call_failed(&env, e, "listing the OpenCL devices");
+    for (int i = 0; i < p->ndevices; i++)
+        if (p->devices[i] >= n)
+            return device_failed(&env, "no OpenCL device %d: %d found, "
+                                 "numbered from 0", p->devices[i], n);
+    return NQ_OK;
+}
+
 /* Every device's line, or why there is none (the engine's devices). */
 static void describe_devices(char *buf, size_t size)
 {
@@ -850,7 +872,7 @@ static void describe_devices(char *buf, size_t size)
 const nq_engine nq_engine_opencl =
     NQ_GPU_ENGINE("opencl", "fast's units cut into sub-units, taken by "
                   "OpenCL work-items", opencl_batch, release,
-                  describe_devices);
+                  describe_devices, check_devices);
 
 nq_status nq_opencl_register(void)
 {

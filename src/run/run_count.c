@@ -70,8 +70,12 @@ nq_status nq_request_resolve(const nq_request *req, int enumerate,
     return st == NQ_OK ? resolve_how(req, c) : st;
 }
 
+/* The plan, with the request's kernel and devices; devices that are not
+ * there are refused now, before any unit runs (a worker would otherwise
+ * find out only when it first takes its device: with few units, never). */
 nq_status nq_checked_plan(const nq_checked *c, nq_plan **out)
 {
+    char why[256] = "";
     if (!out)
         return NQ_ERR_ARG;
     nq_status st = nq_plan_new(c->engine, c->req, out);
@@ -81,7 +85,12 @@ nq_status nq_checked_plan(const nq_checked *c, nq_plan **out)
     (*out)->ndevices = c->ndevices;
     for (int i = 0; i < c->ndevices; i++)
         (*out)->devices[i] = c->devices[i];
-    return NQ_OK;
+    if ((st = nq_plan_devices_exist(*out, why, sizeof why)) == NQ_OK)
+        return NQ_OK;
+    nq_request_say(c->req, "%s", why);
+    nq_plan_free(*out);
+    *out = NULL;
+    return st;
 }
 
 /* The public check: the same resolution the count makes (engine, size,

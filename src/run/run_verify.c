@@ -6,13 +6,29 @@
  * key is in the file.  So a sample of the recorded units, drawn at random
  * after the journals are written, is counted again and compared.  A
  * forger who changed k of R records escapes a sample of s units with
- * probability C(R-k, s) / C(R, s), about (1 - s/R)^k.  The units that
- * can hold solutions fixed by a turn are few and carry the unique count,
- * which no sample would guard, so every one of them is added to the
- * sample outright.  Which units those are is the plan's word, never the
+ * probability C(R-k, s) / C(R, s), about (1 - s/R)^k, whatever the size
+ * of each change: a draw alone lets one record raised by 10^12 through as
+ * often as one raised by 8.  So the records that stand out by size are
+ * recounted whatever the draw: the `largest` greatest totals, and the
+ * `largest` greatest for the plan's own estimate of each unit's size (a
+ * small unit raised far past its size, while still below the greatest
+ * totals).  A record left out of both holds at most the least of the
+ * greatest totals (the report's size_bound), so no one record can be
+ * off by more than that unseen, and a total off by more needs that many
+ * wrong records for the draw to miss.  The units that can hold solutions
+ * fixed by a turn are few and carry the unique count, which no sample
+ * would guard, so every one of them is recounted outright.  Which units
+ * those are, and each unit's estimate, is the plan's word, never the
  * record's: a forger who zeroes a record's fixed points must not thereby
  * take it out of the recount.
+ *
+ * The recount runs on a CPU engine of the plan unless the caller names
+ * another: the header's engine is for people only, and a GPU named there
+ * may be absent or failing here.  A GPU engine that fails hands the units
+ * it left to the CPU engine, said through on_fallback.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,19 +36,49 @@
 #include "../journal/journal.h"
 #include "run.h"
 
+/* A record that stands out by size, kept in a heap of the greatest. */
+typedef struct {
+    uint64_t unit;
+    double ratio;               /* its total over its unit's estimate */
+    nq_tally t;
+} standout;
+
+/* The `want` greatest records seen, by total or by ratio: a min-heap,
+ * its least at the root, so that most records are turned away by one
+ * comparison. */
+typedef struct {
+    standout *at;
+    uint64_t count, want;
+    int by_ratio;
+} greatest;
+
 /* The units chosen, with their records: kept sorted by unit for lookup
  * while the recount reports units in any order. */
 typedef struct {
     unsigned char *drawn;       /* bit per unit: drawn at random */
     unsigned char *kept;        /* bit per unit: its record is in list */
+    unsigned char *weighed;     /* bit per unit: its record was weighed */
+    unsigned char *compared;    /* per entry of ids: recounted and compared */
     uint64_t *ids;
     nq_tally *records;
     uint64_t count, cap, fixed;
+    greatest totals, ratios;
     int fixed_points;
-    const nq_plan *plan;
+    const nq_plan *plan;        /* the plan the records were checked by */
     const nq_verify_options *o;
     nq_verify_report *r;
+    char why[256];              /* a GPU engine's words, for a fallback */
 } chosen;
+
+static int bit(const unsigned char *set, uint64_t u)
+{
+    return set[u / 8] >> (u % 8) & 1;
+}
+
+static void set_bit(unsigned char *set, uint64_t u)
+{
+    set[u / 8] |= (unsigned char)(1u << (u % 8));
+}
 
 /* Draw `want` of the recorded units, each set of that size equally
  * likely: Knuth's selection sampling (TAOCP 3.4.2, Algorithm S) over the
@@ -42,15 +88,72 @@ static void draw(chosen *c, const unsigned char *done, uint64_t units,
 {
     uint64_t rng = seed, left = recorded;
     for (uint64_t u = 0; u < units && want; u++) {
-        if (!(done[u / 8] >> (u % 8) & 1))
+        if (!bit(done, u))
             continue;
         double x = (double)(nq_random_next(&rng) >> 11) * 0x1p-53;
         if (x * (double)left < (double)want) {
-            c->drawn[u / 8] |= (unsigned char)(1u << (u % 8));
+            set_bit(c->drawn, u);
             want--, c->r->sampled++;
         }
         left--;
     }
+}
+
+/* ---- the records that stand out by size ---- */
+
+static int less(const greatest *g, const standout *a, const standout *b)
+{
+    return g->by_ratio ? a->ratio < b->ratio : a->t.total < b->t.total;
+}
+
+static void sift_down(greatest *g, uint64_t i)
+{
+    for (;;) {
+        uint64_t least = i, l = 2 * i + 1, r = l + 1;
+        if (l < g->count && less(g, &g->at[l], &g->at[least]))
+            least = l;
+        if (r < g->count && less(g, &g->at[r], &g->at[least]))
+            least = r;
+        if (least == i)
+            return;
+        standout t = g->at[i];
+        g->at[i] = g->at[least], g->at[least] = t;
+        i = least;
+    }
+}
+
+/* s, if it is among the `want` greatest so far. */
+static void weigh(greatest *g, const standout *s)
+{
+    if (g->count < g->want) {
+        uint64_t i = g->count++;
+        g->at[i] = *s;
+        for (; i && less(g, &g->at[i], &g->at[(i - 1) / 2]); i = (i - 1) / 2) {
+            standout t = g->at[i];
+            g->at[i] = g->at[(i - 1) / 2], g->at[(i - 1) / 2] = t;
+        }
+    } else if (g->want && less(g, &g->at[0], s)) {
+        g->at[0] = *s;
+        sift_down(g, 0);
+    }
+}
+
+/* A record weighed once for its size, unless a turn's fixed points
+ * already have it recounted: by its total, and by its total over the
+ * plan's estimate of the unit (an estimate of 0 under a total that is
+ * not: infinitely far past it). */
+static void weigh_record(chosen *c, uint64_t unit, const nq_tally *t)
+{
+    if (bit(c->weighed, unit) || nq_plan_unit_forced(c->plan, unit))
+        return;
+    set_bit(c->weighed, unit);
+    standout s = {unit, 0, *t};
+    weigh(&c->totals, &s);
+    double e = c->ratios.want ? nq_plan_unit_estimate(c->plan, unit) : -1;
+    if (e < 0)
+        return;
+    s.ratio = !t->total ? 0 : e > 0 ? (double)t->total / e : INFINITY;
+    weigh(&c->ratios, &s);
 }
 
 static nq_status keep(chosen *c, uint64_t unit, const nq_tally *t)
@@ -66,8 +169,28 @@ static nq_status keep(chosen *c, uint64_t unit, const nq_tally *t)
         c->records = rec, c->cap = cap;
     }
     c->ids[c->count] = unit, c->records[c->count++] = *t;
-    c->kept[unit / 8] |= (unsigned char)(1u << (unit % 8));
+    set_bit(c->kept, unit);
     return NQ_OK;
+}
+
+/* The greatest records into the list, those not drawn counted as added
+ * for their size; the least of the greatest totals is the bound on every
+ * other record (none while every record is among them). */
+static nq_status keep_greatest(chosen *c)
+{
+    greatest *both[2] = {&c->totals, &c->ratios};
+    nq_status st = NQ_OK;
+    for (int g = 0; g < 2; g++)
+        for (uint64_t i = 0; i < both[g]->count && st == NQ_OK; i++) {
+            const standout *s = &both[g]->at[i];
+            if (bit(c->kept, s->unit))
+                continue;
+            c->r->by_size++;
+            st = keep(c, s->unit, &s->t);
+        }
+    if (c->totals.count == c->totals.want && c->totals.want)
+        c->r->size_bound = c->totals.at[0].t.total;
+    return st;
 }
 
 static nq_status any_header(void *ctx, const char *path,
@@ -78,17 +201,19 @@ static nq_status any_header(void *ctx, const char *path,
     return NQ_OK; /* nq_journal_merge has checked every header */
 }
 
-/* A record read again: kept if drawn, or if its plan says the unit
- * can hold fixed points and those are wanted; a unit recorded twice is
- * kept once (merging has shown that its records agree). */
+/* A record read again: weighed for its size; kept if drawn, or if its
+ * plan says the unit can hold fixed points and those are wanted; a unit
+ * recorded twice is kept once (merging has shown that its records
+ * agree). */
 static nq_status take(void *ctx, const char *path, long line, uint64_t unit,
                       const nq_tally *t, char *why, size_t wsize)
 {
     chosen *c = ctx;
     (void)path, (void)line, (void)why, (void)wsize;
-    int drawn = c->drawn[unit / 8] >> (unit % 8) & 1;
+    weigh_record(c, unit, t);
+    int drawn = bit(c->drawn, unit);
     int fixed = c->fixed_points && nq_plan_unit_forced(c->plan, unit);
-    if ((!drawn && !fixed) || (c->kept[unit / 8] >> (unit % 8) & 1))
+    if ((!drawn && !fixed) || bit(c->kept, unit))
         return NQ_OK;
     c->fixed += !drawn;
     return keep(c, unit, t);
@@ -106,7 +231,7 @@ static nq_status sort_chosen(chosen *c)
 {
     uint64_t (*pairs)[2] = malloc((c->count ? c->count : 1) * sizeof *pairs);
     nq_tally *rec = malloc((c->count ? c->count : 1) * sizeof *rec);
-    if (!pairs || !rec) {
+    if (!pairs || !rec || !(c->compared = calloc(c->count + 1, 1))) {
         free(pairs), free(rec);
         return NQ_ERR_NOMEM;
     }
@@ -134,6 +259,8 @@ static nq_status compare(void *ctx, uint64_t unit, const nq_tally *t)
     chosen *c = ctx;
     const uint64_t *at = bsearch(&unit, c->ids, c->count, sizeof unit, by_unit);
     const nq_tally *rec = at ? &c->records[at - c->ids] : NULL;
+    if (at)
+        c->compared[at - c->ids] = 1;
     c->r->checked++;
     if (rec && same_counts(rec, t))
         return NQ_OK;
@@ -143,19 +270,91 @@ static nq_status compare(void *ctx, uint64_t unit, const nq_tally *t)
     return NQ_OK;
 }
 
-/* The chosen units counted again with the plan's engine. */
-static nq_status recount(chosen *c)
+/* ---- the engine that recounts ---- */
+
+/* The first engine of this release that counts `split` on the CPU. */
+static const nq_engine *cpu_engine(const char *split)
 {
-    nq_run_options ro = {.threads = c->o->threads, .ids = c->ids,
-                         .count = c->count, .stop = c->o->stop,
-                         .on_unit = compare, .ctx = c,
-                         .progress = c->o->progress,
-                         .progress_ctx = c->o->progress_ctx};
-    nq_tally sum = {0};
-    return c->count ? nq_plan_run(c->plan, &ro, &sum) : NQ_OK;
+    for (int i = 0; i < nq_engine_count(); i++) {
+        const nq_engine *e = nq_engine_at(i);
+        if (e->plan_id && !strcmp(e->plan_id, split) &&
+            !(e->caps & NQ_CAP_GPU))
+            return e;
+    }
+    return NULL;
 }
 
-/* The records of the chosen units, read again from every journal. */
+/* The engine the options ask for, or the CPU engine; NULL (said) if the
+ * one named does not count the journals' plan. */
+static const nq_engine *recounter(const chosen *c, char *why, size_t wsize)
+{
+    const char *split = nq_plan_split(c->plan), *name = c->o->engine;
+    const nq_engine *e = name ? nq_engine_find(name) : cpu_engine(split);
+    if (e && e->plan_id && !strcmp(e->plan_id, split) &&
+        c->plan->n <= e->max_n)
+        return e;
+    nq_jf_why(why, wsize, "engine '%s' does not count plan %s N=%d, the "
+              "journals' units", name ? name : "(none)", split, c->plan->n);
+    return NULL;
+}
+
+/* The journals' plan for engine e: the one made to check them, or the
+ * same split made for e (engines that share a split share its units). */
+static nq_status plan_for(const chosen *c, const nq_engine *e, nq_plan **p)
+{
+    nq_request req = {.size = sizeof req, .n = c->plan->n,
+                      .stop = c->o->stop};
+    if (e == c->plan->engine) {
+        *p = NULL;
+        return NQ_OK;
+    }
+    return nq_plan_new(e, &req, p);
+}
+
+/* The chosen units not yet compared, counted again on engine e. */
+static nq_status recount_on(chosen *c, const nq_engine *e)
+{
+    nq_plan *own = NULL;
+    uint64_t *ids = malloc((c->count ? c->count : 1) * sizeof *ids), k = 0;
+    nq_status st = ids ? plan_for(c, e, &own) : NQ_ERR_NOMEM;
+    for (uint64_t i = 0; ids && i < c->count; i++)
+        if (!c->compared[i])
+            ids[k++] = c->ids[i];
+    nq_run_options ro = {.threads = c->o->threads, .ids = ids, .count = k,
+                         .stop = c->o->stop, .on_unit = compare, .ctx = c,
+                         .progress = c->o->progress,
+                         .progress_ctx = c->o->progress_ctx,
+                         .why = c->why, .why_size = sizeof c->why};
+    nq_tally sum = {0};
+    snprintf(c->r->engine, sizeof c->r->engine, "%s", e->name);
+    if (st == NQ_OK && k)
+        st = nq_plan_run(own ? own : c->plan, &ro, &sum);
+    nq_plan_free(own);
+    free(ids);
+    return st;
+}
+
+/* The chosen units counted again; a GPU engine that fails leaves the
+ * rest to the CPU engine. */
+static nq_status recount(chosen *c, char *why, size_t wsize)
+{
+    const nq_engine *e = recounter(c, why, wsize), *cpu;
+    if (!e)
+        return NQ_ERR_ARG;
+    nq_status st = recount_on(c, e);
+    if (st != NQ_ERR_DEVICE || !(e->caps & NQ_CAP_GPU) ||
+        !(cpu = cpu_engine(nq_plan_split(c->plan))))
+        return st;
+    c->r->fell_back = 1;
+    if (c->o->on_fallback)
+        c->o->on_fallback(c->o->ctx, e->name, cpu->name, c->why);
+    return recount_on(c, cpu);
+}
+
+/* ---- choosing ---- */
+
+/* The records of the chosen units, read again from every journal, and
+ * those that stand out by size. */
 static nq_status collect(chosen *c, const char *const *paths, int count,
                          char *why, size_t wsize)
 {
@@ -165,6 +364,8 @@ static nq_status collect(chosen *c, const char *const *paths, int count,
         nq_jf_result res;
         st = nq_run_read_journal(paths[i], &rd, &res, why, wsize);
     }
+    if (st == NQ_OK)
+        st = keep_greatest(c);
     return st == NQ_OK ? sort_chosen(c) : st;
 }
 
@@ -185,14 +386,24 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
                                const unsigned char *done, char *why,
                                size_t wsize)
 {
-    uint64_t bytes = h->units / 8 + 1;
-    if (!(c->drawn = calloc(bytes, 1)) || !(c->kept = calloc(bytes, 1)))
+    uint64_t bytes = h->units / 8 + 1, want = c->o->largest;
+    if (!(c->drawn = calloc(bytes, 1)) || !(c->kept = calloc(bytes, 1)) ||
+        !(c->weighed = calloc(bytes, 1)) ||
+        !(c->totals.at = calloc(want + 1, sizeof *c->totals.at)) ||
+        !(c->ratios.at = calloc(want + 1, sizeof *c->ratios.at)))
         return NQ_ERR_NOMEM;
+    c->totals.want = c->ratios.want = want, c->ratios.by_ratio = 1;
     draw(c, done, h->units, c->r->recorded,
          sample_size(c->o, c->r->recorded), c->r->seed);
     nq_status st = collect(c, paths, count, why, wsize);
     c->r->fixed_points = c->fixed;
-    return st == NQ_OK ? recount(c) : st;
+    return st == NQ_OK ? recount(c, why, wsize) : st;
+}
+
+static void free_chosen(chosen *c)
+{
+    free(c->drawn), free(c->kept), free(c->weighed), free(c->compared);
+    free(c->ids), free(c->records), free(c->totals.at), free(c->ratios.at);
 }
 
 nq_status nq_journal_verify(const char *const *paths, int count,
@@ -218,7 +429,8 @@ nq_status nq_journal_verify(const char *const *paths, int count,
     chosen c = {.fixed_points = o->fixed_points, .plan = plan, .o = o,
                 .r = r};
     st = verify_chosen(&c, paths, count, header, done, why, wsize);
-    free(done), free(c.drawn), free(c.kept), free(c.ids), free(c.records);
+    free(done);
+    free_chosen(&c);
     nq_plan_free(plan);
     r->seconds = nq_clock_seconds() - t0;
     return st;
