@@ -250,6 +250,33 @@ static void counts_oeis(void *arg)
            "are): %s", code, bad, err);
 }
 
+/* N = 13 on 4 threads, 20 times, OEIS's row each time: the workers
+ * start at once, each taking its device on its first batch, and PoCL's
+ * platform, listed by each of them at once, failed 19 runs of 20 ("no
+ * OpenCL device: the platforms list none") before it was listed once
+ * for the process under a lock. */
+static void threads_race(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    int right = 0;
+    char err[160] = "";
+    if (!device_here())
+        return;
+    for (int run = 0; run < 20; run++) {
+        CHECK(run_count(&p, opencl(), 13, "opencl",
+                        ARGS("--threads", "4")) == 0);
+        if (p.exit_code == 0 && strstr(p.out, oeis_row(13)))
+            right++;
+        else
+            snprintf(err, sizeof err, "%.*s", (int)strcspn(p.err, "\n"),
+                     p.err);
+        t_proc_free(&p);
+    }
+    CHECKF(right == 20, "%d of 20 runs right; the last wrong one: %s", right,
+           err);
+}
+
 /* --devices 0 counts on the device listed first; a device that is not
  * there is one line, exit 1, said before any unit is counted: in a range
  * of small boards, where only the first worker ever takes a batch (the
@@ -739,6 +766,8 @@ void tests_opencl(void)
            "and-unique");
     t_full_case(counts_oeis, (void *)n15, "opencl/N=15/counts-oeis");
     t_full_case(counts_oeis, (void *)n16, "opencl/N=16/counts-oeis");
+    t_full_case(threads_race, NULL, "opencl/N=13/threads-4-twenty-runs-each-"
+                "counts-oeis");
     t_case(devices_option, NULL, "opencl/devices-0-counts-devices-63-refused-"
            "before-counting");
     t_case(verify_on_the_cpu, NULL, "opencl/verify-of-an-opencl-journal-"

@@ -156,7 +156,7 @@ typedef struct {
  * numbers --devices and --version use.  *n of them, at most `most`;
  * CL_SUCCESS, or the failing call's code (CL_PLATFORM_NOT_FOUND_KHR where
  * no platform is installed). */
-static cl_int list_devices(cl_place *out, int most, int *n)
+static cl_int list_devices_now(cl_place *out, int most, int *n)
 {
     cl_platform_id platforms[MOST_PLATFORMS];
     cl_uint np = 0;
@@ -177,6 +177,31 @@ static cl_int list_devices(cl_place *out, int most, int *n)
             out[(*n)++] = (cl_place){platforms[p], ids[d]};
     }
     return CL_SUCCESS;
+}
+
+/* The list, made once for the process, under a lock: the ICD loader's
+ * and PoCL's first clGetPlatformIDs are not safe to run from several
+ * threads at once (with workers each listing on its first batch,
+ * `count 13 --threads 4` on PoCL failed 19 runs of 20 with "the
+ * platforms list none" or a device that then made no buffer), and
+ * every later call would only list the same devices again. */
+static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
+static cl_place listed[NQ_MAX_DEVICES];
+static int nlisted, listed_once;
+static cl_int listed_error;
+
+static cl_int list_devices(cl_place *out, int most, int *n)
+{
+    pthread_mutex_lock(&list_lock);
+    if (!listed_once) {
+        listed_error = list_devices_now(listed, NQ_MAX_DEVICES, &nlisted);
+        listed_once = 1;
+    }
+    *n = nlisted < most ? nlisted : most;
+    memcpy(out, listed, (size_t)*n * sizeof *out);
+    cl_int e = listed_error;
+    pthread_mutex_unlock(&list_lock);
+    return e;
 }
 
 /* Whether a device is a GPU or an accelerator, which a count uses by
