@@ -264,9 +264,13 @@ typedef struct {
     int failed_rank;            /* MPI: the rank that failed, else -1 */
     char why[1024];             /* a failure in words, naming the file;
                                    after NQ_ERR_DEVICE, the GPU runtime's */
+    double seconds_all;         /* the count's time: every run the journal
+                                   records (its run lines), this call's
+                                   included, summed; without a journal,
+                                   this call's.  What nqueens prints */
 } nq_run_report;
 #define NQ_RUN_REPORT_INIT { sizeof(nq_run_report), {0, 0, 0}, 0, 0, 0, 0, \
-                             0, 0, 0, 0, 0, {0} }
+                             0, 0, 0, 0, 0, {0}, 0 }
 
 /* Count req->n with a unit engine under the options.  NQ_ERR_STOPPED: the
  * stop flag or max_units ended the run early (what was done is recorded);

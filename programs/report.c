@@ -152,6 +152,6 @@ int cli_report_long_count(const cli_long_count *c, nq_status st,
     cli_count_table t = cli_count_table_for(c->req.n, c->json);
     cli_print_counts(&t, c->req.n, &r->counts, c->req.engine,
                      cli_kernel_ran(c->req.engine, c->req.kernel), r->workers,
-                     r->seconds);
+                     r->seconds_all);
     return CLI_OK;
 }

@@ -1454,6 +1454,63 @@ static void merge_reports_run_time(void *arg)
     CHECK(refused);
 }
 
+/* The sum of a journal's run lines' seconds, -1 if it has none. */
+static double run_lines_seconds(const char *path)
+{
+    size_t len;
+    char *text = t_read_file(path, &len), *save = NULL;
+    double sum = -1;
+    for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l;
+         l = strtok_r(NULL, "\n", &save)) {
+        double s;
+        if (sscanf(l, "run seconds=%lf ", &s) == 1)
+            sum = (sum < 0 ? 0 : sum) + s;
+    }
+    free(text);
+    return sum;
+}
+
+/* The "seconds" member of a JSON line, -1 if it has none. */
+static double json_seconds(const char *out)
+{
+    const char *at = strstr(out, "\"seconds\":");
+    return at ? atof(at + 10) : -1;
+}
+
+/* The time column is the count's: every run its journal records, summed,
+ * whether the count finishes in this run, was finished before (nothing
+ * left to run), or is added up by merge (issue 49: a resumed count showed
+ * its last run alone, a finished journal 0). */
+static void time_column_sums_runs(void *arg)
+{
+    (void)arg;
+    const char *j = file("timed-runs");
+    double said[3];
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "15", "-t", "1", "--quiet",
+                             "--max-units", "600", "--checkpoint", j)) == 0);
+    t_proc_free(&p);
+    double first = run_lines_seconds(j);
+    const char *const runs[3][9] = {
+        {"count", "15", "--json", "--quiet", "--checkpoint", j, NULL},
+        {"count", "15", "--json", "--quiet", "--checkpoint", j, NULL},
+        {"merge", j, "--json", NULL},
+    };
+    for (int i = 0; i < 3; i++) {
+        CHECK(t_run_cli(&p, runs[i]) == 0);
+        said[i] = p.exit_code == 0 ? json_seconds(p.out) : -1;
+        t_proc_free(&p);
+    }
+    double all = run_lines_seconds(j);
+    CHECKF(first > 0 && all > first, "run lines: %.6f s after the first run, "
+           "%.6f s in all", first, all);
+    for (int i = 0; i < 3; i++)
+        CHECKF(said[i] > all - 2e-6 && said[i] < all + 2e-6, "%s said %.6f "
+               "s, the runs took %.6f s", i == 0 ? "the resumed count" :
+               i == 1 ? "the count of the finished journal" : "merge",
+               said[i], all);
+}
+
 /* ---- shares, and files without a header (issue 36) ---- */
 
 /* Rewrite the journal at path as part `part` of its split (the header's
@@ -1745,6 +1802,8 @@ void tests_journal(void)
     t_case(renamed_engine_still_read, NULL,
            "journal/engine-renamed-or-absent-still-merged-and-resumed");
     t_case(header_cut_in_key, NULL, "journal/header-cut-inside-its-key-dropped");
+    t_case(time_column_sums_runs, NULL,
+           "journal/time-column-sums-every-run-resumed-finished-merged");
     t_case(merge_reports_run_time, NULL,
            "journal/run-lines-give-merge-its-time-and-threads");
     static const reshared v2_edit = {"journal-v2-n12-part1of2.txt", 0},

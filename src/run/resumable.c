@@ -82,6 +82,7 @@ static nq_status conclude(const nq_plan *plan, const nq_resume_options *o,
             nq_journal_note_run(j, r->seconds, r->workers,
                                 js->units_done - r->recorded);
         *sum = js->sum, r->recorded = js->units_done;
+        r->seconds_all = js->seconds; /* this run's line included */
     }
     nq_status closed = nq_journal_close(j, why, sizeof why);
     if (closed != NQ_OK) {
@@ -188,7 +189,7 @@ static nq_status count_full(const nq_request *req, const nq_resume_options *o,
     uint64_t before = r->recorded;
     double t0 = nq_clock_seconds();
     st = run_share(plan, req, o, rn, j, &fresh, r);
-    r->seconds = nq_clock_seconds() - t0;
+    r->seconds = r->seconds_all = nq_clock_seconds() - t0;
     if (rn->root) {
         st = conclude(plan, o, j, st, &fresh, r);
         r->ran = r->recorded - before;
