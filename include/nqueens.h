@@ -258,7 +258,9 @@ typedef struct {
     uint64_t recorded;          /* units of the share recorded, all runs */
     uint64_t ran;               /* units this call counted */
     int dropped_tail;           /* the journal ended in a half-written line
-                                   (a crash): its unit is counted again */
+                                   (a crash), as bits: 1 a record's (its
+                                   unit is counted again), 2 a run
+                                   line's (that session's time is lost) */
     int workers;                /* threads (or MPI ranks) that counted */
     double seconds;             /* this call's time */
     int failed_rank;            /* MPI: the rank that failed, else -1 */
@@ -505,7 +507,10 @@ typedef struct {
 } nq_journal_header;
 typedef struct {
     uint64_t units_done;        /* distinct units with a record */
-    int dropped_tail;           /* a half-written last line was dropped */
+    int dropped_tail;           /* a half-written last line was dropped
+                                   (a crash): bits, 1 a record's (its
+                                   unit is counted again), 2 a run
+                                   line's (that run's time is lost) */
     nq_tally sum;               /* their tallies, each unit once */
     double seconds;             /* the runs' time, summed over sessions */
     int threads;                /* the most threads (or ranks) one used */
@@ -525,8 +530,11 @@ nq_status nq_journal_merge(const char *const *paths, int count,
 /* The same, as a command does it: giving up (NQ_ERR_STOPPED) when *stop is
  * set, while reading or while making the plan (minutes at N = 22 with
  * carry); and, when every unit is covered and counts is not NULL, the
- * board's counts in *counts (the plan's final check failing is
- * NQ_ERR_INTERNAL: a record is wrong).  Every record is also checked
+ * board's counts in *counts.  With every unit covered the plan's final
+ * check must pass, counts or not (NQ_ERR_INTERNAL: a record is wrong;
+ * nq_journal_merge and nq_journal_verify refuse it too, in the same
+ * words).  A NULL list, path, header, state or done is NQ_ERR_ARG.
+ * Every record is also checked
  * against what the plan knows of its unit (a symmetric count holds only
  * its own fixed points; a unit's total is a multiple of its orbit sizes):
  * NQ_ERR_CORRUPT, naming the line, when it cannot be right. */
@@ -602,6 +610,18 @@ nq_status nq_journal_verify(const char *const *paths, int count,
                             const nq_verify_options *o,
                             nq_journal_header *header, nq_verify_report *r,
                             char *why, size_t why_size);
+/* The same, and what nq_journal_merge_ext says of the one reading it
+ * made (state, done, counts; each may be NULL): what merge --verify adds
+ * up is then what was recounted.  The units to recount are collected by
+ * reading the journals again, and a journal that changed in between (a
+ * record that is not the first reading's, one gone or added) is
+ * NQ_ERR_IO, said, before anything is recounted. */
+nq_status nq_journal_verify_ext(const char *const *paths, int count,
+                                const nq_verify_options *o,
+                                nq_journal_header *header,
+                                nq_verify_report *r, nq_journal_state *state,
+                                unsigned char **done, nq_counts *counts,
+                                char *why, size_t why_size);
 #endif /* NQ_ADVANCED_API */
 
 #ifdef __cplusplus

@@ -325,9 +325,18 @@ typedef struct {
  * returns CLI_USAGE if bad. */
 int cli_verify_options(const char *sample, int all, const char *seed,
                        const char *threads, cli_verify_args *a);
+/* What journals add up to (merge.c): the one reading of them that
+ * merge prints and, with --verify, that verify checked. */
+typedef struct {
+    nq_journal_header h;
+    nq_journal_state s;
+    nq_counts c;                /* once every unit is covered */
+    unsigned char *done;        /* a bit per unit covered; to free */
+} cli_merged;
 /* Recount a sample of the journals' units, naming each that disagrees;
- * CLI_OK only if all agree. */
+ * CLI_OK only if all agree.  m, where not NULL, gets what the reading
+ * the recount checked adds up to (merge --verify). */
 int cli_verify_journals(const char *const *paths, int count,
-                        cli_verify_args *a);
+                        cli_verify_args *a, cli_merged *m);
 
 #endif

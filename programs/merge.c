@@ -25,36 +25,119 @@ static const char merge_help[] =
     "  nqueens merge n23.part* --json\n"
     "  nqueens merge --verify n23.part*\n";
 
-/* "a, b-c, ..." of the first missing units (runs of them), to stderr. */
-static void list_missing(const unsigned char *done, uint64_t units)
+static int bit(const unsigned char *set, uint64_t u)
+{
+    return set[u / 8] >> (u % 8) & 1;
+}
+
+/* "a, b-c, ..." of the first missing units (runs of them) that are not
+ * in a whole part listed already (whole[k]: part k+1 of m is missing),
+ * to stderr after `sep`. */
+static void list_missing(const unsigned char *done, uint64_t units,
+                         const unsigned char *whole, uint32_t m,
+                         const char *sep)
 {
     enum { SHOW = 12 };
     int shown = 0;
     for (uint64_t u = 0; u < units; u++) {
-        if (done[u / 8] >> (u % 8) & 1)
+        if (bit(done, u) || (whole && whole[u % m]))
             continue;
         if (shown == SHOW) { /* one more run than shown: say so */
             fputs(", ...", stderr);
             break;
         }
         uint64_t v = u;
-        while (v + 1 < units && !(done[(v + 1) / 8] >> ((v + 1) % 8) & 1))
+        while (v + 1 < units && !bit(done, v + 1) &&
+               !(whole && whole[(v + 1) % m]))
             v++;
-        fprintf(stderr, v > u ? "%s%llu-%llu" : "%s%llu", shown ? ", " : "",
+        fprintf(stderr, v > u ? "%s%llu-%llu" : "%s%llu", shown ? ", " : sep,
                 (unsigned long long)u, (unsigned long long)v);
         shown++;
         u = v;
     }
-    fputc('\n', stderr);
 }
 
-/* merge --verify: the recount first; the sum only if it agrees. */
+/* Which parts of m (the journals' split) are missing whole, into
+ * whole[]; how many.  A part with no unit of it recorded is one no
+ * journal given holds: naming it says which task to run, where its
+ * units listed one by one would be a thousand numbers. */
+static uint32_t whole_parts(const unsigned char *done, uint64_t units,
+                            uint32_t m, unsigned char *whole)
+{
+    uint32_t k = 0;
+    memset(whole, 1, m);
+    for (uint64_t u = 0; u < units; u++)
+        if (bit(done, u))
+            whole[u % m] = 0;
+    for (uint32_t p = 0; p < m; p++)
+        k += whole[p] && p < units;
+    return k;
+}
+
+/* The missing units, one line on stderr: the parts missing whole by
+ * name, then the others by number. */
+static void say_missing(const cli_merged *m)
+{
+    uint32_t parts = m->h.parts > 1 ? m->h.parts : 0, k = 0;
+    unsigned char *whole = parts ? calloc(parts, 1) : NULL;
+    if (whole)
+        k = whole_parts(m->done, m->h.units, parts, whole);
+    cli_clear_progress();
+    fprintf(stderr, "nqueens: N=%d engine %s: %llu of %llu units missing%s",
+            m->h.n, m->h.engine,
+            (unsigned long long)(m->h.units - m->s.units_done),
+            (unsigned long long)m->h.units, m->s.dropped_tail & 1
+            ? " (a journal ends with a half-written record: a crash)" : "");
+    const char *sep = ": ";
+    for (uint32_t p = 0; whole && p < parts; p++)
+        if (whole[p] && p < m->h.units) {
+            fprintf(stderr, "%spart %u/%u", sep, p + 1, parts);
+            sep = ", ";
+        }
+    if (k)
+        fprintf(stderr, " (no journal of %s given)", k > 1 ? "them" : "it");
+    if (m->h.units - m->s.units_done > (uint64_t)0)
+        list_missing(m->done, m->h.units, k ? whole : NULL, parts,
+                     k ? "; and units " : ": ");
+    fputc('\n', stderr);
+    free(whole);
+}
+
+/* What merge prints of the journals read: the missing units (exit 1),
+ * or the count's row. */
+static int print_merged(const cli_merged *m, int json)
+{
+    if (m->s.units_done < m->h.units) {
+        say_missing(m);
+        return CLI_FAIL;
+    }
+    if (m->s.dropped_tail) /* harmless once every unit is there */
+        fprintf(stderr, "nqueens: warning: %s\n", m->s.dropped_tail & 1
+                ? "a journal ends with a half-written record (a crash); its "
+                  "unit was found in another journal"
+                : "a journal ends with a half-written run line (a crash as "
+                  "its run ended): that run's time is not in the sum");
+    /* the time and the most threads the journals' runs recorded (none in
+     * journals older than run lines: null); no kernel, for none ran here */
+    cli_count_table t = cli_count_table_for(m->h.n, json);
+    cli_print_counts(&t, m->h.n, &m->c, m->h.engine, NULL, m->s.threads,
+                     m->s.seconds);
+    return CLI_OK;
+}
+
+/* merge --verify: the recount first, then the sum of the reading it
+ * checked, only if every recount agrees. */
 static int merge_verified(const char **pos, int npos, const char *sample,
                           int all, int json)
 {
     cli_verify_args a = {.json = json};
+    cli_merged m = {.done = NULL};
     int rc = cli_verify_options(sample, all, NULL, NULL, &a);
-    return rc == CLI_OK ? cli_verify_journals(pos, npos, &a) : rc;
+    if (rc == CLI_OK && (rc = cli_verify_journals(pos, npos, &a, &m)) ==
+        CLI_OK)
+        rc = print_merged(&m, json);
+    free(m.done);
+    return rc;
 }
 
 int cmd_merge(int argc, char **argv)
@@ -84,45 +167,28 @@ int cmd_merge(int argc, char **argv)
     if (rc == CLI_OK && (sample || all) && !verify)
         rc = cli_error(CLI_USAGE, "%s chooses the sample of --verify; add "
                        "--verify", sample ? "--sample" : "--all");
-    if (rc == CLI_OK && verify)
+    if (rc == CLI_OK && verify) {
         rc = merge_verified(pos, npos, sample, all, json);
+        free(pos);
+        return rc;
+    }
     if (rc != CLI_OK) {
         free(pos);
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
     }
-    nq_journal_header h;
-    nq_journal_state s;
-    nq_counts c;
-    unsigned char *done;
+    cli_merged m = {.done = NULL};
     char why[4096] = "";
     volatile sig_atomic_t *stop = cli_catch_stop_signals("merge");
     cli_stop_waits(1); /* reading and planning watch the flag */
-    nq_status st = nq_journal_merge_ext(pos, npos, stop, &h, &s, &done, &c,
-                                        why, sizeof why);
+    nq_status st = nq_journal_merge_ext(pos, npos, stop, &m.h, &m.s, &m.done,
+                                        &m.c, why, sizeof why);
     free(pos);
     if (st == NQ_ERR_STOPPED)
         return cli_report_stopped();
     if (st != NQ_OK) /* a journal of another format is bad input */
         return cli_error(st == NQ_ERR_VERSION ? CLI_USAGE : CLI_FAIL, "%s",
                          why[0] ? why : nq_strerror(st));
-    if (s.units_done < h.units) { /* one line, the crash note folded in */
-        cli_clear_progress();
-        fprintf(stderr, "nqueens: N=%d engine %s: %llu of %llu units "
-                "missing%s: ", h.n, h.engine,
-                (unsigned long long)(h.units - s.units_done),
-                (unsigned long long)h.units, s.dropped_tail
-                ? " (a journal ends with a half-written line: a crash)" : "");
-        list_missing(done, h.units);
-        free(done);
-        return CLI_FAIL;
-    }
-    free(done);
-    if (s.dropped_tail) /* harmless once every unit is there */
-        fprintf(stderr, "nqueens: warning: a journal ends with a half-written "
-                "line (a crash); its unit was found in another journal\n");
-    /* the time and the most threads the journals' runs recorded (none in
-     * journals older than run lines: null); no kernel, for none ran here */
-    cli_count_table t = cli_count_table_for(h.n, json);
-    cli_print_counts(&t, h.n, &c, h.engine, NULL, s.threads, s.seconds);
-    return CLI_OK;
+    rc = print_merged(&m, json);
+    free(m.done);
+    return rc;
 }

@@ -72,13 +72,18 @@ int cli_print_counts(cli_count_table *t, int n, const nq_counts *c,
  * what was kept, not that nothing was lost. */
 static void warn_dropped_tail(const cli_long_count *c, const nq_run_report *r)
 {
-    if (r->dropped_tail)
+    if (r->dropped_tail & 1)
         fprintf(stderr, "%s: warning: %s ended in a half-written line (a "
                 "crash, or the file was cut): kept the %llu units recorded "
                 "before it; every unit without a record is counted again "
                 "(%llu this run)\n", cli_program, c->opt.journal,
                 (unsigned long long)(r->recorded - r->ran),
                 (unsigned long long)r->ran);
+    else if (r->dropped_tail) /* a run line: no unit lost, a time */
+        fprintf(stderr, "%s: warning: %s ended in a half-written run line "
+                "(a crash as a run ended): every unit recorded before it is "
+                "kept; that run's time is not in the time column\n",
+                cli_program, c->opt.journal);
 }
 
 /* A part of a split run is done: say where its records are.  The path

@@ -148,7 +148,7 @@ static void print_summary(const nq_journal_header *h,
 }
 
 int cli_verify_journals(const char *const *paths, int count,
-                        cli_verify_args *a)
+                        cli_verify_args *a, cli_merged *m)
 {
     nq_journal_header h = {0};
     nq_verify_report r;
@@ -163,7 +163,12 @@ int cli_verify_journals(const char *const *paths, int count,
     cli_stop_waits(1);
     if ((!a->quiet && isatty(2)) || a->progress)
         o.progress = draw, o.progress_ctx = &bar;
-    nq_status st = nq_journal_verify(paths, count, &o, &h, &r, why, sizeof why);
+    nq_status st = nq_journal_verify_ext(paths, count, &o, &h, &r,
+                                         m ? &m->s : NULL,
+                                         m ? &m->done : NULL,
+                                         m ? &m->c : NULL, why, sizeof why);
+    if (m)
+        m->h = h;
     cli_clear_progress();
     if (st == NQ_ERR_STOPPED)
         return cli_report_stopped();
@@ -239,7 +244,7 @@ int cmd_verify(int argc, char **argv)
     if (rc == CLI_OK)
         rc = cli_verify_options(sample, all, seed, threads, &a);
     if (rc == CLI_OK)
-        rc = cli_verify_journals(pos, npos, &a);
+        rc = cli_verify_journals(pos, npos, &a, NULL);
     free(pos);
     return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
 }

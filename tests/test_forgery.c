@@ -342,16 +342,29 @@ static void record_refused(void *arg)
     int forged = forge(j, b->edit, plan);
     nq_plan_free(plan);
     CHECK(forged > 0);
-    const char *const *cmds[] = {ARGS("merge", j), ARGS("verify", "-q", j)};
-    for (int c = 0; c < 2; c++) {
+    /* resuming refuses it too, in the same line, the file left as it
+     * was (before issue 49 it applied none of the plan's checks) */
+    const char *const *cmds[] = {ARGS("merge", j), ARGS("verify", "-q", j),
+                                 ARGS("count", b->n, "-e", b->engine, "-q",
+                                      "--checkpoint", j)};
+    size_t before, after;
+    char *was = t_read_file(j, &before), said[3][400];
+    for (int c = 0; c < 3; c++) {
         t_proc p;
         CHECK(t_run_cli(&p, cmds[c]) == 0);
         int refused = p.exit_code == 1 && strstr(p.err, "cannot be right") &&
                       strstr(p.err, b->says) &&
                       strchr(p.err, '\n') == p.err + p.err_len - 1;
+        snprintf(said[c], sizeof said[c], "%s", p.err);
         t_proc_free(&p);
         CHECKF(refused, "%s did not refuse the record", cmds[c][0]);
     }
+    char *is = t_read_file(j, &after);
+    CHECKF(was && is && before == after && !memcmp(was, is, before),
+           "resuming changed the journal");
+    free(was), free(is);
+    CHECKF(!strcmp(said[0], said[2]), "merge and count said: %s and %s",
+           said[0], said[2]);
 }
 
 /* carry's symmetric constellations carry their own unique counts, which

@@ -318,6 +318,38 @@ static void truncated_tail(void *arg)
     CHECK(records_once(j, plan_units("fast", 12), 0, NULL));
 }
 
+/* A finished journal whose last line, a run line, is cut short (a crash
+ * as the run ended): resuming and merging say a run line was cut, and
+ * that its run's time is lost; no unit is (merge said "its unit was found
+ * in another journal" before issue 49). */
+static void cut_run_line(void *arg)
+{
+    (void)arg;
+    const char *j = file("cut-run.journal");
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "12", "-q", "--checkpoint", j)) == 0);
+    t_proc_free(&p);
+    size_t len;
+    char *text = t_read_file(j, &len), *run = text ? strstr(text, "\nrun ")
+                                                    : NULL;
+    CHECK(run && run[strcspn(run + 1, "\n") + 2] == '\0');
+    write_text(j, text, (size_t)(run - text) + 12); /* "\nrun seconds" */
+    free(text);
+    const char *const *cmds[] = {ARGS("merge", j),
+                                 ARGS("count", "12", "--checkpoint", j)};
+    for (int c = 0; c < 2; c++) {
+        CHECK(t_run_cli(&p, cmds[c]) == 0);
+        int said = p.exit_code == 0 && row_is_oeis(p.out, 12) &&
+                   strstr(p.err, "half-written run line") &&
+                   strstr(p.err, "time") && !strstr(p.err, "unit was found") &&
+                   !strstr(p.err, "counted again");
+        char err[300];
+        snprintf(err, sizeof err, "%s", p.err);
+        t_proc_free(&p);
+        CHECKF(said, "%s: %s", cmds[c][0], err);
+    }
+}
+
 /* A journal cut in the middle of a line by another program (half its
  * records gone): the warning says how many units were kept and that the
  * rest are counted again, never that nothing was lost. */
@@ -480,7 +512,7 @@ static void record_once(void *arg)
     nq_journal *jn;
     char why[256];
     plan_header("fast", 9, &h);
-    CHECK(nq_journal_open(j, &h, NULL, &jn, why, sizeof why) == NQ_OK);
+    CHECK(nq_journal_open(j, &h, NULL, NULL, &jn, why, sizeof why) == NQ_OK);
     nq_tally t = {.total = 5};
     int ok = nq_journal_record(jn, 3, &t) == NQ_OK &&
              nq_journal_record(jn, 3, &t) == NQ_OK &&
@@ -536,10 +568,17 @@ static void split_and_merge(void *arg)
         CHECKF(ok, "part %d did not finish", k + 1);
     }
     CHECK(t_run_cli(&p, ARGS("merge", part[0], part[1])) == 0);
+    /* a part missing whole is named as the part, not as its units (895
+     * numbers, the first 12 shown, before issue 49) */
     int incomplete = p.exit_code == 1 && p.out_len == 0 &&
-                     strstr(p.err, "missing");
+                     strstr(p.err, "895 of 2685 units missing: part 3/3 "
+                            "(no journal of it given)\n") &&
+                     strchr(p.err, '\n') == p.err + p.err_len - 1;
+    char err[300];
+    snprintf(err, sizeof err, "%s", p.err);
     t_proc_free(&p);
-    CHECKF(incomplete, "an incomplete merge was not refused");
+    CHECKF(incomplete, "an incomplete merge was not refused naming part "
+           "3/3: %s", err);
     CHECK(t_run_cli(&p, ARGS("merge", part[2], part[0], part[1], part[0])) == 0);
     int ok = p.exit_code == 0 && row_is_oeis(p.out, 15);
     t_proc_free(&p);
@@ -1113,13 +1152,96 @@ static void failed_final_check_exits_1(void *arg)
     CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", j)) == 0);
     t_proc_free(&p);
     CHECK(t_read_journal_header(j, &h));
-    nq_tally odd = {.fixed90 = 1}; /* the first unit counts R: now 1 more */
+    /* the first record is unit 0's, P (12 at N = 10): 14 is a record the
+     * plan allows (an even number of its own turn's fixed points), and
+     * (T + P + 2R) / 8 then has a remainder */
+    nq_tally odd = {.fixed180 = 14};
     CHECK(rewrite_record(j, 1, &odd, h.key[0]));
     CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", j)) == 0);
     int refused = p.exit_code == 1 && p.out_len == 0 &&
                   strstr(p.err, "failed its final check");
     t_proc_free(&p);
     CHECKF(refused, "a count failing its check was printed or exited 0");
+    /* merge refuses it, and verify with the same line (it said "all
+     * agree", exit 0, before issue 49) */
+    char said[2][400];
+    const char *const *cmds[] = {ARGS("merge", j), ARGS("verify", "-q", j)};
+    for (int c = 0; c < 2; c++) {
+        CHECK(t_run_cli(&p, cmds[c]) == 0);
+        snprintf(said[c], sizeof said[c], "%s", p.err);
+        refused = p.exit_code == 1 && p.out_len == 0 &&
+                  strstr(p.err, "add up to no count of N=10");
+        t_proc_free(&p);
+        CHECKF(refused, "%s did not refuse: %s", cmds[c][0], said[c]);
+    }
+    CHECKF(!strcmp(said[0], said[1]), "merge and verify said: %s and %s",
+           said[0], said[1]);
+}
+
+/* nqueens run with the open_swap shim (tests/open_swap.c): before the
+ * second open of `path`, `from` is renamed over it. */
+static int run_swapped(t_proc *p, const char *const *args, const char *path,
+                       const char *from)
+{
+    const char *shim = getenv("NQ_OPEN_SWAP");
+    setenv("LD_PRELOAD", shim, 1);
+    setenv("NQ_SWAP_PATH", path, 1), setenv("NQ_SWAP_FROM", from, 1);
+    setenv("NQ_SWAP_AT", "2", 1);
+    /* the sanitizer build's runtime would refuse a library before it */
+    setenv("ASAN_OPTIONS", "verify_asan_link_order=0", 1);
+    int rc = t_run_cli(p, args);
+    unsetenv("LD_PRELOAD");
+    return rc;
+}
+
+/* verify and merge --verify read a journal twice (once to add up, once
+ * to collect the units to recount); a journal replaced in between (by
+ * another count's, or by a copy with one record forged) is refused,
+ * named, before anything is recounted or printed: what they print is
+ * what they checked.  Before issue 49 the first was a heap read out of
+ * bounds (AddressSanitizer: SEGV in take()), the second "all agree", and
+ * merge --verify --all printed a total it had not checked. */
+static void changed_between_reads(void *arg)
+{
+    (void)arg;
+    const char *j = file("swapped"), *n12 = file("n12"), *n13 = file("n13");
+    const char *forged = file("forged"), *from = file("swap-from");
+    t_proc p;
+    if (!getenv("NQ_OPEN_SWAP")) {
+        t_skip("no NQ_OPEN_SWAP (make test builds the shim)");
+        return;
+    }
+    CHECK(t_run_cli(&p, ARGS("count", "12", "-q", "--checkpoint", n12)) == 0);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("count", "13", "-q", "--checkpoint", n13)) == 0);
+    t_proc_free(&p);
+    size_t len;
+    char *text = t_read_file(n12, &len);
+    CHECK(text);
+    write_text(forged, text, len);
+    free(text);
+    CHECK(forge_record(forged, 40));
+    const char *const *cmds[] = {ARGS("verify", "-q", j),
+                                 ARGS("verify", "-q", j),
+                                 ARGS("merge", "--verify", "--all", j)};
+    const char *instead[] = {n13, forged, forged};
+    for (int c = 0; c < 3; c++) {
+        size_t n;
+        char *a = t_read_file(n12, &n), *b = t_read_file(instead[c], &len);
+        CHECK(a && b);
+        write_text(j, a, n), write_text(from, b, len);
+        free(a), free(b);
+        CHECK(run_swapped(&p, cmds[c], j, from) == 0);
+        int refused = p.exit_code == 1 && p.out_len == 0 &&
+                      strstr(p.err, "changed while verify read it") &&
+                      strchr(p.err, '\n') == p.err + p.err_len - 1;
+        char err[300];
+        snprintf(err, sizeof err, "exit %d, out '%.60s', err %s", p.exit_code,
+                 p.out, p.err);
+        t_proc_free(&p);
+        CHECKF(refused, "%s with %s swapped in: %s", cmds[c][0],
+               c ? "a forged copy" : "N=13's journal", err);
+    }
 }
 
 /* 256 edits of records, each a count changed and the line re-tagged
@@ -1606,7 +1728,7 @@ static void records_only_its_share(void *arg)
     char why[256];
     plan_header("fast", 9, &h);
     h.part = 2, h.parts = 3;
-    CHECK(nq_journal_open(j, &h, NULL, &jn, why, sizeof why) == NQ_OK);
+    CHECK(nq_journal_open(j, &h, NULL, NULL, &jn, why, sizeof why) == NQ_OK);
     nq_tally t = {.total = 5};
     int ok = nq_journal_record(jn, 4, &t) == NQ_OK &&
              nq_journal_record(jn, 3, &t) == NQ_ERR_ARG &&
@@ -1768,6 +1890,9 @@ void tests_journal(void)
     t_case(stops_inside_units, NULL, "journal/sigint-inside-hour-long-units");
     t_case(truncated_tail, NULL, "journal/half-written-record-dropped");
     t_case(cut_in_half, NULL, "journal/cut-mid-line-says-what-was-kept");
+    t_case(cut_run_line, NULL, "journal/cut-run-line-named-as-a-run-line");
+    t_case(changed_between_reads, NULL, "journal/verify-and-merge-verify-"
+           "refuse-a-journal-changed-between-their-reads");
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         t_case(refuses_bad_journal, (void *)&bad[i], "journal/refuses/%s",
                bad[i].name);

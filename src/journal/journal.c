@@ -36,6 +36,7 @@ struct nq_journal {
     ino_t ino;
     nq_journal_header header;
     nq_record_set set;
+    const nq_jf_check *check;     /* while it is read (opening) */
     /* the writer thread and its queue */
     pthread_t writer;
     int writer_started;
@@ -80,6 +81,13 @@ static uint64_t counts_digest(const nq_record_set *rs, const nq_tally *t)
 {
     nq_u128 c[4] = {t->total, t->unique, t->fixed180, t->fixed90};
     return nq_siphash(rs->key[0], rs->key[1], c, sizeof c);
+}
+
+int nq_record_set_holds(const nq_record_set *rs, uint64_t unit,
+                        const nq_tally *t)
+{
+    return unit < rs->units && (rs->done[unit / 8] >> (unit % 8) & 1) &&
+           rs->digest && rs->digest[unit] == counts_digest(rs, t);
 }
 
 nq_status nq_record_set_add(nq_record_set *rs, const char *path, long line,
@@ -189,7 +197,11 @@ static nq_status keep_record(void *ctx, const char *path, long line,
                              size_t wsize)
 {
     nq_journal *j = ctx;
-    return nq_record_set_add(&j->set, path, line, unit, t, why, wsize);
+    const nq_jf_check *c = j->check;
+    nq_status st = c && c->record ? c->record(c->ctx, path, line, unit, t,
+                                              why, wsize) : NQ_OK;
+    return st == NQ_OK ? nq_record_set_add(&j->set, path, line, unit, t, why,
+                                           wsize) : st;
 }
 
 static nq_status write_all(int fd, const char *buf, size_t len)
@@ -379,14 +391,15 @@ static void journal_free(nq_journal *j)
 }
 
 nq_status nq_journal_open(const char *path, const nq_journal_header *want,
-                          const volatile sig_atomic_t *stop, nq_journal **out,
+                          const volatile sig_atomic_t *stop,
+                          const nq_jf_check *check, nq_journal **out,
                           char *why, size_t wsize)
 {
     nq_journal *j = calloc(1, sizeof *j);
     nq_status st = NQ_ERR_NOMEM;
     if (!j)
         return st;
-    j->fd = -1, j->header = *want;
+    j->fd = -1, j->header = *want, j->check = check;
     if ((j->path = strdup(path)) &&
         (st = nq_record_set_init(&j->set, want->units)) == NQ_OK &&
         (st = open_locked(j, why, wsize)) == NQ_OK)
@@ -401,6 +414,7 @@ nq_status nq_journal_open(const char *path, const nq_journal_header *want,
         j->writer_started = pthread_create(&j->writer, NULL, writer, j) == 0;
         st = j->writer_started ? NQ_OK : NQ_ERR_THREAD;
     }
+    j->check = NULL;
     if (st != NQ_OK) {
         journal_free(j);
         return st;

@@ -9,7 +9,7 @@
 #include "journal_format.h"
 
 /* Units seen, each counted once: a repeat must carry the same counts. */
-typedef struct {
+typedef struct nq_record_set {
     unsigned char *done;        /* bit per unit */
     uint64_t *digest;           /* per unit, its counts' digest (NULL: no
                                    repeats to compare) */
@@ -25,6 +25,9 @@ void nq_record_set_free(nq_record_set *rs);
 nq_status nq_record_set_add(nq_record_set *rs, const char *path, long line,
                             uint64_t unit, const nq_tally *t, char *why,
                             size_t wsize);
+/* 1 if unit was added with these counts (its digest is theirs). */
+int nq_record_set_holds(const nq_record_set *rs, uint64_t unit,
+                        const nq_tally *t);
 
 /* Open a regular file (a FIFO, a terminal or a device is refused: opening
  * or reading one could block forever); -1 with why set on failure. */
@@ -35,19 +38,32 @@ typedef struct nq_journal nq_journal;
 /* A random key for a new journal's header. */
 void nq_journal_new_key(uint64_t key[2]);
 
+/* What the opener knows of a record that the format cannot: a plan's
+ * checks (a record the plan rules out, run_merge.c), so that resuming
+ * refuses what merge and verify refuse, in their words.  record() as a
+ * reader's (journal_format.h); NULL: no such check. */
+typedef struct {
+    nq_status (*record)(void *ctx, const char *path, long line,
+                        uint64_t unit, const nq_tally *t, char *why,
+                        size_t wsize);
+    void *ctx;
+} nq_jf_check;
+
 /* Open the journal `path` of a plan's share (the header says which) to
  * resume and append, creating it if absent; want->key is kept for a new
  * file, replaced by the file's own for an existing one.  The file is
  * locked: two runs appending would interleave lines.  A half-written last
  * line (a crash) is cut off and its unit will be done again.  A journal of
- * another count is NQ_ERR_MISMATCH, damage NQ_ERR_CORRUPT, another format
- * NQ_ERR_VERSION: the file is then left as it was.  A journal that cannot
+ * another count is NQ_ERR_MISMATCH, damage NQ_ERR_CORRUPT (a record
+ * `check` refuses too), another format NQ_ERR_VERSION: the file is then
+ * left as it was.  A journal that cannot
  * be written (a read-only file system) is still opened for reading:
  * nq_journal_writable() says so, and the caller decides whether that is
  * enough (it is when every unit is recorded).  Reading a long journal
  * gives up (NQ_ERR_STOPPED) when *stop is set. */
 nq_status nq_journal_open(const char *path, const nq_journal_header *want,
-                          const volatile sig_atomic_t *stop, nq_journal **out,
+                          const volatile sig_atomic_t *stop,
+                          const nq_jf_check *check, nq_journal **out,
                           char *why, size_t wsize);
 int nq_journal_writable(const nq_journal *j);
 /* What the journal holds.  Its units are all of the header's share: the

@@ -292,26 +292,28 @@ static int run_leftover(const char *s, size_t len)
  * holds?  Only then is it the remains of a write cut short by a crash:
  * zeros (what some file systems leave after a power loss), a header cut
  * short, a run line's start, or "unit " and numbers, perhaps up to
- * " tag=" and some hex digits.  Anything else is damage, and is refused. */
+ * " tag=" and some hex digits.  Anything else is damage, and is refused.
+ * Returns what it was (NQ_JF_TAIL_RUN for a run line's start, else
+ * NQ_JF_TAIL_RECORD), or 0 for damage. */
 static int crash_leftover(const char *s, size_t len, int have_header)
 {
     size_t i = 0;
     if (!have_header)
-        return half_header(s, len);
+        return half_header(s, len) ? NQ_JF_TAIL_RECORD : 0;
     while (i < len && s[i] == '\0')
         i++;
     if (i == len)
-        return 1;
+        return NQ_JF_TAIL_RECORD;
     static const char unit[] = "unit ", tag[] = "tag=";
     if (len >= 1 && s[0] == 'r') /* a run line: "run " and its fields */
-        return run_leftover(s, len);
+        return run_leftover(s, len) ? NQ_JF_TAIL_RUN : 0;
     for (i = 0; i < len && i < 5; i++)
         if (s[i] != unit[i])
             return 0;
     while (i < len && (s[i] == ' ' || (s[i] >= '0' && s[i] <= '9')))
         i++;
     if (i == len)
-        return 1;
+        return NQ_JF_TAIL_RECORD;
     if (s[i - 1] != ' ') /* " tag=" follows the numbers */
         return 0;
     for (size_t k = 0; i < len && k < 4; i++, k++)
@@ -320,7 +322,7 @@ static int crash_leftover(const char *s, size_t len, int have_header)
     for (size_t hex = 0; i < len; i++, hex++)
         if (hex == 16 || !s[i] || !strchr("0123456789abcdef", s[i]))
             return 0;
-    return 1;
+    return NQ_JF_TAIL_RECORD;
 }
 
 static nq_status check_header(char *line, const char *path,
@@ -432,8 +434,9 @@ nq_status nq_jf_read(FILE *f, const char *path, const nq_jf_reader *rd,
             break;
         }
         if (len == 0 || line[len - 1] != '\n') { /* the end, cut short */
-            if (crash_leftover(line, (size_t)len, res->have_header)) {
-                res->tail = 1;
+            res->tail = crash_leftover(line, (size_t)len, res->have_header);
+            if (res->tail) {
+                /* left out: the next run writes it again */
             } else if (!res->have_header) {
                 st = headless(first_line_kind(line, (size_t)len, 0), path,
                               why, wsize);

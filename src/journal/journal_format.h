@@ -56,11 +56,18 @@ typedef struct {
     const volatile sig_atomic_t *stop; /* reading gives up when set */
 } nq_jf_reader;
 
+/* What a half-written last line (a crash's) was, as bits: what was
+ * lost differs (nq_journal_state.dropped_tail). */
+#define NQ_JF_TAIL_RECORD 1 /* a record, a header or bytes of none yet:
+                               its unit is counted again */
+#define NQ_JF_TAIL_RUN 2    /* a run line: that session's time is lost */
+
 typedef struct {
     nq_journal_header header;
     int have_header;
     off_t good;   /* bytes up to the end of the last line that checked out */
-    int tail;     /* a half-written last line (a crash) was left out */
+    int tail;     /* a half-written last line (a crash) was left out:
+                     NQ_JF_TAIL_RECORD or NQ_JF_TAIL_RUN */
     double seconds; /* the run lines: time summed, the most threads */
     int threads;
 } nq_jf_result;

@@ -127,9 +127,11 @@ static nq_status open_journal(const nq_plan *plan, const nq_request *req,
     nq_status st = NQ_OK;
     nq_journal_header want;
     *j = NULL;
+    /* the plan's checks of each record, as merge and verify make them */
+    nq_jf_check check = {nq_run_record_check, (void *)plan};
     if (rn->root && o->journal) {
         journal_header(plan, o, &want);
-        st = nq_journal_open(o->journal, &want, req->stop, j, r->why,
+        st = nq_journal_open(o->journal, &want, req->stop, &check, j, r->why,
                              sizeof r->why);
     }
     report_start(plan, o, *j, r);

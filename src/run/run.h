@@ -52,13 +52,36 @@ nq_status nq_count_with(const nq_request *req, const nq_resume_options *o,
 nq_status nq_run_read_journal(const char *path, const nq_jf_reader *rd,
                               nq_jf_result *res, char *why, size_t wsize);
 
-/* nq_journal_merge, giving up when *stop is set (reading, planning), and
- * keeping in *plan (when not NULL; to free) the plan that every record was
- * checked against. */
+/* What the plan says of a record (nq_plan_record_flaw), in the words
+ * merge, verify and resuming give a record it rules out: NQ_OK, or
+ * NQ_ERR_CORRUPT naming the path, the line and the unit.  ctx: the plan
+ * (an nq_jf_check's record, journal.h). */
+nq_status nq_run_record_check(void *plan, const char *path, long line,
+                              uint64_t unit, const nq_tally *t, char *why,
+                              size_t wsize);
+
+/* What reading journals into one count gives: header and state (as
+ * nq_journal_merge's), the units covered (a bit each; to free), and,
+ * where not NULL: the board's counts once every unit is covered
+ * (counts), the plan every record was checked against (plan; to free),
+ * and the records' set with a keyed digest of each unit's counts (set;
+ * to free with nq_record_set_free), against which a second reading is
+ * checked (verify: what it recounts is what it read). */
+typedef struct {
+    nq_journal_header *header;
+    nq_journal_state *state;
+    unsigned char **done;
+    nq_counts *counts;
+    nq_plan **plan;
+    struct nq_record_set *set;
+} nq_merged;
+
+/* nq_journal_merge_ext's reading, giving up when *stop is set (reading,
+ * planning), its outputs in *m.  Every unit covered, the plan's final
+ * check must pass (a record is wrong otherwise): NQ_ERR_INTERNAL, in
+ * the words merge and verify both say. */
 nq_status nq_run_merge(const char *const *paths, int count,
-                       const volatile sig_atomic_t *stop,
-                       nq_journal_header *header, nq_journal_state *state,
-                       unsigned char **done, nq_plan **plan, char *why,
-                       size_t wsize);
+                       const volatile sig_atomic_t *stop, const nq_merged *m,
+                       char *why, size_t wsize);
 
 #endif

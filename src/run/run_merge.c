@@ -124,18 +124,28 @@ static nq_status take_header(void *ctx, const char *path,
     return NQ_ERR_MISMATCH;
 }
 
+nq_status nq_run_record_check(void *plan, const char *path, long line,
+                              uint64_t unit, const nq_tally *t, char *why,
+                              size_t wsize)
+{
+    const char *flaw = nq_plan_record_flaw(plan, unit, t);
+    if (!flaw)
+        return NQ_OK;
+    nq_jf_why(why, wsize, "%s line %ld: unit %llu cannot be right (its tag "
+              "checks out, so whoever wrote it had the key): %s", path, line,
+              (unsigned long long)unit, flaw);
+    return NQ_ERR_CORRUPT;
+}
+
 static nq_status take_record(void *ctx, const char *path, long line,
                              uint64_t unit, const nq_tally *t, char *why,
                              size_t wsize)
 {
     merger *m = ctx;
-    const char *flaw = nq_plan_record_flaw(m->plan, unit, t);
-    if (!flaw)
-        return nq_record_set_add(&m->set, path, line, unit, t, why, wsize);
-    nq_jf_why(why, wsize, "%s line %ld: unit %llu cannot be right (its tag "
-              "checks out, so whoever wrote it had the key): %s", path, line,
-              (unsigned long long)unit, flaw);
-    return NQ_ERR_CORRUPT;
+    nq_status st = nq_run_record_check(m->plan, path, line, unit, t, why,
+                                       wsize);
+    return st == NQ_OK ? nq_record_set_add(&m->set, path, line, unit, t, why,
+                                           wsize) : st;
 }
 
 nq_status nq_run_read_journal(const char *path, const nq_jf_reader *rd,
@@ -189,41 +199,95 @@ static nq_status merge_one(merger *m, const char *path, int *tail, char *why,
     return st == NQ_OK && res.have_header ? note_runs(m, &res) : st;
 }
 
-nq_status nq_run_merge(const char *const *paths, int count,
-                       const volatile sig_atomic_t *stop,
-                       nq_journal_header *header, nq_journal_state *state,
-                       unsigned char **done, nq_plan **plan, char *why,
-                       size_t wsize)
+/* Every unit covered: the board's counts, which the plan's final check
+ * must pass (Burnside's division without a remainder), else a record is
+ * wrong, said alike by merge and verify. */
+static nq_status finish(const merger *m, nq_counts *counts, char *why,
+                        size_t wsize)
 {
-    merger m = {.first = header, .first_path = count > 0 ? paths[0] : NULL,
-                .stop = stop};
+    nq_counts c;
+    if (m->set.state.units_done < m->first->units)
+        return NQ_OK;
+    nq_status st = nq_plan_finish(m->plan, &m->set.state.sum, &c);
+    if (st != NQ_OK)
+        nq_jf_why(why, wsize, "the journals' units add up to no count of "
+                  "N=%d: %s (a record is wrong)", m->first->n,
+                  nq_strerror(st));
+    else if (counts)
+        *counts = c;
+    return st;
+}
+
+/* The reading's outputs into *out (on success); the set keeps a bit
+ * set of its own. */
+static nq_status hand_over(merger *m, int tail, const nq_merged *out)
+{
+    size_t bytes = m->set.units / 8 + 1;
+    unsigned char *done = out->set ? malloc(bytes) : m->set.done;
+    if (!done)
+        return NQ_ERR_NOMEM;
+    if (out->set)
+        memcpy(done, m->set.done, bytes);
+    else
+        m->set.done = NULL;
+    *out->state = m->set.state;
+    out->state->dropped_tail = tail;
+    for (int i = 0; i < m->nruns; i++)
+        out->state->seconds += m->runs[i].seconds;
+    *out->done = done;
+    if (out->plan)
+        *out->plan = m->plan, m->plan = NULL;
+    if (out->set) {
+        *out->set = m->set;
+        memset(&m->set, 0, sizeof m->set);
+    }
+    return NQ_OK;
+}
+
+nq_status nq_run_merge(const char *const *paths, int count,
+                       const volatile sig_atomic_t *stop, const nq_merged *out,
+                       char *why, size_t wsize)
+{
+    merger m = {.first = out->header, .stop = stop};
     nq_status st = count > 0 && paths ? NQ_OK : NQ_ERR_ARG;
     int tail = 0;
-    memset(state, 0, sizeof *state);
-    *done = NULL;
+    memset(out->state, 0, sizeof *out->state);
+    *out->done = NULL;
+    for (int i = 0; i < count && st == NQ_OK; i++)
+        st = paths[i] ? NQ_OK : NQ_ERR_ARG;
+    if (st == NQ_ERR_ARG)
+        nq_jf_why(why, wsize, "no journal given (a NULL list or path)");
+    m.first_path = st == NQ_OK ? paths[0] : NULL;
     for (int i = 0; i < count && st == NQ_OK; i++)
         st = merge_one(&m, paths[i], &tail, why, wsize);
-    if (st == NQ_OK) {
-        *state = m.set.state;
-        state->dropped_tail = tail;
-        for (int i = 0; i < m.nruns; i++)
-            state->seconds += m.runs[i].seconds;
-        *done = m.set.done, m.set.done = NULL;
-    }
-    if (st == NQ_OK && plan)
-        *plan = m.plan, m.plan = NULL;
+    if (st == NQ_OK)
+        st = finish(&m, out->counts, why, wsize);
+    if (st == NQ_OK)
+        st = hand_over(&m, tail, out);
     nq_plan_free(m.plan);
     free(m.runs);
     nq_record_set_free(&m.set);
     return st;
 }
 
+/* The public calls' checks of what they are handed. */
+static nq_status merge_args(const nq_journal_header *header,
+                            const nq_journal_state *state,
+                            unsigned char **done, char *why, size_t wsize)
+{
+    if (header && state && done)
+        return NQ_OK;
+    nq_jf_why(why, wsize, "nowhere to put the merge (a NULL header, state "
+              "or done)");
+    return NQ_ERR_ARG;
+}
+
 nq_status nq_journal_merge(const char *const *paths, int count,
                            nq_journal_header *header, nq_journal_state *state,
                            unsigned char **done, char *why, size_t wsize)
 {
-    return nq_run_merge(paths, count, NULL, header, state, done, NULL, why,
-                        wsize);
+    return nq_journal_merge_ext(paths, count, NULL, header, state, done, NULL,
+                                why, wsize);
 }
 
 nq_status nq_journal_merge_ext(const char *const *paths, int count,
@@ -232,17 +296,8 @@ nq_status nq_journal_merge_ext(const char *const *paths, int count,
                                nq_journal_state *state, unsigned char **done,
                                nq_counts *counts, char *why, size_t wsize)
 {
-    nq_plan *plan = NULL;
-    nq_status st = nq_run_merge(paths, count, stop, header, state, done,
-                                &plan, why, wsize);
-    if (st == NQ_OK && counts && state->units_done == header->units &&
-        (st = nq_plan_finish(plan, &state->sum, counts)) != NQ_OK)
-        nq_jf_why(why, wsize, "the journals' units add up to no count of "
-                  "N=%d: %s (a record is wrong)", header->n, nq_strerror(st));
-    nq_plan_free(plan);
-    if (st != NQ_OK) {
-        free(*done);
-        *done = NULL;
-    }
-    return st;
+    nq_status st = merge_args(header, state, done, why, wsize);
+    nq_merged m = {header, state, done, counts, NULL, NULL};
+    return st == NQ_OK ? nq_run_merge(paths, count, stop, &m, why, wsize)
+                       : st;
 }

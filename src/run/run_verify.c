@@ -65,6 +65,9 @@ typedef struct {
     greatest totals, ratios;
     int fixed_points;
     const nq_plan *plan;        /* the plan the records were checked by */
+    const nq_record_set *first; /* what the first reading found */
+    unsigned char *again;       /* bit per unit: read again */
+    uint64_t read_again;        /* distinct units read again */
     const nq_verify_options *o;
     nq_verify_report *r;
     char why[256];              /* a GPU engine's words, for a fallback */
@@ -193,23 +196,46 @@ static nq_status keep_greatest(chosen *c)
     return st;
 }
 
-static nq_status any_header(void *ctx, const char *path,
-                            const nq_journal_header *h, char *why,
-                            size_t wsize)
+/* A journal read again that is not what the first reading found: it
+ * was replaced or written to in between, and what would be recounted is
+ * not what was read (nor what merge --verify would add up). */
+static nq_status changed(const char *path, char *why, size_t wsize)
 {
-    (void)ctx, (void)path, (void)h, (void)why, (void)wsize;
-    return NQ_OK; /* nq_journal_merge has checked every header */
+    nq_jf_why(why, wsize, "%s changed while verify read it (a second "
+              "reading, to collect the units to recount, does not hold "
+              "what the first held); run verify again once no one writes "
+              "it", path);
+    return NQ_ERR_IO;
 }
 
-/* A record read again: weighed for its size; kept if drawn, or if its
- * plan says the unit can hold fixed points and those are wanted; a unit
+static nq_status same_header(void *ctx, const char *path,
+                             const nq_journal_header *h, char *why,
+                             size_t wsize)
+{
+    const chosen *c = ctx;
+    if (h->n == c->plan->n && h->units == c->plan->units &&
+        !strcmp(h->plan, nq_plan_split(c->plan)) &&
+        h->identity == nq_plan_identity(c->plan))
+        return NQ_OK;
+    return changed(path, why, wsize);
+}
+
+/* A record read again, which must be one the first reading found, with
+ * the same counts: weighed for its size; kept if drawn, or if its plan
+ * says the unit can hold fixed points and those are wanted; a unit
  * recorded twice is kept once (merging has shown that its records
  * agree). */
 static nq_status take(void *ctx, const char *path, long line, uint64_t unit,
                       const nq_tally *t, char *why, size_t wsize)
 {
     chosen *c = ctx;
-    (void)path, (void)line, (void)why, (void)wsize;
+    (void)line;
+    if (!nq_record_set_holds(c->first, unit, t))
+        return changed(path, why, wsize);
+    if (!bit(c->again, unit)) {
+        set_bit(c->again, unit);
+        c->read_again++;
+    }
     weigh_record(c, unit, t);
     int drawn = bit(c->drawn, unit);
     int fixed = c->fixed_points && nq_plan_unit_forced(c->plan, unit);
@@ -358,12 +384,14 @@ static nq_status recount(chosen *c, char *why, size_t wsize)
 static nq_status collect(chosen *c, const char *const *paths, int count,
                          char *why, size_t wsize)
 {
-    nq_jf_reader rd = {any_header, take, c, c->o->stop};
+    nq_jf_reader rd = {same_header, take, c, c->o->stop};
     nq_status st = NQ_OK;
     for (int i = 0; i < count && st == NQ_OK; i++) {
         nq_jf_result res;
         st = nq_run_read_journal(paths[i], &rd, &res, why, wsize);
     }
+    if (st == NQ_OK && c->read_again != c->r->recorded) /* units gone */
+        st = changed(count == 1 ? paths[0] : "a journal", why, wsize);
     if (st == NQ_OK)
         st = keep_greatest(c);
     return st == NQ_OK ? sort_chosen(c) : st;
@@ -388,7 +416,7 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
 {
     uint64_t bytes = h->units / 8 + 1, want = c->o->largest;
     if (!(c->drawn = calloc(bytes, 1)) || !(c->kept = calloc(bytes, 1)) ||
-        !(c->weighed = calloc(bytes, 1)) ||
+        !(c->weighed = calloc(bytes, 1)) || !(c->again = calloc(bytes, 1)) ||
         !(c->totals.at = calloc(want + 1, sizeof *c->totals.at)) ||
         !(c->ratios.at = calloc(want + 1, sizeof *c->ratios.at)))
         return NQ_ERR_NOMEM;
@@ -403,7 +431,65 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
 static void free_chosen(chosen *c)
 {
     free(c->drawn), free(c->kept), free(c->weighed), free(c->compared);
+    free(c->again);
     free(c->ids), free(c->records), free(c->totals.at), free(c->ratios.at);
+}
+
+/* The checks of what the public call is handed. */
+static nq_status verify_args(const nq_verify_options *o,
+                             const nq_journal_header *header,
+                             const nq_verify_report *r, char *why,
+                             size_t wsize)
+{
+    if (!header || !r) {
+        nq_jf_why(why, wsize, "nowhere to put the verdict (a NULL header "
+                  "or report)");
+        return NQ_ERR_ARG;
+    }
+    if (!o || !(o->percent >= 0 && o->percent <= 100)) {
+        nq_jf_why(why, wsize, "no options, or a sample that is no "
+                  "percentage from 0 to 100");
+        return NQ_ERR_ARG;
+    }
+    return NQ_OK;
+}
+
+nq_status nq_journal_verify_ext(const char *const *paths, int count,
+                                const nq_verify_options *o,
+                                nq_journal_header *header,
+                                nq_verify_report *r, nq_journal_state *state,
+                                unsigned char **done, nq_counts *counts,
+                                char *why, size_t wsize)
+{
+    nq_journal_state own_state;
+    nq_record_set set = {0};
+    unsigned char *own_done = NULL, **d = done ? done : &own_done;
+    nq_plan *plan = NULL;
+    double t0 = nq_clock_seconds();
+    nq_status st = verify_args(o, header, r, why, wsize);
+    if (st != NQ_OK)
+        return st;
+    memset(r, 0, sizeof *r);
+    nq_merged m = {header, state ? state : &own_state, d, counts, &plan,
+                   &set};
+    if ((st = nq_run_merge(paths, count, o->stop, &m, why, wsize)) != NQ_OK)
+        return st;
+    uint64_t key[2];
+    nq_journal_new_key(key); /* a seed no journal's writer could know */
+    r->units = header->units, r->recorded = m.state->units_done;
+    r->seed = o->seed ? o->seed : (key[0] >> 11) | 1; /* exact in JSON */
+    chosen c = {.fixed_points = o->fixed_points, .plan = plan,
+                .first = &set, .o = o, .r = r};
+    st = verify_chosen(&c, paths, count, header, *d, why, wsize);
+    if (st != NQ_OK || !done) {
+        free(*d);
+        *d = NULL;
+    }
+    free_chosen(&c);
+    nq_record_set_free(&set);
+    nq_plan_free(plan);
+    r->seconds = nq_clock_seconds() - t0;
+    return st;
 }
 
 nq_status nq_journal_verify(const char *const *paths, int count,
@@ -411,27 +497,6 @@ nq_status nq_journal_verify(const char *const *paths, int count,
                             nq_journal_header *header, nq_verify_report *r,
                             char *why, size_t wsize)
 {
-    nq_journal_state state;
-    unsigned char *done = NULL;
-    double t0 = nq_clock_seconds();
-    memset(r, 0, sizeof *r);
-    if (!o || !(o->percent >= 0 && o->percent <= 100))
-        return NQ_ERR_ARG;
-    nq_plan *plan = NULL;
-    nq_status st = nq_run_merge(paths, count, o->stop, header, &state, &done,
-                                &plan, why, wsize);
-    if (st != NQ_OK)
-        return st;
-    uint64_t key[2];
-    nq_journal_new_key(key); /* a seed no journal's writer could know */
-    r->units = header->units, r->recorded = state.units_done;
-    r->seed = o->seed ? o->seed : (key[0] >> 11) | 1; /* exact in JSON */
-    chosen c = {.fixed_points = o->fixed_points, .plan = plan, .o = o,
-                .r = r};
-    st = verify_chosen(&c, paths, count, header, done, why, wsize);
-    free(done);
-    free_chosen(&c);
-    nq_plan_free(plan);
-    r->seconds = nq_clock_seconds() - t0;
-    return st;
+    return nq_journal_verify_ext(paths, count, o, header, r, NULL, NULL,
+                                 NULL, why, wsize);
 }
