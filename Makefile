@@ -25,6 +25,8 @@
 #   make bench-bottom    bottom states met again inside fast's units
 #   make bench-order     fast's nodes in board order, by the fewest open
 #                        squares and by the fewest places (N = 14..16)
+#   make bench-estimate  nqueens estimate against the counts it estimates,
+#                   N = 18..21 (minutes: N = 21 is counted)
 #   make bench-wasm  the WebAssembly modules (make wasm) under node against
 #                   this build, one thread, in rounds: fast with each
 #                   kernel at N = 14..17 and the teaching engines, each
@@ -246,7 +248,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-wasm mpi cuda opencl wasm clean
+.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-wasm bench-estimate mpi cuda opencl wasm clean
 all: $(CLI) $(LIB) shared $(MAN_ALL)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -289,8 +291,9 @@ $(MAN): doc/nqueens.1.in mk/manpage.sh $(CLI)
 	mv $@.tmp $@
 
 # The runner links the CLI's table formatter (table.o, which needs only
-# the library) to check rows no count here could print (N = 23..27).
-TEST_CLI_OBJ := $(BUILD)/obj/programs/table.o
+# the library) to check rows no count here could print (N = 23..27), and
+# its durations in words (duration.o, which needs only libc).
+TEST_CLI_OBJ := $(BUILD)/obj/programs/table.o $(BUILD)/obj/programs/duration.o
 $(TESTS): $(TEST_OBJ) $(TEST_CLI_OBJ) $(LIB)
 	$(LINK) $(TEST_OBJ) $(TEST_CLI_OBJ) $(LIB) $(LDLIBS) -o $@
 
@@ -516,6 +519,12 @@ BENCH_GPU_OPENCL := $(if $(HAVE_OPENCL),$(OPENCL_BIN))
 bench-gpu: $(BENCH_GPU_CUDA) $(BENCH_GPU_OPENCL) $(CLI)
 	NQ_CUDA=$(BENCH_GPU_CUDA) NQ_OPENCL=$(BENCH_GPU_OPENCL) NQ_CLI=$(CLI) \
 	    sh bench/gpu.sh
+
+# nqueens estimate against the counts it estimates, N = 18..21 (FROM,
+# TO; THREADS), side by side (bench/estimate.sh; N = 21 counts for
+# minutes: run it on a quiet machine).
+bench-estimate: $(CLI)
+	NQ_CLI=$(CLI) THREADS=$(or $(THREADS),0) sh bench/estimate.sh $(or $(FROM),18) $(or $(TO),21)
 
 # make install, uninstall, the shared library, pkg-config, man page and
 # completion: mk/install.mk.

@@ -37,9 +37,9 @@ int main(int argc, char **argv)
                 nq_strerror(st), r.why);
     }
     /* a rank lost: MPI_Finalize would wait for it forever.  Rank 0 (the
-     * count done with failed_rank set, or NQ_ERR_LOST) ends the job; a
-     * worker that lost rank 0 just exits. */
-    if (is_root && (st == NQ_ERR_LOST || (st == NQ_OK && r.failed_rank >= 0)))
+     * report says so whatever the status: r.lost) ends the job; a worker
+     * that lost rank 0 just exits. */
+    if (is_root && (st == NQ_ERR_LOST || r.lost > 0))
         MPI_Abort(MPI_COMM_WORLD, st == NQ_OK ? 3 : 1);
     if (!is_root && st == NQ_ERR_LOST)
         _exit(1);

@@ -136,7 +136,8 @@ typedef struct {
     const char *engine; /* engine name, or NULL for the default */
     int iterative;      /* 1: explicit-stack form instead of recursion */
     int unique_only;    /* enumerate: only the smallest member of each class */
-    int threads;        /* unit engines: threads, 0 for one per online core */
+    int threads;        /* unit engines: threads, 0 for one per online core
+                           (below 0: NQ_ERR_ARG) */
     nq_progress_fn progress; /* optional, unit engines only */
     void *progress_ctx;
     volatile sig_atomic_t *stop; /* optional, unit engines: set (by a
@@ -270,9 +271,14 @@ typedef struct {
                                    records (its run lines), this call's
                                    included, summed; without a journal,
                                    this call's.  What nqueens prints */
+    int lost;                   /* MPI: worker ranks lost on the way,
+                                   whatever the status (a count finished,
+                                   stopped or failed): the job cannot
+                                   then end with MPI_Finalize
+                                   (nqueens_mpi.h) */
 } nq_run_report;
 #define NQ_RUN_REPORT_INIT { sizeof(nq_run_report), {0, 0, 0}, 0, 0, 0, 0, \
-                             0, 0, 0, 0, 0, {0}, 0 }
+                             0, 0, 0, 0, 0, {0}, 0, 0 }
 
 /* Count req->n with a unit engine under the options.  NQ_ERR_STOPPED: the
  * stop flag or max_units ended the run early (what was done is recorded);
@@ -470,7 +476,8 @@ typedef struct {
     const uint64_t *ids;          /* run these units; NULL: all, less... */
     uint64_t count;               /* ...(number of ids) */
     uint32_t part, parts;         /* ...those outside share part of parts
-                                     (unit % parts == part - 1; 0: all) */
+                                     (unit % parts == part - 1; 0/0: all;
+                                     another part: NQ_ERR_ARG) */
     const unsigned char *done;    /* ...and those whose bit is set here */
     uint64_t max_units;           /* stop after this many (0: no limit) */
     volatile sig_atomic_t *stop;  /* set (by a signal handler) to stop */
@@ -493,6 +500,51 @@ typedef struct {
 nq_status nq_plan_run(const nq_plan *p, const nq_run_options *o, nq_tally *sum);
 /* Units selected by the options' share and done set (ids not used). */
 uint64_t nq_plan_selected(const nq_plan *p, const nq_run_options *o);
+
+/* How long a count would take on this machine, before it runs, measured
+ * on the count's own plan and threads: units drawn at random, each with
+ * a chance in proportion to the plan's estimate of its size, are counted
+ * (a long unit by a piece the engine cuts as its kernel counts it), all
+ * threads at once, and their CPU times over their chances estimate the
+ * count's CPU time; sampling goes on until that is steady or the budget
+ * is spent (the stop flag ends it: NQ_ERR_STOPPED).  For engines with
+ * units that count on the CPU (NQ_ERR_UNSUPPORTED for others: a GPU's
+ * time is not this CPU's). */
+typedef struct {
+    uint32_t part, parts;        /* the share to estimate (0/0: all) */
+    const unsigned char *done;   /* units counted already (a bit each, as
+                                    nq_run_options.done): left out */
+    double seconds;              /* the most the sampling takes (0: 10) */
+    double precision;            /* it ends sooner once the estimate's
+                                    relative standard error is below
+                                    this (0: 0.02) */
+    double over;                 /* ...or once its 80% interval lies
+                                    wholly above this many seconds of
+                                    wall time (0: never): a count that
+                                    will be refused needs no more */
+    uint64_t seed;               /* the draw's seed; 0: one of its own */
+} nq_estimate_options;
+typedef struct {
+    double core_seconds;         /* the count's CPU time, every thread's */
+    double low, high;            /* an 80% interval of it */
+    double seconds;              /* its wall time: core_seconds over the
+                                    threads that run at once (the
+                                    request's, at most the cores) */
+    double seconds_low, seconds_high;
+    int threads;                 /* the request's: what it was timed on */
+    uint64_t units;              /* the units estimated: the share's, less
+                                    those done */
+    uint64_t unsized;            /* of which left out: units the plan
+                                    has no estimate of the size for when
+                                    others have one (fast's two counts
+                                    of fixed points, under 0.1% of the
+                                    work from N = 16) */
+    uint64_t samples;            /* units or pieces timed */
+    double sampled;              /* their CPU seconds, all threads' */
+    double elapsed;              /* the estimate's own wall time */
+} nq_estimate;
+nq_status nq_estimate_count(const nq_request *req,
+                            const nq_estimate_options *o, nq_estimate *out);
 
 /* Journals (checkpoints): an append-only file of finished units, written
  * by nq_count_resumable; the format is doc/journal-format.md. */

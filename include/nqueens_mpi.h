@@ -49,8 +49,10 @@ typedef struct {
  * mpirun gave it, as nqueens-mpi does.  The request (its kernel and GPUs
  * included), the options and the report follow nqueens.h's size rule.
  *
- * After a lost rank (on rank 0: on_lost called, failed_rank set even
- * with NQ_OK, or NQ_ERR_LOST) the job cannot end with MPI_Finalize, which
+ * After a lost rank (on rank 0: on_lost called, and the report's lost
+ * above 0 and failed_rank naming the first, whatever the status: a
+ * count finished, stopped or failed) the job cannot end with
+ * MPI_Finalize, which
  * waits for every rank: rank 0 ends it with MPI_Abort once it has said
  * what it must (nqueens-mpi uses errorcode 3 when the count is complete),
  * and a worker that returns NQ_ERR_LOST (it lost rank 0) exits without

@@ -219,8 +219,21 @@ double cli_estimate_completion_seconds(int n, const int *given, int threads);
  * journal, a century with one (a cluster's record run). */
 #define CLI_FEASIBLE_SECONDS (7 * 86400.0)
 #define CLI_FEASIBLE_JOURNALED (100 * 365.25 * 86400.0)
-/* "10^12 years", "3 days", ... */
-void cli_format_duration(double seconds, char *buf, size_t size);
+/* Whether engine's counts are estimated by sampling its plan
+ * (nq_estimate_count: a unit engine on the CPU). */
+int cli_estimate_samples(const char *engine);
+/* nq_estimate_count of a count's request and options, budget seconds at
+ * most (0: the library's), ended sooner once surely over `over` seconds
+ * (0: never), less the units its journal, if it exists and is one of
+ * this count, holds already. */
+nq_status cli_estimate_count(const nq_request *req,
+                             const nq_resume_options *o, double budget,
+                             double over, nq_estimate *e);
+/* "nqueens: WHAT: about 6.2 minutes (5.9-6.5) on 2 threads (estimated
+ * ...)" on stderr, the wall time shared by `machines` like this one. */
+void cli_say_estimate(const char *what, const nq_estimate *e, int machines);
+/* Boards from which count says its estimate as it starts. */
+#define CLI_ESTIMATE_FROM 20
 
 /* report.c */
 
@@ -258,13 +271,22 @@ typedef struct {
 typedef struct {
     cli_long_count c;
     int lo, hi, iterative, quiet, progress, force;
+    nq_estimate est;            /* the estimate of hi, once made by
+                                   cli_check_feasible (estimated: 1) */
+    int estimated;
 } cli_count_args;
 int cli_parse_count(const char *help, int argc, char **argv, int range,
                     cli_count_args *a);
 /* CLI_OK, or (said) CLI_USAGE for a count that `machines` machines like
  * this one could not finish in a week (a century with a journal); --force
- * lets it run. */
-int cli_check_feasible(const cli_count_args *a, int machines);
+ * lets it run.  From N = CLI_ESTIMATE_FROM an engine that samples
+ * (cli_estimate_samples) is estimated even with --force, the estimate
+ * kept in a->est for the count to say. */
+int cli_check_feasible(cli_count_args *a, int machines);
+/* Say the estimate of count n (a->est for hi, else made now) unless
+ * quiet, for engines that sample from N = CLI_ESTIMATE_FROM on; CLI_OK,
+ * or stopped (said). */
+int cli_say_count_estimate(cli_count_args *a, int n, int machines);
 /* SIGINT and SIGTERM caught for the count a describes ("count 20"), its
  * request's stop flag set where its engine watches one; returns a. */
 cli_count_args *cli_watch_stop(const char *command, cli_count_args *a);
@@ -311,6 +333,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_find(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_estimate(int argc, char **argv);
 
 /* verify.c */
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "duration.h"
 #include "format.h"
 
 static const char complete_help[] =

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "duration.h"
 
 static const char count_help[] =
     "usage: nqueens count N|A-B [options]\n"
@@ -167,8 +168,9 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                  "seconds"},
         {.name = "--force", .flag = &a->force,
          .help = "run even a count this machine could not finish in a week "
-                 "(a century with --checkpoint): without it such a count is "
-                 "refused up front, with the estimate"},
+                 "(a century with --checkpoint), without estimating it: "
+                 "without it such a count is refused up front, with the "
+                 "estimate"},
         {.name = "--kernel", .value = &kernel, .arg = "K",
          .help = "the fast engine's inner kernel (no other engine runs "
                  "one): scalar, and sse4, avx2, avx512 on x86-64, neon on "
@@ -236,41 +238,114 @@ static const char *feasible_advice(const cli_count_args *a, double est,
                                    int machines)
 {
     if (strcmp(a->c.req.engine, nq_default_count_engine()))
-        return "--engine fast";
+        return "--engine fast, or --force to run";
     if (!a->c.opt.journal && est <= CLI_FEASIBLE_JOURNALED)
-        return "--checkpoint FILE for a long run";
-    return machines > 1 ? "more ranks"
+        return "--force to run, --checkpoint FILE to make it resumable";
+    return machines > 1 ? "more ranks, or --force to run"
                         : "a cluster (nqueens-mpi, or --part K/M "
-                          "--checkpoint FILE on many machines)";
+                          "--checkpoint FILE on many machines), or --force "
+                          "to run";
+}
+
+/* "count 24" or "count 24 part 3/16". */
+static void count_name(const cli_count_args *a, int n, char *buf,
+                       size_t size)
+{
+    if (a->c.opt.parts)
+        snprintf(buf, size, "count %d part %u/%u", n, a->c.opt.part,
+                 a->c.opt.parts);
+    else
+        snprintf(buf, size, "count %d", n);
+}
+
+/* The refusal of a count estimated at `est` seconds (low and high: its
+ * interval, or -1), with what would make it possible. */
+static int refuse(const cli_count_args *a, double est, double low,
+                  double high, int threads, int machines)
+{
+    char took[96], who[96], what[64];
+    cli_format_estimate(est, low, high, took, sizeof took);
+    count_name(a, a->hi, what, sizeof what);
+    if (machines > 1)
+        snprintf(who, sizeof who, "%d workers like this machine", machines);
+    else
+        snprintf(who, sizeof who, "%d thread%s", threads,
+                 threads == 1 ? "" : "s");
+    return cli_error(CLI_USAGE, "%s with engine %s would take %s%s%s on %s; "
+                     "%s", what, a->c.req.engine, low >= 0 ? "about " :
+                     "over ", took, low >= 0 ? "" : " at this machine's rate",
+                     who, feasible_advice(a, est, machines));
+}
+
+/* The estimate of count n by sampling its plan, into *e; sampling may
+ * end once it is surely over `over` wall seconds (0: never). */
+static int sample_count(const cli_count_args *a, int n, double over,
+                        nq_estimate *e)
+{
+    char words[CLI_ERROR_TEXT], why[CLI_ERROR_TEXT], what[64];
+    nq_request req = a->c.req;
+    req.n = n, req.why = words, req.why_size = sizeof words;
+    nq_status st = cli_estimate_count(&req, &a->c.opt, 0, over, e);
+    if (st == NQ_ERR_STOPPED)
+        return cli_report_stopped();
+    count_name(a, n, what, sizeof what);
+    return st == NQ_OK ? CLI_OK : cli_error(CLI_FAIL, "%s: estimating its "
+                                            "time: %s", what, cli_strerror(
+                                            st, words, why, sizeof why));
 }
 
 /* A count that could not end in any reasonable time is refused before it
  * starts, with this machine's estimate, rather than run silently for ever;
  * --force runs it all the same.  A share (--part K/M) is a Mth of the
  * work, and `machines` like this one share it (nqueens-mpi's workers). */
-int cli_check_feasible(const cli_count_args *a, int machines)
+int cli_check_feasible(cli_count_args *a, int machines)
 {
-    const char *engine = a->c.req.engine;
     double limit = a->c.opt.journal ? CLI_FEASIBLE_JOURNALED
                                     : CLI_FEASIBLE_SECONDS;
-    char took[64];
-    if (a->force || a->hi < 14)
+    if (a->force) /* run as asked, without a word or a second's delay */
+        return CLI_OK;
+    if (cli_estimate_samples(a->c.req.engine) &&
+        a->hi >= CLI_ESTIMATE_FROM) {
+        int rc = sample_count(a, a->hi, limit * machines, &a->est);
+        if (rc != CLI_OK)
+            return rc;
+        a->estimated = 1;
+        const nq_estimate *e = &a->est;
+        if (e->seconds / machines <= limit)
+            return CLI_OK;
+        return refuse(a, e->seconds / machines, e->seconds_low / machines,
+                      e->seconds_high / machines, e->threads, machines);
+    }
+    if (a->hi < 14 || cli_estimate_samples(a->c.req.engine))
         return CLI_OK;
     double share = (double)(a->c.opt.parts ? a->c.opt.parts : 1) * machines;
-    double est = cli_estimate_seconds(engine, a->c.req.kernel, a->hi,
-                                      a->c.req.threads, limit * share,
+    double est = cli_estimate_seconds(a->c.req.engine, a->c.req.kernel,
+                                      a->hi, a->c.req.threads, limit * share,
                                       a->c.req.stop) / share;
     if (est < 0)
         return cli_report_stopped();
-    if (est <= limit)
+    return est <= limit ? CLI_OK
+                        : refuse(a, est, -1, -1,
+                                 nq_request_threads(&a->c.req), machines);
+}
+
+int cli_say_count_estimate(cli_count_args *a, int n, int machines)
+{
+    char what[64];
+    nq_estimate e;
+    if (a->quiet || a->force || n < CLI_ESTIMATE_FROM ||
+        !cli_estimate_samples(a->c.req.engine))
         return CLI_OK;
-    cli_format_duration(est, took, sizeof took);
-    char who[64] = "";
-    if (machines > 1)
-        snprintf(who, sizeof who, " on %d workers", machines);
-    return cli_error(CLI_USAGE, "count %d with engine %s would take over %s "
-                     "at this machine's rate%s; use %s, or --force", a->hi,
-                     engine, took, who, feasible_advice(a, est, machines));
+    if (n == a->hi && a->estimated) {
+        e = a->est;
+    } else {
+        int rc = sample_count(a, n, 0, &e);
+        if (rc != CLI_OK)
+            return rc;
+    }
+    count_name(a, n, what, sizeof what);
+    cli_say_estimate(what, &e, machines);
+    return CLI_OK;
 }
 
 int cmd_count(int argc, char **argv)
@@ -285,7 +360,8 @@ int cmd_count(int argc, char **argv)
     if ((!a.quiet && isatty(2)) || a.progress)
         a.c.req.progress = cli_draw_progress, a.c.req.progress_ctx = &bar;
     if (a.c.opt.journal)
-        return count_long(&a.c);
+        return (rc = cli_say_count_estimate(&a, a.lo, 1)) != CLI_OK
+                   ? rc : count_long(&a.c);
     const char *engine = a.c.req.engine;
     int units = nq_engine_caps(nq_engine_find(engine)) & NQ_CAP_UNITS;
     cli_count_table table = cli_count_table_for(a.hi, a.c.json);
@@ -295,6 +371,8 @@ int cmd_count(int argc, char **argv)
         req.n = n, req.iterative = a.iterative;
         req.why = words, req.why_size = sizeof words;
         bar.n = n;
+        if ((rc = cli_say_count_estimate(&a, n, 1)) != CLI_OK)
+            return rc;
         nq_counts c;
         double t0 = nq_clock_seconds();
         nq_status st = nq_count_solutions(&req, &c);

@@ -36,6 +36,8 @@ static const struct {
      cmd_engines},
     {"units", "N", "list the work units a count of N is split into",
      cmd_units},
+    {"estimate", "N|A-B", "how long a count would take here, measured",
+     cmd_estimate},
     {"merge", "J...", "the count from the journals of a split run", cmd_merge},
     {"verify", "J...", "recount a sample of journals' units to check them",
      cmd_verify},

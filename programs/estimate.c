@@ -1,16 +1,24 @@
 /*
  * estimate.c - how long a count would take on this machine, before it
- * runs: `compare` prints the estimates, `count` refuses what could not
- * finish in any reasonable time.
+ * runs: `nqueens estimate` prints it, `count` says it as it starts and
+ * refuses what could not finish in any reasonable time, `compare` prints
+ * the teaching engines'.
  *
- * The engine is timed at growing sizes until a run takes a noticeable
- * time; the node counts of the last sizes give the growth per size, which
- * carries the last time to the size asked for.  Node counts are exact, so
- * unlike times they extrapolate steadily.
+ * Engines with units that count on the CPU are estimated by the library,
+ * which times samples of the count's own plan (nq_estimate_count).  The
+ * others (the teaching engines, the GPU engines) are timed at growing
+ * sizes until a run takes a noticeable time; the node counts of the last
+ * sizes give the growth per size, which carries the last time to the
+ * size asked for.  Node counts are exact, so unlike times they
+ * extrapolate steadily.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "duration.h"
 
 void cli_growth_add(cli_growth *gr, double nodes)
 {
@@ -106,21 +114,230 @@ double cli_estimate_completion_seconds(int n, const int *given, int threads)
     return 0; /* a board this small is counted sooner than timed */
 }
 
-void cli_format_duration(double seconds, char *buf, size_t size)
+/* ---- the estimate by sampling the count's own plan ---- */
+
+/* The fast engine's: the record hunter's, whose plan is made in a
+ * moment.  carry's plan takes a minute at N = 20, and a count would make
+ * it twice; a GPU's time is not this CPU's. */
+int cli_estimate_samples(const char *engine)
 {
-    double year = 365.25 * 86400;
-    if (seconds >= 1000 * year) {
-        int e = 0;
-        for (double y = seconds / year; y >= 10 && e < 999; y /= 10)
-            e++;
-        snprintf(buf, size, "10^%d years", e);
-    }
-    else if (seconds >= year)
-        snprintf(buf, size, "%.0f years", seconds / year);
-    else if (seconds >= 86400)
-        snprintf(buf, size, "%.0f days", seconds / 86400);
-    else if (seconds >= 3600)
-        snprintf(buf, size, "%.0f hours", seconds / 3600);
+    unsigned caps = nq_engine_caps(nq_engine_find(engine));
+    return (caps & NQ_CAP_UNITS) && (caps & NQ_CAP_KERNEL) &&
+           !(caps & NQ_CAP_GPU);
+}
+
+/* The units a journal already holds, if the file is one of this count
+ * (a bit each, to free): what is left is what a resumed count runs.
+ * NULL when there is none, or it cannot be read (the count says why). */
+static unsigned char *journal_done(const char *journal)
+{
+    nq_journal_header h;
+    nq_journal_state s;
+    unsigned char *done = NULL;
+    const char *paths[1] = {journal};
+    if (!journal || access(journal, R_OK) != 0 ||
+        nq_journal_merge(paths, 1, &h, &s, &done, NULL, 0) != NQ_OK)
+        return NULL;
+    return done;
+}
+
+nq_status cli_estimate_count(const nq_request *req,
+                             const nq_resume_options *o, double budget,
+                             double over, nq_estimate *e)
+{
+    unsigned char *done = journal_done(o ? o->journal : NULL);
+    nq_estimate_options eo = {.seconds = budget, .done = done, .over = over};
+    if (o)
+        eo.part = o->part, eo.parts = o->parts;
+    nq_status st = nq_estimate_count(req, &eo, e);
+    free(done);
+    return st;
+}
+
+/* The line of a count's estimate: "about 6.2 minutes (5.9-6.5) on 2
+ * threads (...)", scaled to `machines` like this one. */
+void cli_say_estimate(const char *what, const nq_estimate *e, int machines)
+{
+    char took[96], who[96];
+    cli_format_estimate(e->seconds / machines, e->seconds_low / machines,
+                        e->seconds_high / machines, took, sizeof took);
+    if (machines > 1)
+        snprintf(who, sizeof who, "%d workers like this machine, %d thread%s "
+                 "each", machines, e->threads, e->threads == 1 ? "" : "s");
     else
-        snprintf(buf, size, "%.0f seconds", seconds);
+        snprintf(who, sizeof who, "%d thread%s", e->threads,
+                 e->threads == 1 ? "" : "s");
+    cli_clear_progress();
+    fprintf(stderr, "%s: %s: about %s on %s (estimated in %.1f s from %llu "
+            "timed samples of its units)\n", cli_program, what, took, who,
+            e->elapsed, (unsigned long long)e->samples);
+    fflush(stderr);
+}
+
+/* ---- nqueens estimate ---- */
+
+static const char estimate_help[] =
+    "usage: nqueens estimate N|A-B [options]\n"
+    "\n"
+    "How long a count would take on this machine, before it runs, for each\n"
+    "N: units of the count's own plan are drawn at random (each with a\n"
+    "chance in proportion to the plan's estimate of its size) and counted,\n"
+    "a long unit by a piece its kernel would count, on the count's threads\n"
+    "at once, until the times add up to a steady estimate (or for the\n"
+    "budget).  Each row gives the count's work in core-hours and its wall\n"
+    "time on T threads, each with an 80% interval, and how many samples\n"
+    "were timed in how long.  'count' prints the same estimate as it\n"
+    "starts, from N = 20.\n"
+    "\n"
+    "options:\n"
+    "{options}"
+    "\n"
+    "examples:\n"
+    "  nqueens estimate 18-21\n"
+    "  nqueens estimate 24-27 --threads 64\n";
+
+typedef struct {
+    nq_request req;
+    nq_resume_options opt;
+    int lo, hi, json;
+    double budget;
+} estimate_args;
+
+/* Core-hours to two significant digits, plainly up to a million. */
+static void hours(double h, char *buf, size_t size)
+{
+    if (h >= 1e6)
+        snprintf(buf, size, "%.2g", h);
+    else if (h >= 100)
+        snprintf(buf, size, "%.0f", h);
+    else
+        snprintf(buf, size, h >= 10 ? "%.1f" : h >= 1 ? "%.2f" : "%.2g", h);
+}
+
+static void print_json_estimate(int n, const estimate_args *a,
+                                const nq_estimate *e)
+{
+    printf("{\"n\":%d,\"engine\":", n);
+    cli_json_string(stdout, a->req.engine);
+    const char *kernel = cli_kernel_ran(a->req.engine, a->req.kernel);
+    if (kernel) {
+        fputs(",\"kernel\":", stdout);
+        cli_json_string(stdout, kernel);
+    }
+    printf(",\"threads\":%d,\"units\":%llu,\"core_hours\":", e->threads,
+           (unsigned long long)e->units);
+    cli_json_number(stdout, e->core_seconds / 3600);
+    fputs(",\"core_hours_low\":", stdout);
+    cli_json_number(stdout, e->low / 3600);
+    fputs(",\"core_hours_high\":", stdout);
+    cli_json_number(stdout, e->high / 3600);
+    fputs(",\"seconds\":", stdout);
+    cli_json_number(stdout, e->seconds);
+    fputs(",\"seconds_low\":", stdout);
+    cli_json_number(stdout, e->seconds_low);
+    fputs(",\"seconds_high\":", stdout);
+    cli_json_number(stdout, e->seconds_high);
+    printf(",\"samples\":%llu,\"sampled_seconds\":%.3f,"
+           "\"elapsed\":%.3f}\n", (unsigned long long)e->samples,
+           e->sampled, e->elapsed);
+}
+
+static void print_row(int n, const estimate_args *a, const nq_estimate *e,
+                      int first)
+{
+    char core[3][32], wall[96], when[64], threads[48];
+    if (a->json) {
+        print_json_estimate(n, a, e);
+        return;
+    }
+    hours(e->core_seconds / 3600, core[0], sizeof core[0]);
+    hours(e->low / 3600, core[1], sizeof core[1]);
+    hours(e->high / 3600, core[2], sizeof core[2]);
+    cli_format_estimate(e->seconds, e->seconds_low, e->seconds_high, wall,
+                        sizeof wall);
+    snprintf(when, sizeof when, "%llu in %.1f s",
+             (unsigned long long)e->samples, e->elapsed);
+    snprintf(threads, sizeof threads, "wall, %d thread%s (80%%)", e->threads,
+             e->threads == 1 ? "" : "s");
+    if (first)
+        printf("%3s %8s  %-26s  %-30s  %s\n", "N:", "units",
+               "core-hours (80%)", threads, "samples timed");
+    snprintf(core[0] + strlen(core[0]), sizeof core[0] - strlen(core[0]),
+             " (%s-%s)", core[1], core[2]);
+    printf("%2d: %8llu  %-26s  %-30s  %s\n", n, (unsigned long long)e->units,
+           core[0], wall, when);
+}
+
+static int estimate_parse(int argc, char **argv, estimate_args *a)
+{
+    const char *threads = NULL, *kernel = NULL, *part = NULL,
+               *budget = NULL;
+    a->req.engine = nq_default_count_engine();
+    const cli_spec specs[] = {
+        {.name = "--engine", .value = &a->req.engine, .arg = "NAME",
+         .help = "the engine the count would run (default: fast); one "
+                 "that splits the board into units and counts on the CPU"},
+        {.name = "--threads", .value = &threads, .arg = "T",
+         .help = "the threads the count would run on (default: all online "
+                 "cores); the samples are timed on as many at once"},
+        {.name = "--kernel", .value = &kernel, .arg = "K",
+         .help = "the fast kernel the count would run (default: the "
+                 "widest this CPU runs)"},
+        {.name = "--part", .value = &part, .arg = "K/M",
+         .help = "the K-th of M shares of the units, as 'count --part'"},
+        {.name = "--seconds", .value = &budget, .arg = "S",
+         .help = "the most each N's sampling takes, in seconds (default: "
+                 "10; it ends sooner once steady)"},
+        {.name = "--json", .flag = &a->json,
+         .help = "one JSON object per N: n, engine, kernel, threads, units, "
+                 "core_hours and its _low and _high, seconds (wall) and its "
+                 "_low and _high, samples, sampled_seconds, elapsed"},
+        {0},
+    };
+    int rc = cli_parse_board("estimate", estimate_help, specs, argc, argv, 1,
+                             &a->lo, &a->hi);
+    if (rc != CLI_OK)
+        return rc;
+    if ((rc = cli_check_engine(a->req.engine, a->lo, a->hi, NQ_CAP_UNITS)))
+        return rc;
+    if (nq_engine_caps(nq_engine_find(a->req.engine)) & NQ_CAP_GPU)
+        return cli_error(CLI_USAGE, "estimate: engine '%s' counts on a GPU; "
+                         "an estimate times units on this CPU",
+                         a->req.engine);
+    if (kernel && (rc = cli_check_kernel(kernel, "--kernel")) != CLI_OK)
+        return rc;
+    a->req.kernel = kernel;
+    if (budget && (a->budget = strtod(budget, NULL), !(a->budget > 0 &&
+                                                       a->budget <= 86400)))
+        return cli_error(CLI_USAGE, "--seconds takes a number of seconds "
+                         "above 0, not '%s'", budget);
+    if ((rc = cli_parse_threads(threads, &a->req.threads)) != CLI_OK)
+        return rc;
+    return part ? cli_parse_part(part, &a->opt.part, &a->opt.parts) : CLI_OK;
+}
+
+int cmd_estimate(int argc, char **argv)
+{
+    estimate_args a = {.req = {.size = sizeof a.req},
+                       .opt = {.size = sizeof a.opt}};
+    int rc = estimate_parse(argc, argv, &a);
+    if (rc != CLI_OK)
+        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+    a.req.stop = cli_catch_stop_signals("estimate");
+    cli_stop_waits(1);
+    for (int n = a.lo; n <= a.hi; n++) {
+        char words[CLI_ERROR_TEXT], why[CLI_ERROR_TEXT];
+        nq_estimate e;
+        a.req.n = n, a.req.why = words, a.req.why_size = sizeof words;
+        nq_status st = cli_estimate_count(&a.req, &a.opt, a.budget, 0, &e);
+        if (st == NQ_ERR_STOPPED)
+            return cli_report_stopped();
+        if (st != NQ_OK)
+            return cli_error(CLI_FAIL, "estimate %d: %s", n,
+                             cli_strerror(st, words, why, sizeof why));
+        print_row(n, &a, &e, n == a.lo);
+        if (fflush(stdout) != 0)
+            return CLI_OK; /* the caller reports the failed write */
+    }
+    return CLI_OK;
 }

@@ -161,6 +161,8 @@ void tests_progress(void);
 void tests_kernels(void);
 void tests_bench(void);
 void tests_request(void);
+void tests_api(void);
+void tests_estimate(void);
 void tests_mpi(void);
 void tests_layers(void);
 void tests_core(void);

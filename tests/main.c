@@ -510,6 +510,8 @@ static void run_groups(void)
     tests_kernels();
     tests_bench();
     tests_request();
+    tests_api();
+    tests_estimate();
     tests_gpu();
     tests_opencl();
     tests_wasm();

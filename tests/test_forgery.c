@@ -210,7 +210,7 @@ static int pick_unit(uint64_t unit, nq_tally *t, void *ctx)
 {
     raise_one *r = ctx;
     static double least;
-    double e = nq_plan_unit_estimate(r->plan, unit);
+    double e = nq_plan_unit_estimate(r->plan, unit, 256); /* verify's */
     if (nq_plan_unit_forced(r->plan, unit) || !t->total ||
         t->total > (nq_u128)r->bound)
         return 0;

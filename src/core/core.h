@@ -27,6 +27,9 @@ int nq_cpu_has_avx2(void);
 int nq_cpu_has_avx512(void);
 int nq_cpu_has_avx512_vbmi2(void);
 
+/* CPU seconds of the calling thread (only differences mean anything). */
+double nq_thread_seconds(void);
+
 /* Threads for a request of `asked`: itself, or for 0 the cores this
  * process may run on (its affinity: an MPI rank bound to one core, a
  * taskset or a container's cpuset), else the online cores.  The one

@@ -117,9 +117,15 @@ nq_status nq_request_read(const nq_request *given, nq_request *full)
     nq_status st = given_size(given, NQ_REQUEST_LEAST, &size);
     if (st == NQ_OK && !request_size_known(size))
         st = NQ_ERR_ARG;
-    return st == NQ_OK ? nq_sized_read(given, NQ_REQUEST_LEAST, full,
-                                       sizeof *full)
-                       : st;
+    if (st == NQ_OK)
+        st = nq_sized_read(given, NQ_REQUEST_LEAST, full, sizeof *full);
+    if (st == NQ_OK && full->threads < 0) { /* 0 is every core; below, no
+                                               number of threads */
+        nq_request_say(full, "threads %d: a number of threads, or 0 for "
+                       "every core", full->threads);
+        st = NQ_ERR_ARG;
+    }
+    return st;
 }
 
 /* Words for a failure into the request's buffer, if it has one, cut to

@@ -12,6 +12,8 @@
 /* The definition of the 8 symmetries: where each takes a square. */
 void nq_transform_square(int n, int t, int *r, int *c)
 {
+    if (!r || !c) /* nowhere to put the square: nothing to do */
+        return;
     int m = n - 1, r0 = *r, c0 = *c;
     switch (t & 7) {
     case 1: *r = c0, *c = m - r0; break;          /* quarter turn */
@@ -58,7 +60,7 @@ static void invert(const int *p, int n, int *inv)
 void nq_transform_placement(const int *cols, int n, int symmetry, int *out)
 {
     int inv[NQ_MAX_N];
-    if (n < 1 || n > NQ_MAX_N)
+    if (!cols || !out || n < 1 || n > NQ_MAX_N)
         return;
     invert(cols, n, inv);
     for (int r = 0; r < n; r++)
@@ -81,7 +83,7 @@ static int compare_image(const int *p, const int *inv, int n, int t)
 int nq_canonical_weight(const int *cols, int n)
 {
     int inv[NQ_MAX_N], fixed = 1;
-    if (n < 1 || n > NQ_MAX_N)
+    if (!cols || n < 1 || n > NQ_MAX_N)
         return 0;
     invert(cols, n, inv);
     for (int t = 1; t < NQ_SYMMETRIES; t++) {

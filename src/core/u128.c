@@ -12,6 +12,8 @@ char *nq_format_u128(nq_u128 v, char *buf)
 {
     char tmp[NQ_U128_DIGITS];
     int len = 0;
+    if (!buf)
+        return NULL;
     do {
         tmp[len++] = (char)('0' + (int)(v % 10));
         v /= 10;
@@ -26,7 +28,7 @@ nq_status nq_parse_u128(const char *text, nq_u128 *out)
 {
     const nq_u128 max = ~(nq_u128)0;
     nq_u128 v = 0;
-    if (!text || !*text)
+    if (!text || !*text || !out)
         return NQ_ERR_ARG;
     for (const char *s = text; *s; s++) {
         if (*s < '0' || *s > '9')
@@ -42,6 +44,8 @@ nq_status nq_parse_u128(const char *text, nq_u128 *out)
 
 nq_status nq_add_u128(nq_u128 *acc, nq_u128 v)
 {
+    if (!acc)
+        return NQ_ERR_ARG;
     if (*acc + v < *acc)
         return NQ_ERR_OVERFLOW;
     *acc += v;
@@ -51,6 +55,8 @@ nq_status nq_add_u128(nq_u128 *acc, nq_u128 v)
 /* All five counts or none: a tally is never left half added. */
 nq_status nq_tally_add(nq_tally *a, const nq_tally *b)
 {
+    if (!a || !b)
+        return NQ_ERR_ARG;
     nq_tally r = *a;
     if (nq_add_u128(&r.total, b->total) || nq_add_u128(&r.unique, b->unique) ||
         nq_add_u128(&r.fixed180, b->fixed180) ||

@@ -92,8 +92,9 @@ uint64_t nq_split_identity(const nq_engine *e, int n, uint64_t units);
 int nq_plan_unit_forced(const nq_plan *p, uint64_t i);
 const char *nq_plan_record_flaw(const nq_plan *p, uint64_t i,
                                 const nq_tally *t);
-/* The engine's estimate of unit i (above), or -1 where it has none. */
-double nq_plan_unit_estimate(const nq_plan *p, uint64_t i);
+/* The engine's estimate of unit i (above), looked for with `effort`
+ * (fast: random paths), or -1 where it has none. */
+double nq_plan_unit_estimate(const nq_plan *p, uint64_t i, uint32_t effort);
 /* NQ_OK if every device the plan lists is there (or it lists none, or
  * its engine cannot tell before counting); else NQ_ERR_DEVICE, the
  * words in why (size bytes; may be NULL). */
@@ -182,12 +183,24 @@ struct nq_engine {
     int (*forced)(const nq_plan *p, uint64_t i);
     const char *(*flaw)(const nq_plan *p, uint64_t i, const nq_tally *t);
     /* Optional: a unit's size as the plan alone guesses it, cheaply and
-     * the same every time (any unit of measure: verify compares each
-     * record's total with it, so that a record raised far above its
-     * unit's size is recounted whatever the draw); below 0 where the
-     * engine has no guess (a forced unit). */
-    double (*estimate)(const nq_plan *p, uint64_t i);
+     * the same every time for the same effort (any unit of measure:
+     * verify compares each record's total with it, so that a record
+     * raised far above its unit's size is recounted whatever the draw;
+     * an estimate of a count's time draws units by it); below 0 where
+     * the engine has no guess (a forced unit).  effort: how hard to
+     * look (fast: the random paths of Knuth's estimate). */
+    double (*estimate)(const nq_plan *p, uint64_t i, uint32_t effort);
     void (*free_scratch)(void *scratch);
+    /* Optional: the CPU seconds a piece of unit i takes, for an estimate
+     * of a count before it runs (run_estimate.c): the unit itself, or,
+     * where its search is estimated at over `size` (in the estimate's
+     * units), a piece of it the engine cuts as it would count it, chosen
+     * at random (rng) with a chance that grows with its estimated size,
+     * *chance (1 for the whole unit), so that seconds / chance estimates
+     * the unit's time without bias.  Without it a unit is timed whole. */
+    nq_status (*sample)(const nq_plan *p, uint64_t i, double size,
+                        uint64_t *rng, nq_unit_env *env, double *seconds,
+                        double *chance);
     /* Optional: run `count` units at once (up to batch(p) of them, which
      * may depend on the board), filling out[k] for ids[k].  A GPU engine
      * ships a batch per call.  On NQ_ERR_STOPPED, the units marked in

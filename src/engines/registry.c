@@ -83,18 +83,23 @@ nq_status nq_engine_add(const nq_engine *e)
     return st;
 }
 
-const char *nq_engine_name(const nq_engine *e) { return e->name; }
-const char *nq_engine_summary(const nq_engine *e) { return e->summary; }
-int nq_engine_max_n(const nq_engine *e) { return e->max_n; }
+/* An engine's fields; NULL (no engine: nq_engine_find's answer to a
+ * name it does not know) has none, never a crash. */
+const char *nq_engine_name(const nq_engine *e) { return e ? e->name : NULL; }
+const char *nq_engine_summary(const nq_engine *e)
+{
+    return e ? e->summary : NULL;
+}
+int nq_engine_max_n(const nq_engine *e) { return e ? e->max_n : 0; }
 
 const char *nq_engine_devices(const nq_engine *e, char *buf, size_t size)
 {
-    if (!e->devices || !size)
+    if (!e || !e->devices || !buf || !size)
         return NULL;
     e->devices(buf, size);
     return buf;
 }
-unsigned nq_engine_caps(const nq_engine *e) { return e->caps; }
+unsigned nq_engine_caps(const nq_engine *e) { return e ? e->caps : 0; }
 
 const char *nq_default_count_engine(void) { return "fast"; }
 const char *nq_default_enumerate_engine(void) { return "bitmap"; }
@@ -146,14 +151,14 @@ nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
     return NQ_OK;
 }
 
-uint64_t nq_plan_units(const nq_plan *p) { return p->units; }
+uint64_t nq_plan_units(const nq_plan *p) { return p ? p->units : 0; }
 
 void nq_plan_describe(const nq_plan *p, uint64_t unit, char *buf, size_t size)
 {
-    if (size == 0)
+    if (!buf || size == 0)
         return;
     buf[0] = '\0';
-    if (unit < p->units)
+    if (p && unit < p->units)
         p->engine->describe(p, unit, buf, size);
 }
 
@@ -188,7 +193,7 @@ uint64_t nq_split_identity(const nq_engine *e, int n, uint64_t units)
 
 uint64_t nq_plan_identity(const nq_plan *p)
 {
-    return nq_split_identity(p->engine, p->n, p->units);
+    return p ? nq_split_identity(p->engine, p->n, p->units) : 0;
 }
 
 int nq_plan_unit_forced(const nq_plan *p, uint64_t i)
@@ -202,9 +207,10 @@ const char *nq_plan_record_flaw(const nq_plan *p, uint64_t i,
     return p->engine->flaw && i < p->units ? p->engine->flaw(p, i, t) : NULL;
 }
 
-double nq_plan_unit_estimate(const nq_plan *p, uint64_t i)
+double nq_plan_unit_estimate(const nq_plan *p, uint64_t i, uint32_t effort)
 {
-    return p->engine->estimate && i < p->units ? p->engine->estimate(p, i)
+    return p->engine->estimate && i < p->units ? p->engine->estimate(p, i,
+                                                                     effort)
                                                : -1;
 }
 
@@ -220,7 +226,7 @@ nq_status nq_plan_devices_exist(const nq_plan *p, char *why, size_t size)
 
 const char *nq_plan_split(const nq_plan *p)
 {
-    return p->engine->plan_id ? p->engine->plan_id : "";
+    return !p ? NULL : p->engine->plan_id ? p->engine->plan_id : "";
 }
 
 int nq_plan_push(nq_plan *p, const void *unit, size_t size)

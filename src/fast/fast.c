@@ -44,6 +44,8 @@
 #include <stdarg.h>
 
 #include "../core/bits.h"
+#include "../core/core.h"
+#include "../core/random.h"
 #include "../core/board.h"
 #include "../engines/engine.h"
 #include "fast.h"
@@ -300,20 +302,77 @@ int nq_fast_unit_forced(const nq_plan *p, uint64_t i)
     return ((const fast_unit *)p->data)[i].kind != UNIT_RING;
 }
 
-/* A ring unit's search, its nodes estimated by Knuth's estimator from 256
- * random paths (fixed ones: the same every time).  Its solutions would
- * be the thing to guess, but most random paths die before the last row,
- * and a unit guessed at 0 could hide any total; nodes track solutions
- * well enough (at N = 14 and 16 the 16th largest ratio of total to this
- * is 2.1 to 2.7 times the median; 64 paths, 2.4 to 2.7; nodes to depth
- * 2 to 4 counted exactly, 3.5 to 5.8). */
-double nq_fast_unit_estimate(const nq_plan *p, uint64_t i)
+/* A ring unit's search, its nodes estimated by Knuth's estimator from
+ * `paths` random paths (fixed ones: the same every time).  Its solutions
+ * would be the thing to guess, but most random paths die before the last
+ * row, and a unit guessed at 0 could hide any total; nodes track
+ * solutions well enough (run_verify.c says how well). */
+double nq_fast_unit_estimate(const nq_plan *p, uint64_t i, uint32_t paths)
 {
     nq_frontier job;
     nq_frontier_state start;
     if (!nq_fast_job(p, i, &job, &start))
         return -1;
-    return nq_frontier_estimate(&job, 0, start, 256);
+    return nq_frontier_estimate(&job, 0, start, paths);
+}
+
+/* Paths of the estimate that chooses a piece: a tenth of a unit's, as
+ * a piece is chosen among up to N at each cut. */
+#define PIECE_PATHS 64
+
+/* One of the job's pieces (nq_frontier_pieces), chosen with a chance in
+ * proportion to its estimated size (plus one node: a piece estimated at
+ * none may still hold some), into *job and *start; its estimate in *e,
+ * the chance taken in *chance.  0 if the job has no pieces. */
+static int choose_piece(nq_frontier *job, nq_frontier_state *start,
+                        const nq_frontier_work *w, uint64_t *rng, double *e,
+                        double *chance)
+{
+    nq_frontier kids[NQ_MAX_N];
+    nq_frontier_state ks[NQ_MAX_N];
+    double size[NQ_MAX_N], sum = 0;
+    int k = nq_frontier_pieces(job, *start, w, kids, ks);
+    for (int i = 0; i < k; i++)
+        sum += size[i] = nq_frontier_estimate(&kids[i], 0, ks[i],
+                                              PIECE_PATHS) + 1;
+    if (k == 0)
+        return 0;
+    double x = (double)(nq_random_next(rng) >> 11) * 0x1p-53 * sum;
+    int i = 0;
+    for (; i < k - 1 && x >= size[i]; i++)
+        x -= size[i];
+    *job = kids[i], *start = ks[i], *e = size[i];
+    *chance *= size[i] / sum;
+    return 1;
+}
+
+/* A piece of ring unit i (the unit while it is estimated at `size`
+ * nodes or less), counted and timed on this thread's CPU clock; other
+ * units are timed whole. */
+nq_status nq_fast_sample(const nq_plan *p, uint64_t i, double size,
+                         uint64_t *rng, nq_unit_env *env, double *seconds,
+                         double *chance)
+{
+    nq_frontier job;
+    nq_frontier_state start;
+    nq_tally t = {0};
+    uint64_t nodes = 0;
+    nq_frontier_work *w = nq_unit_frontier_work(p, env);
+    *chance = 1;
+    double t0 = nq_thread_seconds();
+    if (!nq_fast_job(p, i, &job, &start) || !w) {
+        nq_status st = nq_fast_unit(p, i, env, &t);
+        *seconds = nq_thread_seconds() - t0;
+        return st;
+    }
+    double e = nq_frontier_estimate(&job, 0, start, PIECE_PATHS);
+    while (e > size && choose_piece(&job, &start, w, rng, &e, chance))
+        ;
+    job.stop = env->stop;
+    t0 = nq_thread_seconds();
+    nq_frontier_count(&job, start, w, &nodes);
+    *seconds = nq_thread_seconds() - t0;
+    return nq_stop_requested(env->stop) ? NQ_ERR_STOPPED : NQ_OK;
 }
 
 /* The least orbit size a ring unit counts with: every completion adds one
@@ -418,5 +477,6 @@ const nq_engine nq_engine_fast = {
     .forced = nq_fast_unit_forced,
     .flaw = nq_fast_record_flaw,
     .estimate = nq_fast_unit_estimate,
+    .sample = nq_fast_sample,
     .free_scratch = fast_free_scratch,
 };

@@ -29,7 +29,10 @@ nq_status nq_fast_unit(const nq_plan *p, uint64_t i, nq_unit_env *env,
 void nq_fast_describe(const nq_plan *p, uint64_t i, char *buf, size_t size);
 nq_status nq_fast_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
 int nq_fast_unit_forced(const nq_plan *p, uint64_t i);
-double nq_fast_unit_estimate(const nq_plan *p, uint64_t i);
+double nq_fast_unit_estimate(const nq_plan *p, uint64_t i, uint32_t paths);
+nq_status nq_fast_sample(const nq_plan *p, uint64_t i, double size,
+                         uint64_t *rng, nq_unit_env *env, double *seconds,
+                         double *chance);
 const char *nq_fast_record_flaw(const nq_plan *p, uint64_t i,
                                 const nq_tally *t);
 

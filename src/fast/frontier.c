@@ -222,28 +222,107 @@ static uint64_t place_in_row(const nq_frontier *j, nq_frontier_state s,
  * late are walked once for each row it could still take, but the placed
  * queen prunes each sub-job from its first row (bench/RESULTS.md has
  * what it gains). */
-static uint64_t count_split(const nq_frontier *j, nq_frontier_state s,
-                            uint32_t free, nq_frontier_work *w,
-                            uint64_t *nodes)
+/* The outer free column count_split places a queen in: the one open in
+ * fewer rows. */
+static uint32_t split_column(const nq_frontier *j, uint32_t free)
 {
     uint32_t low = nq_lowest_bit32(free), high = 1u << nq_top_index(free);
     int rows_low = 0, rows_high = 0;
     for (int i = 0; i < j->rows; i++)
         rows_low += !!(j->open[i] & low), rows_high += !!(j->open[i] & high);
-    uint32_t c = rows_low <= rows_high ? low : high;
-    uint64_t count = 0;
-    int at[NQ_MAX_N];
+    return rows_low <= rows_high ? low : high;
+}
+
+/* count_split's piece of row t, into *sub and *ss: the job with column
+ * c's queen placed there, and what each of its completions counts (0:
+ * the square is attacked, no piece).  at[] as place_in_row's. */
+static uint64_t split_piece(const nq_frontier *j, nq_frontier_state s,
+                            uint32_t c, int t, const int *at,
+                            nq_frontier *sub, nq_frontier_state *ss)
+{
+    if (!(j->open[t] & c & ~(s.left << at[t] | s.right >> at[t])))
+        return 0;
+    return place_in_row(j, s, c, t, at, sub, ss);
+}
+
+static void row_offsets(const nq_frontier *j, int *at)
+{
     for (int i = 0, row = 0; i < j->rows; row += j->gap[i++])
         at[i] = row;
+}
+
+static uint64_t count_split(const nq_frontier *j, nq_frontier_state s,
+                            uint32_t free, nq_frontier_work *w,
+                            uint64_t *nodes)
+{
+    uint32_t c = split_column(j, free);
+    uint64_t count = 0;
+    int at[NQ_MAX_N];
+    row_offsets(j, at);
     for (int t = 0; t < j->rows && !nq_stop_requested(j->stop); t++) {
-        if (!(j->open[t] & c & ~(s.left << at[t] | s.right >> at[t])))
-            continue;
         nq_frontier sub;
         nq_frontier_state ss;
-        uint64_t weight = place_in_row(j, s, c, t, at, &sub, &ss);
+        uint64_t weight = split_piece(j, s, c, t, at, &sub, &ss);
         if (weight)
             count += weight * nq_frontier_count(&sub, ss, w, nodes);
     }
+    return count;
+}
+
+/* How the kernel counts job j: 16-bit lanes (the job narrowed into *n),
+ * split (count_split), or 32-bit lanes. */
+typedef enum { WAY_DFS, WAY_16, WAY_SPLIT, WAY_32 } count_way;
+
+static count_way way_of(const nq_frontier *j, nq_frontier_state *s,
+                        const nq_frontier_kernel *k, nq_frontier *n)
+{
+    uint32_t free = j->full & ~s->down;
+    int span = free ? nq_top_index(free) - nq_ctz(free) + 1 : 0;
+    if (j->rows < 3)
+        return WAY_DFS;
+    if (k->count16 && span <= k->span16 && narrow(j, s, n))
+        return WAY_16;
+    if (k->count16 && span > k->span16 && span <= SPLIT_SPAN &&
+        (!k->narrow_pays || k->narrow_pays()))
+        return WAY_SPLIT;
+    return WAY_32;
+}
+
+/* The job with each queen of its first row placed: the pieces of a job
+ * the kernel streams whole. */
+static int first_row_pieces(const nq_frontier *j, nq_frontier_state s,
+                            nq_frontier *kids, nq_frontier_state *ks)
+{
+    uint32_t avail = j->open[0] & ~(s.down | s.left | s.right);
+    int k = 0, g = j->gap[0];
+    for (; avail; avail &= avail - 1, k++) {
+        uint32_t b = nq_lowest_bit32(avail);
+        kids[k] = *j;
+        kids[k].rows = j->rows - 1;
+        memmove(kids[k].open, j->open + 1,
+                (size_t)kids[k].rows * sizeof j->open[0]);
+        memmove(kids[k].gap, j->gap + 1, (size_t)kids[k].rows);
+        ks[k] = (nq_frontier_state){s.down | b, (s.left | b) << g,
+                                    (s.right | b) >> g};
+    }
+    return k;
+}
+
+int nq_frontier_pieces(const nq_frontier *j, nq_frontier_state s,
+                       const nq_frontier_work *w, nq_frontier *kids,
+                       nq_frontier_state *ks)
+{
+    nq_frontier narrowed;
+    nq_frontier_state n = s;
+    const nq_frontier_kernel *k = w && w->kernel ? w->kernel
+                                                 : nq_frontier_kernel_current();
+    if (way_of(j, &n, k, &narrowed) != WAY_SPLIT)
+        return j->rows > 1 ? first_row_pieces(j, s, kids, ks) : 0;
+    uint32_t c = split_column(j, j->full & ~s.down);
+    int at[NQ_MAX_N], count = 0;
+    row_offsets(j, at);
+    for (int t = 0; t < j->rows; t++)
+        count += split_piece(j, s, c, t, at, &kids[count], &ks[count]) != 0;
     return count;
 }
 
@@ -258,16 +337,19 @@ uint64_t nq_frontier_count(const nq_frontier *j, nq_frontier_state s,
                            nq_frontier_work *w, uint64_t *nodes)
 {
     nq_frontier narrowed;
-    if (j->rows < 3 || !w)
+    if (!w)
         return nq_frontier_count_dfs(j, s, nodes);
     const nq_frontier_kernel *k = w->kernel ? w->kernel
                                             : nq_frontier_kernel_current();
-    uint32_t free = j->full & ~s.down;
-    int span = free ? nq_top_index(free) - nq_ctz(free) + 1 : 0;
-    if (k->count16 && span <= k->span16 && narrow(j, &s, &narrowed))
-        return k->count16(&narrowed, s, w, nodes);
-    if (k->count16 && span > k->span16 && span <= SPLIT_SPAN &&
-        (!k->narrow_pays || k->narrow_pays()))
-        return count_split(j, s, free, w, nodes);
-    return k->count32(j, s, w, nodes);
+    nq_frontier_state n = s;
+    switch (way_of(j, &n, k, &narrowed)) {
+    case WAY_DFS:
+        return nq_frontier_count_dfs(j, s, nodes);
+    case WAY_16:
+        return k->count16(&narrowed, n, w, nodes);
+    case WAY_SPLIT:
+        return count_split(j, s, j->full & ~s.down, w, nodes);
+    default:
+        return k->count32(j, s, w, nodes);
+    }
 }

@@ -70,6 +70,18 @@ void nq_frontier_work_free(nq_frontier_work *w);
  * kernel (nq_unit_frontier_work), else the process default (kernels.c). */
 uint64_t nq_frontier_count(const nq_frontier *job, nq_frontier_state start,
                            nq_frontier_work *w, uint64_t *nodes);
+/* The pieces of job j whose times add up to j's as the kernel counts it
+ * (w's kernel, else the process default): for a job it splits, the
+ * split's own (count_split: a queen of an outer free column placed in
+ * each row it can take), else the job with each queen of its first row
+ * placed; into kids and ks, NQ_MAX_N at most; how many.  An estimate of
+ * a count's time (fast.c) times a piece in place of a long unit: pieces
+ * of another cut than the kernel's would cost it more (bench/RESULTS.md,
+ * 2026-11-28: 14 to 16% more at N = 20 and 21 cut by the first row, where
+ * the kernel splits). */
+int nq_frontier_pieces(const nq_frontier *j, nq_frontier_state s,
+                       const nq_frontier_work *w, nq_frontier *kids,
+                       nq_frontier_state *ks);
 /* The plain DFS alone (the reference for tests; no lookahead, so it
  * counts more nodes). */
 uint64_t nq_frontier_count_dfs(const nq_frontier *job,

@@ -53,10 +53,12 @@ static nq_status run_ranks(void *ctx, const nq_plan *p,
     nq_mpi_failure f = {.rank = -1};
     int is_root;
     nq_status st = nq_mpi_run(p, o, ctx, sum, &is_root, &f);
+    r->lost = f.lost;
     if (f.rank < 0)
         return st;
     r->failed_rank = f.rank;
-    say_failure(&f, st, r);
+    if (st != NQ_ERR_STOPPED) /* a stop is said as a stop; lost says it */
+        say_failure(&f, st, r);
     return st;
 }
 

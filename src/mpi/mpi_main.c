@@ -161,12 +161,14 @@ static int arguments_agree(int rc)
 
 /* Rank 0 estimates the count at its own speed, shared by the workers
  * (every rank but 0, or rank 0 alone), and every rank learns its verdict. */
-static int feasible(const cli_count_args *a, int rank)
+static int feasible(cli_count_args *a, int rank)
 {
     int size, rc = CLI_OK;
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (rank == 0)
         rc = cli_check_feasible(a, size > 1 ? size - 1 : 1);
+    if (rank == 0 && rc == CLI_OK)
+        rc = cli_say_count_estimate(a, a->hi, size > 1 ? size - 1 : 1);
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     return rc;
 }
@@ -209,6 +211,11 @@ int main(int argc, char **argv)
     double timeout = 0;
     cli_count_args a = {0};
     signal(SIGXFSZ, SIG_IGN); /* past `ulimit -f`: EFBIG, said (dispatch.c) */
+    /* before MPI_Init, which takes a second or more across machines: a
+     * Ctrl-C or a scheduler's SIGTERM then is said and ends the rank
+     * with the shell's status, as at any later moment */
+    cli_program = "nqueens-mpi";
+    cli_catch_from_start(argc, argv);
     if (!start_mpi(&argc, &argv, &rank)) {
         MPI_Finalize();
         return CLI_FAIL;

@@ -772,15 +772,19 @@ static int per_rank(dispatcher *d)
     return 1;
 }
 
-/* What the caller learns of the first failure, or of the first rank lost
- * in a run that the others finished. */
+/* What the caller learns of the first failure, or else of the first rank
+ * lost, whatever ended the run (finished, stopped, every worker lost):
+ * with a rank lost the job cannot end with MPI_Finalize, and a program
+ * told nothing of it would wait there for ever. */
 static void name_failure(const dispatcher *d, nq_status st, nq_mpi_failure *f)
 {
     int rank = d->failed_rank >= 0 ? d->failed_rank : d->first_lost;
-    if (rank < 0 || (d->failed_rank < 0 && st != NQ_OK && st != NQ_ERR_LOST))
+    f->lost = d->lost;
+    if (rank < 0)
         return;
     f->rank = rank;
-    f->status = d->failed_rank >= 0 ? d->st : st;
+    f->status = d->failed_rank >= 0 ? d->st : st == NQ_OK ? NQ_OK
+                                                        : NQ_ERR_LOST;
     snprintf(f->host, sizeof f->host, "%s", host_of(d, rank));
 }
 

@@ -12,6 +12,7 @@ typedef struct {
                           NQ_ERR_LOST, ...); NQ_OK: a rank was lost but the
                           others counted its units */
     char host[64];     /* the machine of that rank, as MPI names it */
+    int lost;          /* workers lost on the way, whatever the status */
 } nq_mpi_failure;
 
 /* Run a plan's units over MPI_COMM_WORLD (after MPI_Init_thread with at

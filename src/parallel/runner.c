@@ -67,9 +67,20 @@ static int selected(const nq_run_options *o, uint64_t u)
     return !(o->done && (o->done[u / 8] >> (u % 8) & 1));
 }
 
+/* A share that names none of the units: part K of M with K not in
+ * 1..M, or a part without parts (0/0 is the whole plan); a count of ids
+ * with no list. */
+static int bad_options(const nq_run_options *o)
+{
+    return (o->parts ? o->part < 1 || o->part > o->parts : o->part != 0) ||
+           (o->count && !o->ids);
+}
+
 uint64_t nq_plan_selected(const nq_plan *plan, const nq_run_options *o)
 {
     uint64_t k = 0;
+    if (!plan || !o || bad_options(o))
+        return 0;
     for (uint64_t u = 0; u < plan->units; u++)
         k += (uint64_t)selected(o, u);
     return k;
@@ -354,7 +365,7 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
     pool p = {.plan = plan, .opt = o};
     uint64_t wanted;
     nq_status st;
-    if (o->parts && (o->part < 1 || o->part > o->parts))
+    if (!plan || !o || !sum || bad_options(o))
         return NQ_ERR_ARG;
     if ((st = list_units(&p)) != NQ_OK) {
         free(p.ids);

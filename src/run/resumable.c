@@ -154,6 +154,38 @@ static nq_status make_plan(const nq_request *req, nq_plan **plan,
     return st == NQ_OK ? nq_checked_plan(&c, plan) : st;
 }
 
+/* Options that ask for nothing a count can do: a share part K of M
+ * with K not in 1..M (part 0/2 and 3/2 counted nothing, said NQ_OK and
+ * left a journal no reader takes), a part without parts, parts or a
+ * budget without a journal to keep them. */
+static nq_status options_sane(const nq_resume_options *o, nq_run_report *r)
+{
+    if (o->parts ? o->part >= 1 && o->part <= o->parts : o->part == 0) {
+        if (o->journal || (!o->parts && !o->max_units))
+            return NQ_OK;
+        snprintf(r->why, sizeof r->why, "a share or a budget of units "
+                 "needs a journal to record what was done");
+        return NQ_ERR_ARG;
+    }
+    snprintf(r->why, sizeof r->why, "part %u/%u: a share is part K of M "
+             "parts, K from 1 to M", o->part, o->parts);
+    return NQ_ERR_ARG;
+}
+
+/* A share must hold a unit: part K of more parts than the plan has
+ * units would count none, and its journal would say nothing. */
+static nq_status share_sane(const nq_plan *plan, const nq_resume_options *o,
+                            nq_run_report *r)
+{
+    nq_run_options share = {.part = o->part, .parts = o->parts};
+    if (!o->parts || nq_plan_selected(plan, &share))
+        return NQ_OK;
+    snprintf(r->why, sizeof r->why, "part %u/%u of N=%d holds no unit: its "
+             "plan has %llu, and a split has at most that many parts",
+             o->part, o->parts, plan->n, (unsigned long long)plan->units);
+    return NQ_ERR_ARG;
+}
+
 /* The long count on full copies of the program's request, options and
  * report (nq_count_with reads and writes them). */
 static nq_status count_full(const nq_request *req, const nq_resume_options *o,
@@ -162,9 +194,14 @@ static nq_status count_full(const nq_request *req, const nq_resume_options *o,
     nq_plan *plan;
     nq_journal *j = NULL;
     nq_tally fresh = {0};
-    if (!o->journal && (o->parts || o->max_units))
-        return NQ_ERR_ARG;
-    nq_status st = make_plan(req, &plan, r);
+    nq_status st = options_sane(o, r);
+    if (st != NQ_OK)
+        return st;
+    st = make_plan(req, &plan, r);
+    if (st == NQ_OK && (st = share_sane(plan, o, r)) != NQ_OK) {
+        nq_plan_free(plan);
+        plan = NULL;
+    }
     if (st == NQ_OK && nq_stop_requested(req->stop)) {
         nq_plan_free(plan);
         st = NQ_ERR_STOPPED;
