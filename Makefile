@@ -415,14 +415,16 @@ opencl:
 	    "a GPU's driver)$(if $(SAN),; not in a coverage build)" >&2; exit 1
 endif
 
-run: $(CLI)
+# The man page too: `man -l build/nqueens.1` works after any target a
+# newcomer runs (make, make run, make test, make check).
+run: $(CLI) $(MAN_ALL)
 	$(CLI) count 4-16
 
 # The benchmarks are built too, so that none of them rots unnoticed, and
 # bench-order's search is a test of the kernels' node counts.
 BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER)
 
-test: $(CLI) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(TEST_MODULES) \
+test: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(TEST_MODULES) \
     $(BENCH_BINS)
 	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) \
 	    NQ_OPEN_SWAP=$(OPEN_SWAP) NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_CUDA) $(TEST_ENV_OPENCL) $(TEST_ENV_WASM) \
@@ -435,7 +437,7 @@ test: $(CLI) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TES
 CHECK_BENCH_BINS := $(BENCH_FAST) $(BENCH_ORDER)
 # The WebAssembly modules are not built for it (a minute from a clean
 # clone): their cases are skipped there, run by make test.
-check: $(CLI) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(CHECK_BENCH_BINS)
+check: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(CHECK_BENCH_BINS)
 	NQ_QUICK=1 NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj \
 	    NQ_OPEN_SWAP=$(OPEN_SWAP) NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_MPI) $(TEST_ENV_CUDA) \
 	    $(TEST_ENV_OPENCL) $(TESTS) $(T)

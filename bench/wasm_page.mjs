@@ -1,8 +1,9 @@
 // wasm_page.mjs - the last part of `make bench-wasm`: fast in the lesson
 // page itself (build/nqueens.html in headless Chromium, the count in the
 // page's worker, as a learner's "count" runs it), against the native
-// build's fast with the kernel of WebAssembly SIMD's width (sse4 on
-// x86-64, neon on aarch64), taking turns in rounds.
+// build's fast, taking turns in rounds: the SIMD module against the
+// native kernel of WebAssembly SIMD's width (sse4 on x86-64, neon on
+// aarch64), the scalar module against the native scalar kernel.
 //
 //   node bench/wasm_page.mjs --page build/nqueens.html --cli build/nqueens
 //        --chromium PATH --oeis tests/data/oeis.tsv [--n 16] [--rounds 5]
@@ -27,8 +28,8 @@ const version = run(o.cli, ["--version"]);
 const k128 = ["sse4", "neon"].find(k => new RegExp("kernels: .*\\b" + k + "\\b").test(version));
 if (!k128) { console.log("wasm_page.mjs: the native build has no 128-bit kernel (sse4, neon)"); process.exit(2); }
 
-function native() {
-  const j = JSON.parse(run(o.cli, ["count", String(n), "-e", "fast", "-t", "1", "--kernel", k128, "--json"]));
+function native(kernel) {
+  const j = JSON.parse(run(o.cli, ["count", String(n), "-e", "fast", "-t", "1", "--kernel", kernel, "--json"]));
   if (String(j.total) !== total) throw new Error(`native total ${j.total}, OEIS ${total}`);
   return j.seconds;
 }
@@ -48,19 +49,19 @@ async function inPage(b, tab) {
 let failed = false;
 await withBrowser(o.chromium, async b => {
   const tab = await openTab(b, 1280, 900);
-  console.log(`| fast, N = ${n}, one thread | page (s) | native ${k128} (s) | page / native |`);
-  console.log("|---|---|---|---|");
-  for (const mod of ["simd", "scalar"]) {
+  console.log(`| fast, N = ${n}, one thread | page (s) | native kernel | native (s) | page / native |`);
+  console.log("|---|---|---|---|---|");
+  for (const [mod, kernel] of [["simd", k128], ["scalar", "scalar"]]) {
     await load(b, tab, pathToFileURL(resolve(o.page)).href + "?module=" + mod + "#count");
     for (let i = 0; i < 200 && !(await evaluate(b, tab, "document.body.dataset.ready === '1'")); i++) await sleep(50);
     const said = await evaluate(b, tab, "document.getElementById('lessonmodule').textContent");
     const page = [], nat = [], ratio = [];
     await inPage(b, tab); // the first count compiles and warms the worker's module
     for (let r = 0; r < rounds; r++) {
-      const a = await inPage(b, tab), c = native();
+      const a = await inPage(b, tab), c = native(kernel);
       page.push(a); nat.push(c); ratio.push(a / c);
     }
-    console.log(`| ${said} | ${median(page).toFixed(3)} | ${median(nat).toFixed(3)} | ${median(ratio).toFixed(2)} |`);
+    console.log(`| ${said} | ${median(page).toFixed(3)} | ${kernel} | ${median(nat).toFixed(3)} | ${median(ratio).toFixed(2)} |`);
   }
 }).catch(e => { failed = true; console.log("wasm_page.mjs: " + e.message); });
 process.exit(failed ? 1 : 0);

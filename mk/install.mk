@@ -167,6 +167,17 @@ install: $(CLI) $(LIB) shared $(MAN_ALL) installdirs
 	    echo 'make install: no $(MAN) in a cross build (make it where' \
 	        '$(CLI) runs)' >&2; fi
 	$(INSTALL_DATA) completions/nqueens.bash '$(DESTDIR)$(bashcompdir)/nqueens'
+	@if [ -z '$(DESTDIR)' ]; then $(nq_ldconfig); fi
+
+# After an install into this machine itself (no DESTDIR, which stages a
+# package's tree): the dynamic linker's cache refreshed (ldconfig, as root
+# installs do), and where libdir is not a directory it searches, what a
+# program linked with -lnqueens needs, said.
+nq_ldconfig = ldconfig 2>/dev/null || true; \
+    ldconfig -p 2>/dev/null | grep -q '$(SHLIB_SONAME) .*=> $(libdir)/$(SHLIB_SONAME)$$' || \
+    echo 'make install: the dynamic linker does not search $(libdir): run a program' \
+        'linked with -lnqueens with LD_LIBRARY_PATH=$(libdir), or list $(libdir) in' \
+        '/etc/ld.so.conf.d/ and run ldconfig' >&2
 
 install-strip:
 	$(MAKE) INSTALL_PROGRAM='$(INSTALL_PROGRAM) -s' install
@@ -193,3 +204,4 @@ uninstall:
 	    '$(DESTDIR)$(pkgconfigdir)/nqueens-opencl.pc' \
 	    '$(DESTDIR)$(man1dir)/nqueens.1' \
 	    '$(DESTDIR)$(bashcompdir)/nqueens'
+	@if [ -z '$(DESTDIR)' ]; then ldconfig 2>/dev/null || true; fi

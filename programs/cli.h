@@ -22,7 +22,8 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
 /* errors.c: what went wrong, said. */
 
-/* The program's name in messages: "nqueens", or "nqueens-mpi". */
+/* settings.c: the program's name in messages: "nqueens", or
+ * "nqueens-mpi". */
 extern const char *cli_program;
 /* Print "nqueens: <message>" on stderr, on one line (control characters
  * in it escaped, a very long one cut in the middle, a progress bar cleared
@@ -50,7 +51,7 @@ int cli_finish_output(int rc);
  * line on the help page; "{list}" and the like name engines as
  * cli_print_help does), and group, on the first option of a group, is the
  * group's heading ("long runs (...):").  The short form is not here: one
- * letter means one option in every command (options.c, cli_short_form). */
+ * letter means one option in every command (optable.c, cli_short_form). */
 typedef struct {
     const char *name;
     const char **value;
@@ -67,7 +68,7 @@ typedef struct {
 int cli_parse(const char *command, const char *help, const cli_spec *specs,
               int argc, char **argv, const char **pos, int max_pos,
               int *npos);
-/* Set by `nqueens --completion COMMAND` (dispatch.c): cli_parse prints the
+/* settings.c: set by `nqueens --completion COMMAND` (dispatch.c): cli_parse prints the
  * command's options instead of parsing, and cli_check_engine the engines
  * it accepts instead of checking one; pending from the first (for a
  * command with --engine) until the second.  Set to CLI_DESCRIBE_MANPAGE
@@ -75,7 +76,8 @@ int cli_parse(const char *command, const char *help, const cli_spec *specs,
  * command's part of the man page (manpage.c) and stops it. */
 enum { CLI_DESCRIBE_OPTIONS = 1, CLI_DESCRIBE_MANPAGE, CLI_DESCRIBE_SYNOPSIS };
 extern int cli_describing, cli_describe_pending;
-/* The letter of an option's short form ("--engine": 'e'), or 0. */
+/* optable.c: the letter of an option's short form ("--engine": 'e'), or
+ * 0. */
 char cli_short_form(const char *name);
 /* An argument that looks like an option ("-x", "--x"), but not a negative
  * number, which is a bad positional. */
@@ -137,9 +139,12 @@ const char *cli_kernel_names(char *buf, size_t size, int only_supported);
  * the options of specs (NULL: none), one entry each, wrapped to 80
  * columns. */
 void cli_print_help(const char *help, const cli_spec *specs);
-/* text with "{list}", "{events}" and "{units}" replaced, into buf;
- * returns buf. */
+/* optable.c: text with "{list}", "{events}" and "{units}" replaced,
+ * into buf; returns buf. */
 const char *cli_expand_engines(const char *text, char *buf, size_t size);
+/* optable.c: the length of the engine-list token text starts with, its
+ * engines' capabilities in *caps; 0 if none starts it. */
+size_t cli_engine_list_at(const char *text, unsigned *caps);
 /* "PROGRAM VERSION", then the kernels built in and the one chosen here. */
 void cli_print_version(const char *program);
 

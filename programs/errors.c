@@ -13,8 +13,6 @@
 
 #include "cli.h"
 
-const char *cli_program = "nqueens";
-
 /* The length of the valid UTF-8 sequence at s (at most len bytes), or 0:
  * a stray continuation byte, a truncated or overlong sequence, a
  * surrogate or a code point past U+10FFFF is not one. */

@@ -15,44 +15,6 @@
 enum { HELP_WIDTH = 80, HELP_INDENT = 18, HELP_MAX_INDENT = 26 };
 static int help_indent = HELP_INDENT;
 
-/* The engine lists a help text or an option's text may name. */
-static const struct {
-    const char *token;
-    unsigned caps;
-} lists[] = {{"{list}", NQ_CAP_ENUMERATE}, {"{events}", NQ_CAP_EVENTS},
-             {"{units}", NQ_CAP_UNITS}};
-#define LISTS (sizeof lists / sizeof lists[0])
-
-/* The length of the engine-list token text starts with (its index in
- * *which), or 0. */
-static size_t list_token(const char *text, size_t *which)
-{
-    for (size_t k = 0; k < LISTS; k++)
-        if (!strncmp(text, lists[k].token, strlen(lists[k].token)))
-            return *which = k, strlen(lists[k].token);
-    return 0;
-}
-
-/* The names come from the engine table, so that a new engine shows up in
- * every help page and in the man page by itself. */
-const char *cli_expand_engines(const char *text, char *buf, size_t size)
-{
-    size_t used = 0, k, len;
-    char names[512];
-    buf[0] = '\0';
-    for (; *text && used + 1 < size; text += len ? len : 1) {
-        len = list_token(text, &k);
-        const char *piece = len ? cli_engines_with(lists[k].caps, names,
-                                                   sizeof names) : text;
-        size_t n = len ? strlen(piece) : 1;
-        if (used + n >= size)
-            break;
-        memcpy(buf + used, piece, n);
-        buf[used += n] = '\0';
-    }
-    return buf;
-}
-
 /* One word of len characters at column *col, after a blank if gap: on a
  * new line at the option texts' column if it would pass the page's
  * width; a word wider than a whole line (a JSON object written without
@@ -147,16 +109,16 @@ void cli_print_help(const char *help, const cli_spec *specs)
 {
     char names[512];
     int col = 0;
-    size_t k, len;
+    size_t len;
+    unsigned caps;
     while (*help) {
         if (!strncmp(help, "{options}", 9)) {
             help_indent = options_column(specs);
             for (; specs && specs->name; specs++)
                 put_option(specs);
             help += 9;
-        } else if ((len = list_token(help, &k))) {
-            put_words(cli_engines_with(lists[k].caps, names, sizeof names),
-                      &col);
+        } else if ((len = cli_engine_list_at(help, &caps))) {
+            put_words(cli_engines_with(caps, names, sizeof names), &col);
             help += len;
         } else {
             col = *help == '\n' ? 0 : col + 1;

@@ -15,31 +15,9 @@
 
 #include "cli.h"
 
-int cli_describing, cli_describe_pending;
-
 int cli_is_option(const char *arg)
 {
     return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
-}
-
-/* The short forms, the same letter for the same option in every
- * command that has it (as coreutils and ripgrep do). */
-static const struct {
-    const char *name;
-    char letter;
-} short_forms[] = {
-    {"--engine", 'e'}, {"--threads", 't'}, {"--quiet", 'q'},
-    {"--limit", 'l'},  {"--format", 'f'},  {"--json", 'j'},
-};
-
-/* Looked up by name, so that no command's table can give an option a
- * letter of its own. */
-char cli_short_form(const char *name)
-{
-    for (size_t i = 0; i < sizeof short_forms / sizeof short_forms[0]; i++)
-        if (!strcmp(short_forms[i].name, name))
-            return short_forms[i].letter;
-    return 0;
 }
 
 enum { MAX_SPECS = 32, LONG_BASE = 256 };

@@ -16,6 +16,9 @@
 
 #include "cli.h"
 #include "trace.h"
+#include "trace_html.h"
+#include "trace_seed.h"
+#include "trace_state.h"
 
 static const char trace_help[] =
     "usage: nqueens trace N [options]\n"
@@ -53,7 +56,8 @@ static void print_flags(FILE *out, const char *name, const char *before,
         fputc('0' + after[i], out);
 }
 
-void trace_keep_flags(trace *t, const nq_event *e)
+/* Keep the flags engine's arrays after an event, for the next one. */
+static void keep_flags(trace *t, const nq_event *e)
 {
     int n = t->n;
     memcpy(t->fa, e->col_flags, (size_t)n);
@@ -68,7 +72,7 @@ static void flags_change(trace *t, const nq_event *e)
     print_flags(t->out, "FA", t->fa, e->col_flags, n);
     print_flags(t->out, "FB", t->fb, e->dif_flags, 2 * n - 1);
     print_flags(t->out, "FC", t->fc, e->sum_flags, 2 * n - 1);
-    trace_keep_flags(t, e);
+    keep_flags(t, e);
 }
 
 /* A mask as 0s and 1s, column 0 first, as the board is read. */
@@ -179,7 +183,7 @@ static const char *take_text(trace *t)
 /* The queens on the board once the step is done: a placement adds its
  * row, a rejection or removal leaves the rows above it, a solution or a
  * failed test (brute force) has every row filled. */
-int trace_rows_after(const trace *t, const nq_event *e)
+static int rows_after(const trace *t, const nq_event *e)
 {
     switch (e->kind) {
     case NQ_EVENT_PLACE:
@@ -202,7 +206,7 @@ static void json_step(trace *t, const nq_event *e)
            (unsigned long long)t->steps);
     cli_json_string(stdout, event_names[e->kind]);
     printf(",\"row\":%d,\"col\":%d,\"queens\":[", e->row, e->col);
-    for (int i = 0, k = trace_rows_after(t, e); i < k; i++)
+    for (int i = 0, k = rows_after(t, e); i < k; i++)
         printf(i ? ",%d" : "%d", e->cols[i]);
     fputs("],\"text\":", stdout);
     cli_json_string(stdout, text);
@@ -247,14 +251,17 @@ static int on_trace_event(void *ctx, const nq_event *e)
     t->removes += e->kind == NQ_EVENT_REMOVE;
     t->solutions += e->kind == NQ_EVENT_SOLUTION;
     t->fails += e->kind == NQ_EVENT_FAIL;
-    if (t->seed)
+    if (t->seed) {
         trace_seed_step(t, e);
-    else
+        if (e->col_flags)
+            keep_flags(t, e);
+    } else {
         print_step(t, e);
+    }
     if (t->json)
         json_step(t, e);
     else if (t->html)
-        trace_html_step(t->html, t, e, take_text(t));
+        trace_html_step(t->html, t->n, e, rows_after(t, e), take_text(t));
     if (t->chunk_fn && t->steps % t->chunk == 0)
         return hand_over(t, 0);
     return 0;

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "trace.h"
+#include "trace_html.h"
 
 struct trace_html {
     char *engine, *summary;
@@ -95,21 +95,20 @@ static void engine_state(FILE *out, int n, const nq_event *e)
 
 /* One step as [kind, row, col, attacking row, NQ_BY_* bits, "board
  * after", "text", state]: the page replays the walk from these alone. */
-void trace_html_step(trace_html *h, const trace *t, const nq_event *e,
+void trace_html_step(trace_html *h, int n, const nq_event *e, int rows,
                      const char *text)
 {
     FILE *out = h->data;
     char queens[NQ_MAX_N + 1];
-    int k = trace_rows_after(t, e);
-    for (int i = 0; i < k; i++)
+    for (int i = 0; i < rows; i++)
         queens[i] = col_char(e->cols[i]);
-    queens[k] = '\0';
+    queens[rows] = '\0';
     fprintf(out, "%s[%d,%d,%d,%d,%u,", h->chunk_steps ? ",\n" : "", (int)e->kind,
             e->row, e->col, e->by_row, e->reason);
     js_string(out, queens);
     fputc(',', out);
     js_string(out, text);
-    engine_state(out, t->n, e);
+    engine_state(out, n, e);
     fputc(']', out);
     h->steps++;
     h->chunk_steps++;

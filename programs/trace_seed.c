@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "trace.h"
+#include "trace_seed.h"
 
 /* "row=1,i=2", and the square from 1 with --one-based. */
 static void print_square(const trace *t, int row, int col, const char *end)
@@ -67,7 +67,7 @@ static void print_arrays(const trace *t, const nq_event *e, int marked)
     print_array(t, "FC", e->sum_flags, marked ? t->fc : NULL, 2 * n - 1);
 }
 
-static void seed_place(trace *t, const nq_event *e)
+static void seed_place(const trace *t, const nq_event *e)
 {
     print_square(t, e->row, e->col, "\n");
     print_tests(t, e->row, e->col);
@@ -76,14 +76,14 @@ static void seed_place(trace *t, const nq_event *e)
     print_arrays(t, e, 0);
 }
 
-static void seed_reject(trace *t, const nq_event *e)
+static void seed_reject(const trace *t, const nq_event *e)
 {
     print_square(t, e->row, e->col, "\n");
     const char *by = print_tests(t, e->row, e->col);
     fprintf(t->out, "caught by the %s flag: next i\n", by ? by : "(no)");
 }
 
-static void seed_remove(trace *t, const nq_event *e)
+static void seed_remove(const trace *t, const nq_event *e)
 {
     print_square(t, e->row, e->col, "");
     fprintf(t->out, ": back from row=%d, the flags are cleared\n", e->row + 1);
@@ -105,7 +105,7 @@ static void seed_solution(const trace *t, const nq_event *e)
     fputc('\n', t->out);
 }
 
-void trace_seed_step(trace *t, const nq_event *e)
+void trace_seed_step(const trace *t, const nq_event *e)
 {
     if (t->steps > 1)
         fputc('\n', t->out);
@@ -123,6 +123,4 @@ void trace_seed_step(trace *t, const nq_event *e)
         seed_solution(t, e);
         break;
     }
-    if (e->col_flags)
-        trace_keep_flags(t, e);
 }

@@ -437,6 +437,30 @@ else
     echo "skip install/opencl-example (no OpenCL headers and loader; not counted)"
 fi
 
+# README's library example as written, after an install into the machine
+# itself (no DESTDIR: as root, ldconfig runs): built with pkg-config and
+# run with no LD_LIBRARY_PATH.  Only as root, and where no nqueens is
+# installed under /usr/local already (it would be overwritten, then
+# removed); uninstalled after, the linker's cache refreshed again.
+readme_example() {
+    sed -n '/^## For programmers/,/^## Install/p' README.md |
+        sed -n '/^```c$/,/^```$/p' | sed '1d;$d' >"$work/count12.c" &&
+        [ -s "$work/count12.c" ] &&
+        # shellcheck disable=SC2046
+        $CC "$work/count12.c" $(pkg-config --cflags --libs nqueens) -o "$work/count12" &&
+        out=$("$work/count12") && echo "$out" && [ "$out" = "14200 1787" ]
+}
+if [ "$(id -u)" = 0 ] && [ ! -e /usr/local/lib/libnqueens.a ] &&
+   [ ! -e /usr/local/bin/nqueens ]; then
+    check system-install $MAKE install PREFIX=/usr/local
+    check system-install-readme-example-runs readme_example
+    check system-uninstall $MAKE uninstall PREFIX=/usr/local
+    check system-uninstall-leaves-no-library sh -c \
+        "! ls /usr/local/lib/libnqueens* >/dev/null 2>&1 && ! ldconfig -p | grep -q libnqueens"
+else
+    echo "skip install/system-install (not root, or an nqueens in /usr/local already; not counted)"
+fi
+
 # Uninstall: no file (nor link) left; directories may remain.
 check make-uninstall $MAKE uninstall DESTDIR="$stage" PREFIX=/usr
 left=$(find "$stage" ! -type d)

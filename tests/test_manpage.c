@@ -286,10 +286,13 @@ static void generated_roff_escaped(void *arg)
     CHECKF(!bad && lines > 200, "%d lines, one unescaped", lines);
 }
 
-/* groff, warnings all on, has nothing to say of the page. */
+/* groff, warnings all on, has nothing to say of the page: typeset (arg
+ * NULL) and as man shows it in a terminal 80 columns wide (arg "80"),
+ * where long words once left lines it could not adjust. */
 static void lints_clean(void *arg)
 {
-    (void)arg;
+    const char *cols = arg;
+    char width[32];
     char path[] = "/tmp/nq-manpage.XXXXXX";
     if (!on_path("groff")) {
         t_skip("no groff (the Debian package groff-base)");
@@ -302,15 +305,21 @@ static void lints_clean(void *arg)
     int written = write(fd, page, len) == (ssize_t)len;
     close(fd);
     t_proc p;
-    int ran = written && t_run_signalled(&p, "groff", ARGS("groff", "-man",
-                                         "-ww", "-z", path), 0, 0) == 0;
+    snprintf(width, sizeof width, "-rLL=%sn", cols ? cols : "78");
+    int ran = written &&
+              t_run_signalled(&p, "groff",
+                              cols ? ARGS("groff", "-man", "-Tutf8", width,
+                                          "-ww", "-z", path)
+                                   : ARGS("groff", "-man", "-ww", "-z", path),
+                              0, 0) == 0;
     unlink(path);
     CHECK(ran);
     int clean = p.exit_code == 0 && p.err_len == 0 && p.out_len == 0;
     if (!clean)
         fprintf(stderr, "%s", p.err);
     t_proc_free(&p);
-    CHECKF(clean, "groff -man -ww -z warns about the man page");
+    CHECKF(clean, "groff -man -ww -z%s%s warns about the man page",
+           cols ? " -Tutf8 " : "", cols ? width : "");
 }
 
 /* No command came from `--completion`: nothing would be checked, which
@@ -347,4 +356,5 @@ void tests_manpage(void)
     t_case(page_whole, NULL, "manpage/every-command-every-part-version");
     t_case(generated_roff_escaped, NULL, "manpage/generated-roff-escaped");
     t_case(lints_clean, NULL, "manpage/lints-clean-with-groff");
+    t_case(lints_clean, "80", "manpage/lints-clean-at-80-columns");
 }

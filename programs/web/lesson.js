@@ -154,8 +154,8 @@ function showPart(name, focus) {
   }
   document.body.dataset.part = name;
   if (focus) $("tab-" + name).focus();
-  if (history.replaceState) history.replaceState(null, "", "#" + name);
-  if (name === "watch") { if (!walkGen) startWalk(); else window.dispatchEvent(new Event("resize")); }
+  if (name === "watch") { if (!walkGen) startWalk(firstStep); else window.dispatchEvent(new Event("resize")); }
+  keepAddress();
   if (name === "play") sizePlay();
 }
 
@@ -169,15 +169,22 @@ function tabKeys(e) {
 
 /* ---- 2. watch: a walk from the worker into the trace viewer ---------- */
 
-let walkJobs = [], walkGen = 0;
+let walkJobs = [], walkGen = 0, firstStep = 0;
 
-function startWalk() {
+/* Walk the board and engines the form names (and the second beside the
+   first), shown from step `from` once the walk has it. */
+function startWalk(from = 0) {
   walkJobs.forEach(j => j.stop());
   const gen = ++walkGen, n = Number($("walkn").value), iterative = $("walkiterative").checked;
+  let want = from > 0 ? from : null;
   const engines = [$("walkengine").value].concat($("walkcompare").value ? [$("walkcompare").value] : []);
   const walks = engines.map(engine => ({engine, n, iterative: iterative ? 1 : 0, oneBased: base(),
     capped: 0, limit: WALK_CAP, summary: "", steps: []}));
   window.nqTrace.show(walks, 0);
+  keepAddress();
+  const arrived = () => {
+    if (want !== null && (walks[0].steps.length >= want || walks[0].ended)) { go(want); want = null; }
+  };
   const state = () => {
     if (gen !== walkGen) return;
     const w = walks[0], more = walks.some(x => !x.ended);
@@ -186,11 +193,53 @@ function startWalk() {
   };
   walkJobs = walks.map((w, i) => startJob({fn: "walk", engine: w.engine, n, iterative, oneBased: !!base(),
                                            cap: WALK_CAP, chunk: WALK_CHUNK}, {
-    steps: m => { if (gen === walkGen) { window.nqTrace.addSteps(i, JSON.parse("[" + m.text + "]")); state(); } },
-    walk: m => { if (gen === walkGen) { window.nqTrace.endWalk(i, JSON.parse(m.text)); state(); } },
+    steps: m => { if (gen === walkGen) { window.nqTrace.addSteps(i, JSON.parse("[" + m.text + "]")); arrived(); state(); } },
+    walk: m => { if (gen === walkGen) { window.nqTrace.endWalk(i, JSON.parse(m.text)); arrived(); state(); } },
     err: m => { if (gen === walkGen) $("walkstate").textContent = w.engine + ": " + m.text; }
   }));
   state();
+}
+
+/* ---- the address: the part, and in watch the walk and its step -------- */
+
+/* "#watch&n=8&engine=bitmap&compare=flags&step=470": a teacher's link
+   opens the walk at that step (and &from=0 counts rows from 0). */
+function readAddress() {
+  const [part, ...pairs] = location.hash.slice(1).split("&");
+  const p = {part};
+  for (const kv of pairs) { const [k, v] = kv.split("="); p[k] = decodeURIComponent(v || ""); }
+  return p;
+}
+
+let addressTimer = 0;
+
+/* The address says what is shown (at most four times a second: each step
+   of play would otherwise rewrite it). */
+function keepAddress() {
+  if (addressTimer) return;
+  addressTimer = setTimeout(() => {
+    addressTimer = 0;
+    const part = document.body.dataset.part || "play";
+    let h = "#" + part;
+    if (part === "watch" && walkGen) {
+      h += "&n=" + $("walkn").value + "&engine=" + $("walkengine").value +
+        ($("walkcompare").value ? "&compare=" + $("walkcompare").value : "") +
+        ($("walkiterative").checked ? "&iterative=1" : "") + "&step=" + at;
+    }
+    if (!base()) h += "&from=0";
+    if (history.replaceState && h !== location.hash) history.replaceState(null, "", h);
+  }, 250);
+}
+
+/* The walk a link names, set in the form before the first walk. */
+function takeAddress(p) {
+  if (p.from === "0") $("onebased").checked = false;
+  const has = (id, v) => [...$(id).options].some(o => o.value === v);
+  if (p.engine && has("walkengine", p.engine)) { $("walkengine").value = p.engine; walkMenus(); }
+  if (p.n && has("walkn", p.n)) $("walkn").value = p.n;
+  if (p.compare && has("walkcompare", p.compare)) $("walkcompare").value = p.compare;
+  if (p.iterative === "1") $("walkiterative").checked = true;
+  return /^\d+$/.test(p.step || "") ? Number(p.step) : 0;
 }
 
 function walkMenus() {
@@ -203,14 +252,19 @@ function walkMenus() {
 
 let countJob = null;
 
-function countRange(lo, hi, engine) {
+/* Count lo..hi with engine in a worker: the table a row at a time, each
+   row checked against OEIS, how far it is, the time.  A count the
+   command line's estimate says would take long is refused first (the
+   worker says so) unless `force`: then "count anyway" offers it. */
+function countRange(lo, hi, engine, force) {
   if (countJob) countJob.stop();
-  const t0 = performance.now(), rows = [];
-  let table = "", problems = [];
+  const t0 = performance.now(), rows = [], problems = [];
+  let table = "", refused = null;
   $("counttable").textContent = "";
   $("countchecks").textContent = "";
   $("countbar").value = 0;
   $("countstop").disabled = false;
+  $("countforce").hidden = true;
   const said = text => { $("countstate").textContent = text; };
   /* engines that split a board into units say how far they are; for the
      others the row being counted and the time so far */
@@ -221,7 +275,7 @@ function countRange(lo, hi, engine) {
            ((performance.now() - t0) / 1000).toFixed(1) + " s");
   }, 200);
   said("counting with " + engine + "...");
-  const job = countJob = startJob({fn: "count", engine, lo, hi}, {
+  const job = countJob = startJob({fn: "count", engine, lo, hi, force}, {
     out: m => {
       table += m.text + "\n";
       $("counttable").textContent = table;
@@ -241,7 +295,7 @@ function countRange(lo, hi, engine) {
       said("N = " + n + ": " + plural(done, "unit") + " of " + total.toLocaleString("en") + " done, " +
            ((performance.now() - t0) / 1000).toFixed(1) + " s");
     },
-    err: m => problems.push(m.text)
+    err: m => { refused = m.text.replace(/^nqueens: /, ""); }
   });
   job.done.then(rc => {
     clearInterval(tick);
@@ -249,7 +303,11 @@ function countRange(lo, hi, engine) {
     $("countstop").disabled = true;
     const secs = ((performance.now() - t0) / 1000).toFixed(1) + " s";
     if (rc === null) said("stopped after " + secs);
-    else said(rc ? "the count failed" : "done in " + secs);
+    else if (rc === 2 && refused) {
+      said("not counted: " + refused + ".");
+      $("countforce").hidden = false;
+      $("countforce").onclick = () => countRange(lo, hi, engine, true);
+    } else said(rc ? "the count failed: " + (refused || "no reason given") : "done in " + secs);
     const checked = rows.filter(n => n <= OEIS_TOTAL.length);
     $("countchecks").textContent = problems.length ? problems.join("; ") :
       checked.length ? "Every count agrees with OEIS A000170 (total) and A002562 (unique) for N = " +
@@ -258,12 +316,22 @@ function countRange(lo, hi, engine) {
   });
 }
 
+/* The form's range, as asked: whole numbers, from no more than to, within
+   what the engine counts; anything else said, and nothing started. */
 function countAsked() {
   const e = ENGINES.find(x => x.name === $("countengine").value), max = e ? e.maxN : 32;
-  const lo = Math.max(1, Math.floor(Number($("countlo").value) || 1));
-  const hi = Math.min(max, Math.max(lo, Math.floor(Number($("counthi").value) || lo)));
-  $("countlo").value = lo; $("counthi").value = hi;
-  countRange(lo, hi, $("countengine").value);
+  const read = id => { const v = $(id).value.trim(); return /^\d+$/.test(v) ? Number(v) : NaN; };
+  const lo = read("countlo"), hi = read("counthi");
+  let why = "";
+  if (Number.isNaN(lo) || Number.isNaN(hi)) why = "give N as whole numbers, from and to";
+  else if (lo < 1 || hi > max) why = $("countengine").value + " counts N from 1 to " + max;
+  else if (lo > hi) why = "from " + lo + " is past to " + hi;
+  if (why) {
+    $("countstate").textContent = "not counted: " + why + ".";
+    $("countforce").hidden = true;
+    return;
+  }
+  countRange(lo, hi, $("countengine").value, false);
 }
 
 /* ---- 1. your turn ------------------------------------------------------ */
@@ -336,7 +404,11 @@ function buildPlay() {
       cell.type = "button";
       cell.dataset.r = r; cell.dataset.c = c;
       cell.addEventListener("click", () => tap(r, c));
-      cell.addEventListener("pointerenter", () => hover(r, c));
+      /* a mouse points before it clicks; a finger's touch is its tap */
+      cell.addEventListener("pointerenter", e => { if (e.pointerType === "mouse") hover(r, c); });
+      cell.addEventListener("pointerleave", () => { $("playhint").textContent = ""; });
+      cell.addEventListener("keydown", e => moveFocus(e, r, c));
+      cell.tabIndex = r || c ? -1 : 0;
       board.appendChild(cell);
       play.cells[r].push(cell);
     }
@@ -366,7 +438,7 @@ function drawPlay() {
   const k = placed();
   $("playcount").textContent = plural(k, "queen") + " placed of " + n + ".";
   $("playboard").dataset.queens = play.q.join(",");
-  $("playfill").hidden = !play.ghost;
+  $("playfill").disabled = !play.ghost;
 }
 
 /* A tap: a queen comes off; a free square takes one; an attacked one is
@@ -385,7 +457,8 @@ function tap(r, c) {
   if (attackers.length) {
     play.cells[r][c].classList.add("warn");
     say("Not there: " + sqName(r, c) + " is attacked. " + attackers.map(a =>
-      "The queen at " + sqName(a.r, a.c) + " shares its " + a.why.join(" and its ") + ".").join(" "), "bad");
+      "The queen at " + sqName(a.r, a.c) + " shares its " + a.why.join(" and its ") + ".").join(" ") +
+      (play.q[r] >= 0 ? " (To move row " + (r + base()) + "'s queen, tap it to take it back first.)" : ""), "bad");
     setTimeout(() => play.cells[r] && play.cells[r][c] && play.cells[r][c].classList.remove("warn"), 600);
     return;
   }
@@ -404,12 +477,27 @@ function afterPlace(r, c) {
   else say("A queen at " + sqName(r, c) + ". " + plural(play.n - k, "queen") + " to go.");
 }
 
-/* Pointing at an attacked square names its attackers before any tap. */
+/* Pointing at an attacked square names its attackers before any tap, on
+   a line of its own: what the last tap said stays. */
 function hover(r, c) {
-  if (play.q[r] === c || play.job) return;
-  const a = attackersOfSquare(r, c);
-  if (a.length) say(sqName(r, c) + " is attacked by " + a.map(x => "the queen at " + sqName(x.r, x.c) +
-    " (" + x.why.join(" and ") + ")").join(", ") + ".");
+  const a = play.q[r] === c ? [] : attackersOfSquare(r, c);
+  $("playhint").innerHTML = a.length ? glossed(sqName(r, c) + " is attacked by " + a.map(x => "the queen at " +
+    sqName(x.r, x.c) + " (" + x.why.join(" and ") + ")").join(", ") + ".") : "";
+}
+
+/* The board is one stop of the Tab key; the arrow keys move on it (a
+   grid's keys), Home and End to the row's ends. */
+function moveFocus(e, r, c) {
+  const d = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]}[e.key];
+  const n = play.n;
+  let to = d ? [r + d[0], c + d[1]] : e.key === "Home" ? [r, 0] : e.key === "End" ? [r, n - 1] : null;
+  if (!to) return;
+  e.preventDefault();
+  to = to.map(x => Math.max(0, Math.min(n - 1, x)));
+  play.cells[r][c].tabIndex = -1;
+  const cell = play.cells[to[0]][to[1]];
+  cell.tabIndex = 0;
+  cell.focus();
 }
 
 const FINISH = "let the engine finish<span class=\"wide\"> from here</span>";
@@ -422,7 +510,8 @@ function stopPlayJob() {
 /* A full board: a solution (no placement the page allowed attacks).  The
    library says which class it is in and draws its 8 images. */
 function solved() {
-  say("A solution! No two of your " + play.n + " queens attack each other.", "good");
+  say("A solution! " + (play.n === 1 ? "One queen attacks nothing." :
+      "No two of your " + play.n + " queens attack each other."), "good");
   const cols = play.q.slice();
   play.job = startJob({fn: "class", cols}, {
     class: m => showClass(m, cols),
@@ -433,18 +522,21 @@ function solved() {
 
 function showClass(m, cols) {
   const b = base(), same = i => m.images.findIndex(x => x.join() === m.images[i].join());
-  const smallest = m.smallest.join(), where = m.place ? "class " + m.place.toLocaleString("en") + " of the " +
-    m.classes.toLocaleString("en") : "one of the " + m.classes.toLocaleString("en") + " classes";
+  const smallest = m.smallest.join(), classes = m.classes.toLocaleString("en");
+  const where = m.place ? "class " + m.place.toLocaleString("en") + " of the " + classes +
+    " (the classes numbered in the order of their smallest boards, read row by row)" :
+    m.classes === 1 ? "the one class" : "one of the " + classes + " classes";
   $("playclasstext").innerHTML = glossed("Turning or mirroring a solution gives a solution, so solutions come in " +
-    "classes: the boards one rotation or reflection makes of another. Yours is in " + where +
-    " (classes in the order of their smallest board, row by row: " + m.smallest.map(c => c + b).join(" ") + "). " +
-    "Its class has " + m.weight + " different boards" + (m.weight < 8 ? ", not 8: some turns give the same board back" : "") +
+    "classes: the boards one rotation or reflection makes of another. Yours is in " + where + ". " +
+    "Its class's smallest board is " + m.smallest.map(c => c + b).join(" ") + " (a column a row). It has " +
+    plural(m.weight, "different board") + (m.weight < 8 ? ", not 8: some turns give the same board back" : "") +
     ". Counting each class once is what the unique count does.");
+  const firstSmallest = m.images.findIndex(x => x.join() === smallest);
   const box = $("playimages");
   box.textContent = "";
   m.images.forEach((img, t) => {
     const fig = document.createElement("figure");
-    fig.className = "image" + (img.join() === smallest ? " smallest" : "");
+    fig.className = "image" + (t === firstSmallest ? " smallest" : "");
     fig.style.margin = "0";
     const mini = document.createElement("div");
     mini.className = "mini";
@@ -458,7 +550,7 @@ function showClass(m, cols) {
     const cap = document.createElement("figcaption");
     const first = same(t);
     cap.textContent = IMAGE_NAMES[t] + (first < t ? " (= " + IMAGE_NAMES[first] + ")" : "") +
-      (img.join() === smallest ? ": the smallest" : "");
+      (t === firstSmallest ? ": the smallest" : "");
     fig.append(mini, cap);
     fig.dataset.cols = img.join(",");
     box.appendChild(fig);
@@ -474,7 +566,9 @@ function showClass(m, cols) {
 function finish() {
   if (play.job) { stopPlayJob(); say("Stopped."); return; }
   const given = play.q.slice(), t0 = performance.now();
-  say("The engine is searching for every solution that keeps your " + plural(placed(), "queen") + "...");
+  const k = placed();
+  say(k ? "The engine is searching for every solution that keeps your " + plural(k, "queen") + "..." :
+      "The engine is searching for every solution of the empty board...");
   $("playfinish").textContent = "stop the engine";
   let answer = null;
   play.job = startJob({fn: "complete", given}, {
@@ -489,14 +583,18 @@ function finish() {
     if (!answer || rc) return;
     const secs = ((performance.now() - t0) / 1000).toFixed(2);
     const total = BigInt(answer.total);
+    const none = k ? "No solution keeps these queens (the engine searched every way to fill the other rows, " +
+      secs + " s). Take one back." : "The " + play.n + " \u00d7 " + play.n + " board has no solution at all: every " +
+      "way to place " + play.n + " queens has two that attack each other (" + secs + " s).";
+    const some = k ? (total === 1n ? " solution keeps" : " solutions keep") + " your " + (k === 1 ? "queen" : "queens")
+      : (total === 1n ? " solution" : " solutions") + " on the empty board";
     if (total === 0n) {
       play.ghost = null;
-      say("No solution keeps these queens (the engine searched every way to fill the other rows, " + secs +
-          " s). Take one back.", "bad");
+      say(none, "bad");
     } else {
       play.ghost = answer.first;
-      say(total.toLocaleString("en") + (total === 1n ? " solution keeps" : " solutions keep") + " your queens (" + secs +
-          " s). The faint queens are the first of them; \u201cplace the engine's queens\u201d puts them on the board.", "good");
+      say(total.toLocaleString("en") + some + " (" + secs + " s). The faint queens are the first of them; " +
+          "\u201cplace them\u201d puts them on the board.", "good");
     }
     drawPlay();
   });
@@ -540,25 +638,36 @@ function main() {
   options($("playn"), range(1, PLAY_MAX_N), 8);
   options($("walkn"), range(1, 16), 5);
   PARTS.forEach(p => {
-    $("tab-" + p).addEventListener("click", () => showPart(p));
+    /* a click leaves the keys to the page (the walk's arrows); a tab
+       reached by the keyboard keeps them, the tab list's own */
+    $("tab-" + p).addEventListener("click", e => { showPart(p); if (e.detail) e.currentTarget.blur(); });
     $("tab-" + p).addEventListener("keydown", tabKeys);
   });
   $("playn").onchange = newBoard;
   $("playclear").onclick = newBoard;
   $("playfinish").onclick = finish;
   $("playfill").onclick = fill;
-  $("onebased").onchange = () => { buildPlay(); drawPlay(); if (walkGen) startWalk(); };
-  for (const id of ["walkn", "walkcompare", "walkiterative"]) $(id).onchange = startWalk;
+  $("onebased").onchange = () => {
+    buildPlay(); drawPlay();
+    say("Rows and columns are now counted from " + base() + ".");
+    if (walkGen) startWalk(at);
+    keepAddress();
+  };
+  for (const id of ["walkn", "walkcompare", "walkiterative"]) $(id).onchange = () => startWalk();
   $("walkengine").onchange = () => { walkMenus(); startWalk(); };
+  window.nqOnStep = keepAddress;
   $("countfast").onclick = () => { options($("countengine"), ENGINES.map(e => [e.name, e.name]), "fast");
-    $("countlo").value = 1; $("counthi").value = 16; countRange(1, 16, "fast"); };
+    $("countlo").value = 1; $("counthi").value = 16; countRange(1, 16, "fast", false); };
   $("countgo").onclick = countAsked;
   $("countstop").onclick = () => { if (countJob) countJob.stop(); };
   window.addEventListener("resize", sizePlay);
   newBoard();
   loadEngines().then(() => {
     walkMenus();
-    showPart(location.hash.slice(1));
+    const p = readAddress();
+    firstStep = takeAddress(p);
+    if (!base()) { buildPlay(); drawPlay(); }
+    showPart(p.part);
     document.body.dataset.ready = "1";
   });
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "../cli.h"
+#include "../duration.h"
 #include "../trace.h"
 
 /* To the page's script: kind ("steps", "walk", "progress", ...) and its
@@ -92,12 +93,37 @@ static void emit_progress(void *ctx, const nq_progress *p)
     nqw_emit("progress", text, (size_t)len);
 }
 
+/* The longest count the page starts without being asked twice: a
+ * learner who would wait longer is better told first (the command line
+ * refuses only what would take a week). */
+#define NQW_COUNT_SECONDS 300.0
+
+/* CLI_OK if counting hi with engine here would take at most
+ * NQW_COUNT_SECONDS by the command line's own estimate (this machine's
+ * rate, measured on smaller boards); else said on stderr, with the
+ * estimate, and CLI_USAGE. */
+static int count_feasible(const char *engine, int hi)
+{
+    char took[64];
+    double est = cli_estimate_seconds(engine, NULL, hi, 1, NQW_COUNT_SECONDS,
+                                      NULL);
+    if (est <= NQW_COUNT_SECONDS)
+        return CLI_OK;
+    cli_format_duration(est, took, sizeof took);
+    return cli_error(CLI_USAGE, "count %d with engine %s would take over %s "
+                     "here; a smaller N, a faster engine, or count anyway",
+                     hi, engine, took);
+}
+
 /* Count lo..hi with engine, a row at a time on stdout as `nqueens count
- * lo-hi` prints them (its own printer), progress as the units go. */
+ * lo-hi` prints them (its own printer), progress as the units go; unless
+ * `force`, not a count that would take more than a few minutes. */
 EMSCRIPTEN_KEEPALIVE
-int nqw_count(const char *engine, int lo, int hi)
+int nqw_count(const char *engine, int lo, int hi, int force)
 {
     int rc = cli_check_engine(engine, lo, hi, 0);
+    if (rc == CLI_OK && !force)
+        rc = count_feasible(engine, hi);
     cli_count_table table = cli_count_table_for(hi, 0);
     for (int n = lo; rc == CLI_OK && n <= hi; n++) {
         char words[CLI_ERROR_TEXT], why[CLI_ERROR_TEXT];

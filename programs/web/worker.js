@@ -68,7 +68,8 @@ function nqRun(job) {
       rc = Module.ccall("nqw_walk", "number", ["string", "number", "number", "number", "number", "number"],
                         [job.engine, job.n, job.iterative ? 1 : 0, job.oneBased ? 1 : 0, job.cap, job.chunk]);
     else if (job.fn === "count")
-      rc = Module.ccall("nqw_count", "number", ["string", "number", "number"], [job.engine, job.lo, job.hi]);
+      rc = Module.ccall("nqw_count", "number", ["string", "number", "number", "number"],
+                        [job.engine, job.lo, job.hi, job.force ? 1 : 0]);
     else if (job.fn === "class") rc = nqClass(job.cols);
     else if (job.fn === "complete") rc = nqComplete(job.given);
     else rc = -1;

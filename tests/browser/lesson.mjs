@@ -131,7 +131,7 @@ async function countIn(pg, engine, lo, hi) {
   await pg.choose("countlo", lo);
   await pg.choose("counthi", hi);
   await pg.ev("document.getElementById('countgo').click(), true");
-  await pg.until("document.getElementById('countstop').disabled && /^(done|the count failed|stopped)/.test(" +
+  await pg.until("document.getElementById('countstop').disabled && /^(done|the count failed|stopped|not counted)/.test(" +
                  "document.getElementById('countstate').textContent)", 110000, engine + " count " + lo + "-" + hi);
   return pg.ev("[document.getElementById('countstate').textContent, document.getElementById('counttable').textContent]");
 }
@@ -174,6 +174,23 @@ async function groupCounts(ctx, width) {
       return "every row OEIS's (" + state + ")";
     });
   }
+  await ctx.unit(`a count that would take long is refused first, and counted when asked at ${width} px`, async () => {
+    const [state] = await countIn(pg, "brute", 1, 12);
+    if (!/^not counted: count 12 with engine brute would take over .* here/.test(state))
+      throw new Error("brute N = 1..12 (days), and the page says '" + state + "'");
+    if (await pg.ev("document.getElementById('countforce').hidden")) throw new Error("no 'count anyway'");
+    await pg.ev("document.getElementById('countforce').click(), true");
+    await pg.until("/^counting N = /.test(document.getElementById('countstate').textContent)", 20000, "the count anyway");
+    await pg.ev("document.getElementById('countstop').click(), true");
+    for (const [lo, hi, why] of [["9", "5", "from 9 is past to 5"], ["", "5", "whole numbers"], ["1", "99", "from 1 to 22"]]) {
+      await pg.choose("countengine", "carry");
+      await pg.ev(`(document.getElementById('countlo').value = ${JSON.stringify(lo)},
+        document.getElementById('counthi').value = ${JSON.stringify(hi)}, document.getElementById('countgo').click(), true)`);
+      const said = await pg.ev("document.getElementById('countstate').textContent");
+      if (!said.startsWith("not counted") || !said.includes(why)) throw new Error(`from '${lo}' to '${hi}': '${said}'`);
+    }
+    return state;
+  });
   await ctx.unit(`one click counts N = 1..16 with fast at ${width} px`, async () => {
     await pg.ev("document.getElementById('countfast').click(), true");
     await pg.until("document.getElementById('countstop').disabled && /^done/.test(document.getElementById('countstate').textContent)",
@@ -248,6 +265,16 @@ async function groupEvents(ctx) {
           panels + " steps as teach.mjs reads them";
       });
     }
+  await ctx.unit("a teacher's link opens the walk it names at its step", async () => {
+    await pg.open("", "#watch&n=8&engine=bitmap&compare=flags&step=470&from=0");
+    await pg.until("WALKS.length === 2 && WALKS.every(w => w.ended)", 60000, "the linked walk");
+    const got = await pg.ev(`[WALKS[0].engine, WALKS[1].engine, WALKS[0].n, document.getElementById("board").dataset.step,
+      document.getElementById("onebased").checked]`);
+    if (got.join(" ") !== "bitmap flags 8 470 false") throw new Error("the link opened " + got.join(" "));
+    await pg.ev("go(471), true");
+    await pg.until("/&step=471/.test(location.hash)", 3000, "the address following the step");
+    return "bitmap beside flags, N = 8, step 470; the address follows the steps";
+  });
   await ctx.unit("flags beside bitmap at N = 8: both walks are the traces'", async () => {
     await walkIn(pg, "flags", 8, "bitmap", false);
     const [a, c] = await pg.ev("[WALKS[0].steps.map(s => s[6]), WALKS[1].steps.map(s => s[6])]");
@@ -339,7 +366,7 @@ async function groupPlay(ctx) {
     });
   }
   await ctx.unit("let the engine finish: nqueens complete's count and a completion that keeps the queens", async () => {
-    for (const [n, given] of [[8, [[0, 1], [1, 3]]], [8, [[0, 0], [1, 2]]], [5, []], [8, [[2, 2]]]]) {
+    for (const [n, given] of [[8, [[0, 1], [1, 3]]], [8, [[0, 0], [1, 2]]], [5, []], [3, []], [8, [[2, 2]]]]) {
       await newBoard(pg, n);
       for (const [r, c] of given) await tapAt(pg, r, c);
       await pg.ev("document.getElementById('playfinish').click(), true");
@@ -348,7 +375,8 @@ async function groupPlay(ctx) {
       const cli = run(ctx.cli, ["complete", String(n), "--given", given.map(x => x.join(":")).join(",") || "",
                                 "--json"]);
       const total = JSON.parse(cli.trim().split("\n").pop()).total;
-      const m = /^([\d,]+) solutions? keeps?/.exec(said) || (/^No solution keeps/.test(said) ? [null, "0"] : null);
+      const m = /^([\d,]+) solutions?( keeps?| on the empty board)/.exec(said) ||
+        (/^No solution keeps|has no solution at all/.test(said) ? [null, "0"] : null);
       if (!m || m[1].replace(/,/g, "") !== String(total))
         throw new Error(`N = ${n} given ${JSON.stringify(given)}: the page says '${said}'; nqueens complete counts ${total}`);
       if (String(total) !== "0") {
@@ -360,7 +388,7 @@ async function groupPlay(ctx) {
           if (attacks(a, board[a], b, board[b]).length) throw new Error("the completion " + board + " is no solution");
       }
     }
-    return "4 boards, each count nqueens complete's";
+    return "5 boards, each count nqueens complete's";
   });
 }
 
@@ -411,11 +439,11 @@ async function groupLatency(ctx) {
   const pg = new Lesson(ctx);
   await pg.open("", "#count");
   await ctx.unit("a click answered in under 100 ms while N = 16 counts in the worker", async () => {
-    await pg.choose("countengine", "backtrack");
+    await pg.choose("countengine", "bitmap");
     await pg.choose("countlo", 16);
     await pg.choose("counthi", 16);
     await pg.ev("document.getElementById('countgo').click(), true");
-    await pg.until("/^counting N = 16 with backtrack: [1-9]/.test(document.getElementById('countstate').textContent)",
+    await pg.until("/^counting N = 16 with bitmap: [1-9]/.test(document.getElementById('countstate').textContent)",
                    20000, "the count's progress");
     // Measured in the page: from the click's own time stamp (when the
     // input came) to the first frame after its handler ran.
