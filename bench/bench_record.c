@@ -47,7 +47,8 @@ static int read_part(const char *path, part *p)
     char why[512];
     unsigned char *done = NULL;
     p->path = path;
-    nq_status st = nq_journal_merge(&path, 1, &p->h, &p->st, &done, why,
+    nq_status st = nq_journal_merge(&path, 1, NULL, &p->h, &p->st, &done,
+                                    NULL, why,
                                     sizeof why);
     free(done);
     if (st != NQ_OK) {

@@ -571,30 +571,26 @@ typedef struct {
 /* Read journals of one count (parts of a split run, or copies; header->
  * engine is then an engine of this release that counts their plan,
  * whatever engine wrote them): the union of their records, each unit
- * once; a unit recorded with different counts, or a record the plan
- * rules out (nq_journal_merge_ext), is NQ_ERR_CORRUPT, journals of
- * different counts NQ_ERR_MISMATCH.  *done (a bit per unit, to free)
- * says which units are covered.  The runs' time is summed once per
- * journal key: a file named twice, or a copy, counts once. */
+ * once; a unit recorded with different counts is NQ_ERR_CORRUPT,
+ * journals of different counts NQ_ERR_MISMATCH.  *done (a bit per unit,
+ * to free) says which units are covered.  The runs' time is summed once
+ * per journal key: a file named twice, or a copy, counts once.
+ *
+ * stop (may be NULL): gives up (NQ_ERR_STOPPED) when *stop is set, while
+ * reading or while making the plan (minutes at N = 22 with carry).
+ * counts (may be NULL): when every unit is covered, the board's counts.
+ * With every unit covered the plan's final check must pass, counts or
+ * not (NQ_ERR_INTERNAL: a record is wrong; nq_journal_verify refuses it
+ * too, in the same words).  Every record is also checked against what
+ * the plan knows of its unit (a symmetric count holds only its own fixed
+ * points; a unit's total is a multiple of its orbit sizes):
+ * NQ_ERR_CORRUPT, naming the line, when it cannot be right.  A NULL
+ * list, path, header, state or done is NQ_ERR_ARG. */
 nq_status nq_journal_merge(const char *const *paths, int count,
+                           volatile sig_atomic_t *stop,
                            nq_journal_header *header, nq_journal_state *state,
-                           unsigned char **done, char *why, size_t why_size);
-/* The same, as a command does it: giving up (NQ_ERR_STOPPED) when *stop is
- * set, while reading or while making the plan (minutes at N = 22 with
- * carry); and, when every unit is covered and counts is not NULL, the
- * board's counts in *counts.  With every unit covered the plan's final
- * check must pass, counts or not (NQ_ERR_INTERNAL: a record is wrong;
- * nq_journal_merge and nq_journal_verify refuse it too, in the same
- * words).  A NULL list, path, header, state or done is NQ_ERR_ARG.
- * Every record is also checked
- * against what the plan knows of its unit (a symmetric count holds only
- * its own fixed points; a unit's total is a multiple of its orbit sizes):
- * NQ_ERR_CORRUPT, naming the line, when it cannot be right. */
-nq_status nq_journal_merge_ext(const char *const *paths, int count,
-                               volatile sig_atomic_t *stop,
-                               nq_journal_header *header,
-                               nq_journal_state *state, unsigned char **done,
-                               nq_counts *counts, char *why, size_t why_size);
+                           unsigned char **done, nq_counts *counts, char *why,
+                           size_t why_size);
 /* Checking journals someone else wrote, by recounting some of their
  * units (a tag proves nothing against a forger: the key is in the file). */
 typedef struct {
@@ -654,26 +650,22 @@ typedef struct {
     double seconds;
 } nq_verify_report;
 
-/* Read journals of one count (as nq_journal_merge, which refuses what it
- * refuses) and recount the units the options choose with the plan's
- * engine.  NQ_OK when every chosen unit was recounted, whether or not
- * they agree (report->disagree says); NQ_ERR_STOPPED on a stop. */
+/* Read journals of one count (as nq_journal_merge, refusing what it
+ * refuses, o->stop its stop flag) and recount the units the options
+ * choose with the plan's engine.  NQ_OK when every chosen unit was
+ * recounted, whether or not they agree (report->disagree says);
+ * NQ_ERR_STOPPED on a stop.  state, done and counts (each may be NULL):
+ * what nq_journal_merge says of the one reading verify made, so that
+ * what merge --verify adds up is what was recounted.  The units to
+ * recount are collected by reading the journals again, and a journal
+ * that changed in between (a record that is not the first reading's,
+ * one gone or added) is NQ_ERR_IO, said, before anything is
+ * recounted. */
 nq_status nq_journal_verify(const char *const *paths, int count,
                             const nq_verify_options *o,
                             nq_journal_header *header, nq_verify_report *r,
-                            char *why, size_t why_size);
-/* The same, and what nq_journal_merge_ext says of the one reading it
- * made (state, done, counts; each may be NULL): what merge --verify adds
- * up is then what was recounted.  The units to recount are collected by
- * reading the journals again, and a journal that changed in between (a
- * record that is not the first reading's, one gone or added) is
- * NQ_ERR_IO, said, before anything is recounted. */
-nq_status nq_journal_verify_ext(const char *const *paths, int count,
-                                const nq_verify_options *o,
-                                nq_journal_header *header,
-                                nq_verify_report *r, nq_journal_state *state,
-                                unsigned char **done, nq_counts *counts,
-                                char *why, size_t why_size);
+                            nq_journal_state *state, unsigned char **done,
+                            nq_counts *counts, char *why, size_t why_size);
 #endif /* NQ_ADVANCED_API */
 
 #ifdef __cplusplus

@@ -136,7 +136,8 @@ static unsigned char *journal_done(const char *journal)
     unsigned char *done = NULL;
     const char *paths[1] = {journal};
     if (!journal || access(journal, R_OK) != 0 ||
-        nq_journal_merge(paths, 1, &h, &s, &done, NULL, 0) != NQ_OK)
+        nq_journal_merge(paths, 1, NULL, &h, &s, &done, NULL, NULL,
+                         0) != NQ_OK)
         return NULL;
     return done;
 }

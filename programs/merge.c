@@ -180,7 +180,7 @@ int cmd_merge(int argc, char **argv)
     char why[4096] = "";
     volatile sig_atomic_t *stop = cli_catch_stop_signals("merge");
     cli_stop_waits(1); /* reading and planning watch the flag */
-    nq_status st = nq_journal_merge_ext(pos, npos, stop, &m.h, &m.s, &m.done,
+    nq_status st = nq_journal_merge(pos, npos, stop, &m.h, &m.s, &m.done,
                                         &m.c, why, sizeof why);
     free(pos);
     if (st == NQ_ERR_STOPPED)

@@ -163,7 +163,7 @@ int cli_verify_journals(const char *const *paths, int count,
     cli_stop_waits(1);
     if ((!a->quiet && isatty(2)) || a->progress)
         o.progress = draw, o.progress_ctx = &bar;
-    nq_status st = nq_journal_verify_ext(paths, count, &o, &h, &r,
+    nq_status st = nq_journal_verify(paths, count, &o, &h, &r,
                                          m ? &m->s : NULL,
                                          m ? &m->done : NULL,
                                          m ? &m->c : NULL, why, sizeof why);

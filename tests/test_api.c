@@ -259,41 +259,55 @@ static void journals_null(void *arg)
     const char *one[1] = {"/nonexistent/nq-api.journal"};
     nq_verify_options o = {.percent = 1};
     why[0] = 0;
-    CHECK(nq_journal_merge(NULL, 1, &h, &s, &done, why, sizeof why) ==
+    CHECK(nq_journal_merge(NULL, 1, NULL, &h, &s, &done, NULL, why,
+                           sizeof why) ==
           NQ_ERR_ARG && why[0]);
-    CHECK(nq_journal_merge(none, 2, &h, &s, &done, why, sizeof why) ==
+    CHECK(nq_journal_merge(none, 2, NULL, &h, &s, &done, NULL, why,
+                           sizeof why) ==
           NQ_ERR_ARG);
-    CHECK(nq_journal_merge(one, 0, &h, &s, &done, why, sizeof why) ==
+    CHECK(nq_journal_merge(one, 0, NULL, &h, &s, &done, NULL, why,
+                           sizeof why) ==
           NQ_ERR_ARG);
-    CHECK(nq_journal_merge(one, -1, &h, &s, &done, why, sizeof why) ==
+    CHECK(nq_journal_merge(one, -1, NULL, &h, &s, &done, NULL, why,
+                           sizeof why) ==
           NQ_ERR_ARG);
-    CHECK(nq_journal_merge(one, 1, NULL, &s, &done, why, sizeof why) ==
+    CHECK(nq_journal_merge(one, 1, NULL, NULL, &s, &done, NULL, why,
+                           sizeof why) ==
           NQ_ERR_ARG);
-    CHECK(nq_journal_merge(one, 1, &h, NULL, &done, why, sizeof why) ==
+    CHECK(nq_journal_merge(one, 1, NULL, &h, NULL, &done, NULL, why,
+                           sizeof why) ==
           NQ_ERR_ARG);
-    CHECK(nq_journal_merge(one, 1, &h, &s, NULL, why, sizeof why) ==
+    CHECK(nq_journal_merge(one, 1, NULL, &h, &s, NULL, NULL, why,
+                           sizeof why) ==
           NQ_ERR_ARG);
-    CHECK(nq_journal_merge(one, 1, &h, &s, &done, NULL, 0) == NQ_ERR_IO);
-    CHECK(nq_journal_merge_ext(none, 1, NULL, &h, &s, &done, &c, why,
-                               sizeof why) == NQ_ERR_ARG);
-    CHECK(nq_journal_verify(NULL, 1, &o, &h, &r, why, sizeof why) ==
+    CHECK(nq_journal_merge(one, 1, NULL, &h, &s, &done, NULL, NULL,
+                           0) == NQ_ERR_IO);
+    CHECK(nq_journal_merge(none, 1, NULL, &h, &s, &done, &c, why,
+                           sizeof why) == NQ_ERR_ARG);
+    CHECK(nq_journal_verify(NULL, 1, &o, &h, &r, NULL, NULL, NULL, why,
+                            sizeof why) ==
           NQ_ERR_ARG);
-    CHECK(nq_journal_verify(none, 1, &o, &h, &r, why, sizeof why) ==
+    CHECK(nq_journal_verify(none, 1, &o, &h, &r, NULL, NULL, NULL, why,
+                            sizeof why) ==
           NQ_ERR_ARG);
-    CHECK(nq_journal_verify(one, 1, NULL, &h, &r, why, sizeof why) ==
+    CHECK(nq_journal_verify(one, 1, NULL, &h, &r, NULL, NULL, NULL, why,
+                            sizeof why) ==
           NQ_ERR_ARG);
-    CHECK(nq_journal_verify(one, 1, &o, NULL, &r, why, sizeof why) ==
+    CHECK(nq_journal_verify(one, 1, &o, NULL, &r, NULL, NULL, NULL, why,
+                            sizeof why) ==
           NQ_ERR_ARG);
-    CHECK(nq_journal_verify(one, 1, &o, &h, NULL, why, sizeof why) ==
+    CHECK(nq_journal_verify(one, 1, &o, &h, NULL, NULL, NULL, NULL, why,
+                            sizeof why) ==
           NQ_ERR_ARG);
     const double percents[] = {-1, 101, 0.0 / 0.0};
     for (int i = 0; i < 3; i++) {
         o.percent = percents[i];
-        CHECKF(nq_journal_verify(one, 1, &o, &h, &r, why, sizeof why) ==
+        CHECKF(nq_journal_verify(one, 1, &o, &h, &r, NULL, NULL, NULL, why,
+                                 sizeof why) ==
                NQ_ERR_ARG, "percent %g", percents[i]);
     }
-    CHECK(nq_journal_verify_ext(none, 1, &o, &h, &r, &s, &done, &c, why,
-                                sizeof why) == NQ_ERR_ARG);
+    CHECK(nq_journal_verify(none, 1, &o, &h, &r, &s, &done, &c, why,
+                            sizeof why) == NQ_ERR_ARG);
 }
 
 /* The estimate with NULLs and bad options. */

@@ -210,7 +210,7 @@ static void record_sample_fits(void *arg)
         unsigned char *done = NULL;
         char why[512] = "";
         nq_plan *plan = NULL;
-        CHECKF(nq_journal_merge(&parts[i], 1, &h, &st, &done, why,
+        CHECKF(nq_journal_merge(&parts[i], 1, NULL, &h, &st, &done, NULL, why,
                                 sizeof why) == NQ_OK, "%s: %s", parts[i], why);
         free(done);
         nq_request req = {.size = sizeof req, .n = h.n, .engine = h.engine};

@@ -642,7 +642,8 @@ static void sums_past_64_bits(void *arg)
     unsigned char *done;
     char why[256];
     const char *paths[1] = {j};
-    CHECK(nq_journal_merge(paths, 1, &hd, &st, &done, why, sizeof why) == NQ_OK);
+    CHECK(nq_journal_merge(paths, 1, NULL, &hd, &st, &done, NULL, why,
+                           sizeof why) == NQ_OK);
     free(done);
     CHECK(want > ((nq_u128)1 << 64) && st.sum.total == want);
     t_proc p;
@@ -1268,7 +1269,8 @@ static void edited_records_refused(void *arg)
         unsigned char *done = NULL;
         char why[512] = "";
         const char *paths[1] = {e};
-        if (nq_journal_merge(paths, 1, &hd, &st, &done, why, sizeof why) ==
+        if (nq_journal_merge(paths, 1, NULL, &hd, &st, &done, NULL, why,
+                             sizeof why) ==
                 NQ_ERR_CORRUPT && strstr(why, "does not check out"))
             refused++;
         free(done);

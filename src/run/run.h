@@ -76,7 +76,7 @@ typedef struct {
     struct nq_record_set *set;
 } nq_merged;
 
-/* nq_journal_merge_ext's reading, giving up when *stop is set (reading,
+/* nq_journal_merge's reading, giving up when *stop is set (reading,
  * planning), its outputs in *m.  Every unit covered, the plan's final
  * check must pass (a record is wrong otherwise): NQ_ERR_INTERNAL, in
  * the words merge and verify both say. */

@@ -283,18 +283,10 @@ static nq_status merge_args(const nq_journal_header *header,
 }
 
 nq_status nq_journal_merge(const char *const *paths, int count,
+                           volatile sig_atomic_t *stop,
                            nq_journal_header *header, nq_journal_state *state,
-                           unsigned char **done, char *why, size_t wsize)
-{
-    return nq_journal_merge_ext(paths, count, NULL, header, state, done, NULL,
-                                why, wsize);
-}
-
-nq_status nq_journal_merge_ext(const char *const *paths, int count,
-                               volatile sig_atomic_t *stop,
-                               nq_journal_header *header,
-                               nq_journal_state *state, unsigned char **done,
-                               nq_counts *counts, char *why, size_t wsize)
+                           unsigned char **done, nq_counts *counts, char *why,
+                           size_t wsize)
 {
     nq_status st = merge_args(header, state, done, why, wsize);
     nq_merged m = {header, state, done, counts, NULL, NULL};

@@ -462,12 +462,11 @@ static nq_status verify_args(const nq_verify_options *o,
     return NQ_OK;
 }
 
-nq_status nq_journal_verify_ext(const char *const *paths, int count,
-                                const nq_verify_options *o,
-                                nq_journal_header *header,
-                                nq_verify_report *r, nq_journal_state *state,
-                                unsigned char **done, nq_counts *counts,
-                                char *why, size_t wsize)
+nq_status nq_journal_verify(const char *const *paths, int count,
+                            const nq_verify_options *o,
+                            nq_journal_header *header, nq_verify_report *r,
+                            nq_journal_state *state, unsigned char **done,
+                            nq_counts *counts, char *why, size_t wsize)
 {
     nq_journal_state own_state;
     nq_record_set set = {0};
@@ -498,13 +497,4 @@ nq_status nq_journal_verify_ext(const char *const *paths, int count,
     nq_plan_free(plan);
     r->seconds = nq_clock_seconds() - t0;
     return st;
-}
-
-nq_status nq_journal_verify(const char *const *paths, int count,
-                            const nq_verify_options *o,
-                            nq_journal_header *header, nq_verify_report *r,
-                            char *why, size_t wsize)
-{
-    return nq_journal_verify_ext(paths, count, o, header, r, NULL, NULL,
-                                 NULL, why, wsize);
 }
