@@ -78,7 +78,7 @@ endif
 ifneq ($(filter aarch64-% arm64-%,$(TARGET)),)
 KERNELS  += neon_16 neon_32
 endif
-KERNEL_OBJ := $(KERNELS:%=$(BUILD)/obj/src/fast/frontier_%.o)
+KERNEL_OBJ := $(KERNELS:%=$(BUILD)/obj/src/search/frontier_%.o)
 TEST_KERNEL_OBJ := $(KERNELS:%=$(BUILD)/obj/tests/simd_lanes_%.o)
 # frontier_avx2_16.o: set avx2, 16-bit lanes, AVX2_FLAGS
 kernel_set  = $(word 1,$(subst _, ,$(1)))
@@ -95,7 +95,7 @@ kernel_flags = $($(call upper,$(call kernel_set,$(1)))_FLAGS) $($(call upper,$(1
 # the library's list only because it is built once per kernel
 # (KERNEL_OBJ, above).
 BACKENDS := src/mpi src/cuda src/opencl
-LIB_SRC  := $(filter-out $(BACKENDS:%=%/%) src/fast/frontier_vec.c,\
+LIB_SRC  := $(filter-out $(BACKENDS:%=%/%) src/search/frontier_vec.c,\
               $(wildcard src/*/*.c))
 CLI_SRC  := $(wildcard programs/*.c)
 MPI_SRC  := $(wildcard src/mpi/*.c)
@@ -166,8 +166,8 @@ OPENCL_EXAMPLE := $(BUILD)/count-opencl
 # (an OpenCL compiler reads no files; the line numbers stay, and #line
 # names each file in the build log), built into the library as a C string
 # (mk/embed.sh).
-OPENCL_PROGRAM_PARTS := src/core/device.h src/core/bits.h src/fast/frontier.h \
-    src/fast/dfs.h src/fast/subunits.h src/opencl/opencl_kernel.cl
+OPENCL_PROGRAM_PARTS := src/core/device.h src/core/bits.h src/search/frontier.h \
+    src/search/dfs.h src/fast/subunits.h src/opencl/opencl_kernel.cl
 OPENCL_PROGRAM := $(BUILD)/gen/opencl_program.cl
 OPENCL_PROGRAM_SRC := $(BUILD)/gen/opencl_program.c
 OPENCL_PROGRAM_OBJ := $(BUILD)/obj/src/opencl/opencl_program.o
@@ -262,7 +262,7 @@ $(PAGE_OBJ): $(PAGE_SRC) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(COMPILE) -c $< -o $@
 
-$(KERNEL_OBJ): $(BUILD)/obj/src/fast/frontier_%.o: src/fast/frontier_vec.c $(FLAGS_STAMP)
+$(KERNEL_OBJ): $(BUILD)/obj/src/search/frontier_%.o: src/search/frontier_vec.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(COMPILE) $(call kernel_flags,$*) -c $< -o $@
 
@@ -348,7 +348,7 @@ mpi: $(MPI_BIN) $(MPI_LIB)
 # is kept and checked: the counting kernel must have no stack frame and
 # no spills (mk/check-ptxas.sh).
 $(CUDA_OBJ): $(BUILD)/obj/cuda/%.o: %.cu include/nqueens.h include/nqueens_cuda.h \
-    $(wildcard src/cuda/*.h src/fast/*.h src/engines/*.h src/core/*.h)
+    $(wildcard src/cuda/*.h src/fast/*.h src/engines/*.h src/registry/*.h src/search/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O3 -std=c++20 -arch=$(CUDA_ARCH) -Iinclude -DNQ_ADVANCED_API -Xptxas -v -c $< -o $@ \
 	    2> $(dir $@)ptxas.txt || { cat $(dir $@)ptxas.txt; exit 1; }

@@ -50,7 +50,7 @@
 #include "nqueens.h"
 #include "../src/core/bits.h"
 #include "../src/fast/fast.h"
-#include "../src/fast/frontier_kernel.h"
+#include "../src/search/frontier_kernel.h"
 
 enum {
     BOARD, COLUMNS, FORCED, CAPPED, ROWS, LINES, REVERSE, NEXT2, NEXT3,

@@ -41,7 +41,7 @@ WASM_ENV   := NODE_PATH=$(or $(NODE_PATH),/usr/share/nodejs)
 
 wasm_obj = $(patsubst %.c,$(WASM_BUILD)/$(1)/obj/%.o,$(WASM_SRC)) \
     $(WASM_BUILD)/$(1)/obj/programs/trace_page.o \
-    $(patsubst %,$(WASM_BUILD)/$(1)/obj/src/fast/frontier_%.o,$(WASM_KERNELS_$(1)))
+    $(patsubst %,$(WASM_BUILD)/$(1)/obj/src/search/frontier_%.o,$(WASM_KERNELS_$(1)))
 
 define wasm_flavour
 $(WASM_BUILD)/$(1)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -52,8 +52,8 @@ $(WASM_BUILD)/$(1)/obj/programs/trace_page.o: $(PAGE_SRC)
 	@mkdir -p $$(dir $$@)
 	$(WASM_ENV) $(WASM_COMPILE) $(WASM_CFLAGS_$(1)) -c $$< -o $$@
 
-$(patsubst %,$(WASM_BUILD)/$(1)/obj/src/fast/frontier_%.o,$(WASM_KERNELS_$(1))): \
-    $(WASM_BUILD)/$(1)/obj/src/fast/frontier_%.o: src/fast/frontier_vec.c $(FLAGS_STAMP)
+$(patsubst %,$(WASM_BUILD)/$(1)/obj/src/search/frontier_%.o,$(WASM_KERNELS_$(1))): \
+    $(WASM_BUILD)/$(1)/obj/src/search/frontier_%.o: src/search/frontier_vec.c $(FLAGS_STAMP)
 	@mkdir -p $$(dir $$@)
 	$(WASM_ENV) $(WASM_COMPILE) $(WASM_CFLAGS_$(1)) -DNQ_KERNEL=$$(call kernel_set,$$*) \
 	    -DNQ_ISA_$$(call kernel_set,$$*) -DNQ_LANE_BITS=$$(call kernel_bits,$$*) -c $$< -o $$@

@@ -7,8 +7,8 @@
  */
 #include "harness.h"
 #include "../src/core/bits.h"
-#include "../src/fast/frontier_kernel.h"
-#include "../src/fast/simd.h"
+#include "../src/search/frontier_kernel.h"
+#include "../src/search/simd.h"
 
 #if !defined(NQ_KERNEL)
 #error "simd_lanes.c is built with NQ_KERNEL set (the Makefile's kernel rules)"

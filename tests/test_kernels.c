@@ -1,5 +1,5 @@
 /*
- * test_kernels.c - the fast engine's kernels (fast/kernels.c and the
+ * test_kernels.c - the fast engine's kernels (search/kernels.c and the
  * frontier kernels): the choice at run time, and every kernel this CPU
  * runs checked against the scalar one and, through the engines that use
  * it, against OEIS.
@@ -11,7 +11,7 @@
 #include "harness.h"
 #include "../src/core/bits.h"
 #include "../src/core/core.h"
-#include "../src/fast/frontier_kernel.h"
+#include "../src/search/frontier_kernel.h"
 
 /* Each kernel build's lane test (simd_lanes.c), by kernel name. */
 void t_simd_every_mask_scalar_32(void *arg);

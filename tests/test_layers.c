@@ -8,25 +8,31 @@
  * are), as does a file in src/ outside any room, so that nothing escapes
  * the rule by living somewhere new.
  *
- * The library's layers, bottom to top: core, engines, then parallel and
- * the journal side by side, run.  src/fast (the fast engine's machinery)
- * is a room of the engines layer, not a layer of its own: the engines'
- * table lists fast, fast is an engine through engine.h and stop.h, and
- * the carry and completion engines count with fast's frontier, so the
- * two rooms use each other and are one layer.  The journal uses core
- * alone, and the side rooms do not use each other (nothing but the run
- * layer keeps a journal).
+ * The library's rooms, each a layer of its own, bottom to top: core;
+ * search (src/search: the completion counters, their kernels and the
+ * kernel table, the DFS a GPU thread runs); engines (src/engines: the
+ * teaching engines, carry, completion, and the plan calls every engine
+ * makes); fast (src/fast: the fast engine, the GPU's sub-units and the
+ * fixed points, built on the engines' frames and whole-board count);
+ * registry (src/registry: the engines' table, which names every engine,
+ * so it stands above every engine's room); then parallel and the journal
+ * side by side; run.  Each may use only the rooms below it, so the
+ * may-use relation is a strict order (checked: no layer may use itself
+ * through it, and what a layer may use, so may every layer that may use
+ * it); the journal uses core alone, and the side rooms do not use each
+ * other (nothing but the run layer keeps a journal).
  *
  * Above the library: the programs (programs/, the command line), which
  * may use the library but only through what include/ declares: they
  * include only the public headers and their own, and every library
  * symbol their objects need must be declared in include/.  Beside it, the
  * back-ends, each whole in its room: its library part (src/mpi: may use
- * run, parallel, the journal, engines and core; src/cuda: engines and
- * core; it adds its engine to the engines' table, which never names it)
+ * run, parallel, the journal and everything below; src/cuda: the
+ * registry and below; it adds its engine to the engines' table, which
+ * never names it)
  * and its program's main (<room>_main.c), which may use the programs, its
  * own back-end and the library, and includes as the programs do
- * (src/opencl: engines and core, as src/cuda).  The programs and the
+ * (src/opencl: the registry and below, as src/cuda).  The programs and the
  * library use no back-end, and the back-ends not each other.  The lesson
  * page's C (programs/web, built only by make wasm) stands above the
  * programs, whose trace and count printers it calls, and includes as
@@ -38,7 +44,15 @@
  * (obj/mpi) and CUDA (obj/cuda);
  * and no source may include a header from such a layer.  Object folders
  * whose source folder is gone (a build tree older than a move) are
- * stale, and skipped.
+ * stale, and skipped, as are objects whose source is gone (their
+ * dependency file's first prerequisite: an object left behind by a file
+ * moved to another room).
+ *
+ * Nor may files go round in a circle: file A uses file B when A's object
+ * needs a symbol B's defines, and no chain of such uses may lead from a
+ * file back to itself, among all the objects of the library, the
+ * programs and the back-ends (a circle inside one room breaks no layer,
+ * but its files can be neither understood nor tested one at a time).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -49,28 +63,36 @@
 
 #include "harness.h"
 
-enum { CORE, ENGINES, PARALLEL, JOURNAL, RUN, PROGRAMS, MPI, MPI_MAIN, CUDA,
-       CUDA_MAIN, OPENCL, OPENCL_MAIN, WEB, LAYERS };
+enum { CORE, SEARCH, ENGINES, FAST, REGISTRY, PARALLEL, JOURNAL, RUN,
+       PROGRAMS, MPI, MPI_MAIN, CUDA, CUDA_MAIN, OPENCL, OPENCL_MAIN, WEB,
+       LAYERS };
 static const char *const layers[LAYERS] = {
-    "core", "engines", "parallel", "journal", "run", "programs", "mpi",
-    "mpi's main", "cuda", "cuda's main", "opencl", "opencl's main",
-    "the lesson page"};
+    "core", "search", "engines", "fast", "registry", "parallel", "journal",
+    "run", "programs", "mpi", "mpi's main", "cuda", "cuda's main", "opencl",
+    "opencl's main", "the lesson page"};
 
 /* What each layer may use besides itself, a bit per layer. */
 #define L(l) (1u << (l))
-#define LIBRARY (L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL) | L(RUN))
+/* The engines' table and every room below it: what the GPU back-ends
+ * and the runner stand on. */
+#define BELOW_PARALLEL (L(CORE) | L(SEARCH) | L(ENGINES) | L(FAST) | \
+                        L(REGISTRY))
+#define LIBRARY (BELOW_PARALLEL | L(PARALLEL) | L(JOURNAL) | L(RUN))
 static const unsigned may_use[LAYERS] = {
     [CORE] = 0,
-    [ENGINES] = L(CORE),
-    [PARALLEL] = L(CORE) | L(ENGINES),
+    [SEARCH] = L(CORE),
+    [ENGINES] = L(CORE) | L(SEARCH),
+    [FAST] = L(CORE) | L(SEARCH) | L(ENGINES),
+    [REGISTRY] = L(CORE) | L(SEARCH) | L(ENGINES) | L(FAST),
+    [PARALLEL] = BELOW_PARALLEL,
     [JOURNAL] = L(CORE),
-    [RUN] = L(CORE) | L(ENGINES) | L(PARALLEL) | L(JOURNAL),
+    [RUN] = BELOW_PARALLEL | L(PARALLEL) | L(JOURNAL),
     [PROGRAMS] = LIBRARY,
     [MPI] = LIBRARY,
     [MPI_MAIN] = LIBRARY | L(PROGRAMS) | L(MPI),
-    [CUDA] = L(CORE) | L(ENGINES),
+    [CUDA] = BELOW_PARALLEL,
     [CUDA_MAIN] = LIBRARY | L(PROGRAMS) | L(CUDA),
-    [OPENCL] = L(CORE) | L(ENGINES),
+    [OPENCL] = BELOW_PARALLEL,
     [OPENCL_MAIN] = LIBRARY | L(PROGRAMS) | L(OPENCL),
     [WEB] = LIBRARY | L(PROGRAMS),
 };
@@ -84,8 +106,9 @@ static const struct {
     const char *dir;
     int layer, main;
 } rooms[] = {
-    {"src/core", CORE, -1},         {"src/engines", ENGINES, -1},
-    {"src/fast", ENGINES, -1},      {"src/parallel", PARALLEL, -1},
+    {"src/core", CORE, -1},         {"src/search", SEARCH, -1},
+    {"src/engines", ENGINES, -1},   {"src/fast", FAST, -1},
+    {"src/registry", REGISTRY, -1}, {"src/parallel", PARALLEL, -1},
     {"src/journal", JOURNAL, -1},   {"src/run", RUN, -1},
     {"src/mpi", MPI, MPI_MAIN},     {"src/cuda", CUDA, CUDA_MAIN},
     {"src/opencl", OPENCL, OPENCL_MAIN}, {"programs", PROGRAMS, -1},
@@ -132,6 +155,7 @@ static int is_dir(const char *path)
 typedef struct {
     char name[200];
     int layer;
+    int file;                   /* its object: an index into files */
 } symbol;
 
 typedef struct {
@@ -139,7 +163,48 @@ typedef struct {
     size_t ndef, nused, capdef, capused;
     const char *declared;       /* the public headers' text */
     char first[400];            /* the first violation, in words */
+    char (*files)[160];         /* the objects read, by index */
+    int nfiles, capfiles;
 } symbol_table;
+
+/* The index of object `path` in the table's files, added if new (-1 if
+ * out of memory). */
+static int file_index(symbol_table *t, const char *path)
+{
+    for (int f = t->nfiles - 1; f >= 0; f--)
+        if (!strcmp(t->files[f], path))
+            return f;
+    if (t->nfiles == t->capfiles) {
+        int c = t->capfiles ? 2 * t->capfiles : 64;
+        char (*nf)[160] = realloc(t->files, (size_t)c * sizeof *nf);
+        if (!nf)
+            return -1;
+        t->files = nf, t->capfiles = c;
+    }
+    snprintf(t->files[t->nfiles], sizeof t->files[0], "%s", path);
+    return t->nfiles++;
+}
+
+/* Whether the object at path (its dependency file beside it, as the
+ * Makefile's -MMD writes it) was built from a source that is gone: its
+ * room's file moved elsewhere, the object left behind in an older build
+ * tree.  No dependency file: not known to be stale. */
+static int stale_object(const char *path)
+{
+    char dep[600], line[700], source[600];
+    size_t len = strlen(path);
+    snprintf(dep, sizeof dep, "%.*s.d", (int)(len - 2), path);
+    FILE *f = fopen(dep, "r");
+    int stale = 0;
+    if (f && fgets(line, sizeof line, f)) {
+        char *colon = strstr(line, ": ");
+        stale = colon && sscanf(colon + 2, "%599s", source) == 1 &&
+                strcmp(source, "\\") && access(source, F_OK) != 0;
+    }
+    if (f)
+        fclose(f);
+    return stale;
+}
 
 static int add_symbol(symbol **v, size_t *n, size_t *cap, const char *name,
                       int layer)
@@ -152,15 +217,32 @@ static int add_symbol(symbol **v, size_t *n, size_t *cap, const char *name,
         *v = nv, *cap = c;
     }
     snprintf((*v)[*n].name, sizeof (*v)[*n].name, "%s", name);
+    (*v)[*n].file = -1;
     (*v)[(*n)++].layer = layer;
     return 0;
+}
+
+/* A symbol of object `file` (an index into t->files). */
+static int add_file_symbol(symbol_table *t, int used, const char *name,
+                           int layer, int file)
+{
+    int st = used ? add_symbol(&t->used, &t->nused, &t->capused, name, layer)
+                  : add_symbol(&t->defined, &t->ndef, &t->capdef, name,
+                               layer);
+    if (st == 0 && used)
+        t->used[t->nused - 1].file = file;
+    else if (st == 0)
+        t->defined[t->ndef - 1].file = file;
+    return st;
 }
 
 /* The symbols the objects of one folder (room r) define and need, from
  * one run of nm over them all: "OBJECT:... TYPE NAME" lines. */
 static int read_folder(symbol_table *t, const char *dir, int r)
 {
-    char cmd[1400], line[1024], object[256], name[200], type;
+    char cmd[1400], line[1024], object[256], name[200], path[900], type;
+    char last[256] = "";
+    int file = -1, stale = 0;
     snprintf(cmd, sizeof cmd, "cd '%s' && nm -g -A ./*.o 2>/dev/null", dir);
     FILE *p = popen(cmd, "r");
     if (!p)
@@ -173,11 +255,16 @@ static int read_folder(symbol_table *t, const char *dir, int r)
         snprintf(object, sizeof object, "%.*s", (int)(colon + 2 - line),
                  line);
         const char *base = strrchr(object, '/');
-        int layer = file_layer(r, base ? base + 1 : object);
-        if (type == 'U')
-            add_symbol(&t->used, &t->nused, &t->capused, name, layer);
-        else if (strchr("TDBRCVW", type))
-            add_symbol(&t->defined, &t->ndef, &t->capdef, name, layer);
+        base = base ? base + 1 : object;
+        if (strcmp(object, last)) { /* nm lists an object's symbols together */
+            snprintf(last, sizeof last, "%s", object);
+            snprintf(path, sizeof path, "%s/%s", dir, base);
+            stale = stale_object(path);
+            file = stale ? -1 : file_index(t, path);
+        }
+        int layer = file_layer(r, base);
+        if (!stale && (type == 'U' || strchr("TDBRCVW", type)))
+            add_file_symbol(t, type == 'U', name, layer, file);
     }
     return pclose(p) == 0 ? 0 : -1;
 }
@@ -303,6 +390,81 @@ static void table_free(symbol_table *t)
 {
     free(t->defined);
     free(t->used);
+    free(t->files);
+}
+
+/* Circles between files: file a uses file b when a needs a symbol b
+ * defines (every file defining it, where several do).  Tarjan's strongly
+ * connected components; the first component of two files or more is a
+ * circle, named in t->first.  Returns the number of circles. */
+typedef struct {
+    const symbol_table *t;
+    int *index, *low, *stack, *on, depth, next, circles;
+    char *first;
+    size_t first_size;
+} tarjan;
+
+static void strong_connect(tarjan *s, int v)
+{
+    const symbol_table *t = s->t;
+    s->index[v] = s->low[v] = s->next++;
+    s->stack[s->depth++] = v;
+    s->on[v] = 1;
+    for (size_t u = 0; u < t->nused; u++) {
+        if (t->used[u].file != v)
+            continue;
+        for (size_t d = 0; d < t->ndef; d++) {
+            int w = t->defined[d].file;
+            if (w < 0 || w == v || strcmp(t->defined[d].name, t->used[u].name))
+                continue;
+            if (s->index[w] < 0) {
+                strong_connect(s, w);
+                if (s->low[w] < s->low[v])
+                    s->low[v] = s->low[w];
+            } else if (s->on[w] && s->index[w] < s->low[v])
+                s->low[v] = s->index[w];
+        }
+    }
+    if (s->low[v] != s->index[v])
+        return;
+    int size = 0, at = s->depth;
+    do {
+        s->on[s->stack[--at]] = 0;
+        size++;
+    } while (s->stack[at] != v);
+    if (size > 1 && !s->circles++) {
+        size_t len = 0;
+        s->first[0] = '\0';
+        for (int k = at; k < s->depth && len + 1 < s->first_size; k++) {
+            snprintf(s->first + len, s->first_size - len, "%s%s",
+                     k > at ? " " : "", t->files[s->stack[k]]);
+            len = strlen(s->first);
+        }
+    }
+    s->depth = at;
+}
+
+static int circles(symbol_table *t)
+{
+    int n = t->nfiles, found = -1;
+    tarjan s = {.t = t, .first = t->first, .first_size = sizeof t->first};
+    s.index = malloc(sizeof(int) * (size_t)(n + 1));
+    s.low = malloc(sizeof(int) * (size_t)(n + 1));
+    s.stack = malloc(sizeof(int) * (size_t)(n + 1));
+    s.on = calloc((size_t)(n + 1), sizeof(int));
+    if (s.index && s.low && s.stack && s.on) {
+        for (int v = 0; v < n; v++)
+            s.index[v] = -1;
+        for (int v = 0; v < n; v++)
+            if (s.index[v] < 0)
+                strong_connect(&s, v);
+        found = s.circles;
+    }
+    free(s.index);
+    free(s.low);
+    free(s.stack);
+    free(s.on);
+    return found;
 }
 
 /* The public headers' text, one string (NULL where unreadable). */
@@ -331,35 +493,86 @@ static char *public_headers(const char *base)
     return all;
 }
 
+/* What a judge (forbidden_references, circles) says of every object of
+ * the build under obj: its verdict (-1 where the objects could not be
+ * read), the walk, the objects read and its first finding. */
+typedef struct {
+    int read, verdict, files;
+    object_walk w;
+    char first[400];
+} build_verdict;
+
+static build_verdict judge_build(const char *obj, const char *declared,
+                                 int (*judge)(symbol_table *))
+{
+    build_verdict v = {0};
+    symbol_table t = {.declared = declared};
+    v.read = read_layers(&t, obj, &v.w);
+    v.verdict = v.read == 0 && v.w.objects > 0 ? judge(&t) : -1;
+    v.files = t.nfiles;
+    snprintf(v.first, sizeof v.first, "%s", t.first);
+    table_free(&t);
+    return v;
+}
+
 static void objects_use_only_lower_layers(void *arg)
 {
     (void)arg;
     const char *obj = getenv("NQ_OBJ");
-    symbol_table t = {0};
-    object_walk w = {0};
     CHECKF(obj, "NQ_OBJ (the build's object directory) is not set");
     char *headers = public_headers(".");
     CHECKF(headers, "cannot read include/ (run from the project root)");
-    t.declared = headers;
-    int read = read_layers(&t, obj, &w);
-    int bad = read == 0 && w.objects > 0 ? forbidden_references(&t) : -1;
-    char first[400];
-    snprintf(first, sizeof first, "%s", t.first);
-    table_free(&t);
+    build_verdict v = judge_build(obj, headers, forbidden_references);
     free(headers);
-    CHECKF(read == 0 && w.objects >= 20, "read %d objects under %s (is nm "
-           "installed?)", w.objects, obj);
-    CHECKF(!w.bad[0], "objects of %s, a folder the layers table does not "
-           "list", w.bad);
-    CHECKF(bad == 0, "%d forbidden references; first: %s", bad, first);
+    CHECKF(v.read == 0 && v.w.objects >= 20, "read %d objects under %s (is "
+           "nm installed?)", v.w.objects, obj);
+    CHECKF(!v.w.bad[0], "objects of %s, a folder the layers table does not "
+           "list", v.w.bad);
+    CHECKF(v.verdict == 0, "%d forbidden references; first: %s", v.verdict,
+           v.first);
     /* make test builds the CUDA back-end wherever nvcc is (NQ_CUDA) */
-    CHECKF(!getenv("NQ_CUDA") || w.cuda >= 2, "read %d CUDA objects under "
-           "%s/cuda/src (want the back-end and nqueens-cuda's main)", w.cuda,
-           obj);
+    CHECKF(!getenv("NQ_CUDA") || v.w.cuda >= 2, "read %d CUDA objects under "
+           "%s/cuda/src (want the back-end and nqueens-cuda's main)",
+           v.w.cuda, obj);
     /* and the OpenCL one where its headers and loader are (NQ_OPENCL) */
-    CHECKF(!getenv("NQ_OPENCL") || w.opencl >= 3, "read %d OpenCL objects "
+    CHECKF(!getenv("NQ_OPENCL") || v.w.opencl >= 3, "read %d OpenCL objects "
            "under %s/src/opencl (want the back-end, its program and "
-           "nqueens-opencl's main)", w.opencl, obj);
+           "nqueens-opencl's main)", v.w.opencl, obj);
+}
+
+/* No circle between files, among every object the build has: the
+ * library's, the programs' and the back-ends'. */
+static void objects_make_no_circles(void *arg)
+{
+    (void)arg;
+    const char *obj = getenv("NQ_OBJ");
+    CHECKF(obj, "NQ_OBJ (the build's object directory) is not set");
+    build_verdict v = judge_build(obj, "", circles);
+    CHECKF(v.read == 0 && v.files >= 20, "read %d objects under %s (is nm "
+           "installed?)", v.files, obj);
+    CHECKF(v.verdict == 0, "%d circles between files; first: %s", v.verdict,
+           v.first);
+}
+
+/* The may-use relation is a strict order: no layer uses itself through
+ * it, and a layer that may use another may use all that one may; the
+ * library's rooms stand in the order the header names. */
+static void layers_are_a_strict_order(void *arg)
+{
+    (void)arg;
+    static const int chain[] = {CORE, SEARCH, ENGINES, FAST, REGISTRY,
+                                PARALLEL, RUN, PROGRAMS};
+    for (int a = 0; a < LAYERS; a++) {
+        CHECKF(!(may_use[a] & L(a)), "%s may use itself", layers[a]);
+        for (int b = 0; b < LAYERS; b++)
+            CHECKF(!(may_use[a] & L(b)) || !(may_use[b] & ~may_use[a]),
+                   "%s may use %s but not all that %s may", layers[a],
+                   layers[b], layers[b]);
+    }
+    for (size_t k = 1; k < sizeof chain / sizeof chain[0]; k++)
+        CHECKF(may_use[chain[k]] & L(chain[k - 1]), "%s may not use %s",
+               layers[chain[k]], layers[chain[k - 1]]);
+    CHECK(may_use[JOURNAL] == L(CORE) && !(may_use[PARALLEL] & L(JOURNAL)));
 }
 
 /* The checker itself: an engine that called the runner must be caught. */
@@ -376,6 +589,52 @@ static void checker_catches_a_back_edge(void *arg)
     int named = strstr(t.first, "engines uses nq_plan_run") != NULL;
     table_free(&t);
     CHECK(clean == 0 && caught == 1 && named);
+}
+
+/* The circle finder itself: the search's files as they were before the
+ * search had its room (frontier.o calling the kernel table, the table
+ * calling the kernels, a kernel calling back into frontier.o) must be
+ * caught and named; the same files without the call back pass. */
+static void checker_catches_a_circle(void *arg)
+{
+    (void)arg;
+    static const struct {
+        const char *file, *name;
+        int used;
+    } table[] = {
+        {"search/frontier.o", "nq_frontier_count", 0},
+        {"search/frontier.o", "nq_frontier_kernel_current", 1},
+        {"search/kernels.o", "nq_frontier_kernel_current", 0},
+        {"search/kernels.o", "nq_frontier_count_avx2_16", 1},
+        {"search/frontier_avx2_16.o", "nq_frontier_count_avx2_16", 0},
+        {"engines/carry.o", "nq_frontier_count", 1},
+        {"engines/carry.o", "nq_engine_carry", 0},
+        {"registry/registry.o", "nq_engine_carry", 1},
+    };
+    symbol_table t = {0};
+    for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
+        add_file_symbol(&t, table[k].used, table[k].name, CORE,
+                        file_index(&t, table[k].file));
+    int clean = circles(&t);
+    /* the kernel calls back: the three files are one circle */
+    add_file_symbol(&t, 1, "nq_frontier_count", CORE,
+                    file_index(&t, "search/frontier_avx2_16.o"));
+    int caught = circles(&t);
+    int named = strstr(t.first, "search/frontier.o") &&
+                strstr(t.first, "search/kernels.o") &&
+                strstr(t.first, "search/frontier_avx2_16.o") &&
+                !strstr(t.first, "carry");
+    /* and a second, of two files: carry calling the registry */
+    add_file_symbol(&t, 1, "nq_engine_count", CORE,
+                    file_index(&t, "engines/carry.o"));
+    add_file_symbol(&t, 0, "nq_engine_count", CORE,
+                    file_index(&t, "registry/registry.o"));
+    int two = circles(&t);
+    table_free(&t);
+    CHECKF(clean == 0, "%d circles in a table without one", clean);
+    CHECKF(caught == 1 && named, "the kernels' circle: %d found, \"%s\"",
+           caught, t.first);
+    CHECKF(two == 2, "%d circles, want 2", two);
 }
 
 /* Whether one more use, of `name` from layer `from`, is the table's one
@@ -414,6 +673,32 @@ static int checker_judges(const made_up *defined, const made_up *used,
     return ok;
 }
 
+/* Every room of the library is a layer: the search may not call an engine
+ * or the plan calls, an engine may not call fast, nor fast or any engine
+ * the engines' table; the table may name every engine, and the rooms
+ * above it use it. */
+static void checker_keeps_rooms_in_order(void *arg)
+{
+    (void)arg;
+    static const made_up defined[] = {{"nq_frontier_count", SEARCH},
+        {"nq_plan_push", ENGINES}, {"nq_frame_key", ENGINES},
+        {"nq_engine_fast", FAST}, {"nq_batch_run_with", FAST},
+        {"nq_engine_count", REGISTRY}, {"nq_crc32", CORE}, {NULL, 0}};
+    static const made_up used[] = {{"nq_crc32", SEARCH},
+        {"nq_frontier_count", ENGINES}, {"nq_frontier_count", FAST},
+        {"nq_plan_push", FAST}, {"nq_frame_key", FAST},
+        {"nq_engine_fast", REGISTRY}, {"nq_engine_count", PARALLEL},
+        {"nq_engine_count", RUN}, {"nq_batch_run_with", CUDA},
+        {"nq_engine_count", OPENCL}, {NULL, 0}};
+    static const made_up forbidden[] = {{"nq_plan_push", SEARCH},
+        {"nq_frame_key", SEARCH}, {"nq_engine_fast", ENGINES},
+        {"nq_batch_run_with", ENGINES}, {"nq_engine_count", FAST},
+        {"nq_engine_count", ENGINES}, {"nq_engine_count", SEARCH},
+        {"nq_frontier_count", CORE}, {"nq_engine_count", JOURNAL},
+        {NULL, 0}};
+    CHECK(checker_judges(defined, used, forbidden, ""));
+}
+
 /* The engines' table may not name the CUDA back-end (the old CUDA build's
  * registry did: nq_engine_cuda), nor may the runner, nor the programs
  * (nqueens has no CUDA) or the MPI back-end's main; the back-end may add
@@ -421,13 +706,13 @@ static int checker_judges(const made_up *defined, const made_up *used,
 static void checker_keeps_engines_below_cuda(void *arg)
 {
     (void)arg;
-    static const made_up defined[] = {{"nq_engine_add", ENGINES},
+    static const made_up defined[] = {{"nq_engine_add", REGISTRY},
         {"nq_cuda_register", CUDA}, {"nq_engine_cuda", CUDA},
         {"cli_main", PROGRAMS}, {NULL, 0}};
     static const made_up used[] = {{"nq_engine_add", CUDA},
         {"nq_cuda_register", CUDA_MAIN}, {"cli_main", CUDA_MAIN}, {NULL, 0}};
-    static const made_up forbidden[] = {{"nq_engine_cuda", ENGINES},
-        {"nq_cuda_register", PARALLEL}, {"nq_cuda_register", PROGRAMS},
+    static const made_up forbidden[] = {{"nq_engine_cuda", REGISTRY},
+        {"nq_engine_cuda", ENGINES}, {"nq_cuda_register", PARALLEL}, {"nq_cuda_register", PROGRAMS},
         {"nq_cuda_register", MPI_MAIN}, {"cli_main", CUDA}, {NULL, 0}};
     CHECK(checker_judges(defined, used, forbidden,
                          "nq_status nq_cuda_register(void);"));
@@ -440,15 +725,15 @@ static void checker_keeps_engines_below_cuda(void *arg)
 static void checker_keeps_engines_below_opencl(void *arg)
 {
     (void)arg;
-    static const made_up defined[] = {{"nq_engine_add", ENGINES},
-        {"nq_batch_run_with", ENGINES}, {"nq_opencl_register", OPENCL},
+    static const made_up defined[] = {{"nq_engine_add", REGISTRY},
+        {"nq_batch_run_with", FAST}, {"nq_opencl_register", OPENCL},
         {"nq_engine_opencl", OPENCL}, {"cli_main", PROGRAMS},
         {"nq_plan_run", PARALLEL}, {NULL, 0}};
     static const made_up used[] = {{"nq_engine_add", OPENCL},
         {"nq_batch_run_with", OPENCL}, {"nq_opencl_register", OPENCL_MAIN},
         {"cli_main", OPENCL_MAIN}, {NULL, 0}};
-    static const made_up forbidden[] = {{"nq_engine_opencl", ENGINES},
-        {"nq_opencl_register", RUN}, {"nq_opencl_register", PROGRAMS},
+    static const made_up forbidden[] = {{"nq_engine_opencl", REGISTRY},
+        {"nq_engine_opencl", FAST}, {"nq_opencl_register", RUN}, {"nq_opencl_register", PROGRAMS},
         {"nq_opencl_register", CUDA_MAIN}, {"nq_plan_run", OPENCL},
         {"cli_main", OPENCL}, {NULL, 0}};
     CHECK(checker_judges(defined, used, forbidden,
@@ -669,9 +954,13 @@ static void checker_sees_every_folder(void *arg)
     static const char *const clean[] = {
         "include/nqueens.h:\n", "src/core/core.h:\n",
         "src/engines/engine.h:#include \"../core/core.h\"\n",
+        "src/search/frontier.h:#include \"../core/core.h\"\n",
         "src/fast/fast.c:#include \"../engines/engine.h\"\n",
-        "src/engines/carry.c:#include \"../fast/fast.h\"\n",
-        "src/fast/fast.h:\n", "programs/cli.h:#include \"nqueens.h\"\n",
+        "src/engines/carry.c:#include \"../search/frontier.h\"\n",
+        "src/fast/fast.h:#include \"../search/frontier.h\"\n",
+        "src/registry/registry.h:#include \"../engines/engine.h\"\n",
+        "src/registry/registry.c:#include \"../fast/fast.h\"\n",
+        "programs/cli.h:#include \"nqueens.h\"\n",
         "src/mpi/mpi_main.c:#include \"../../programs/cli.h\"\n", NULL};
     CHECKF(judge_tree(clean, why, sizeof why) == 0, "clean tree refused: %s",
            why);
@@ -687,14 +976,25 @@ static void checker_sees_every_folder(void *arg)
          "src/mpi/mpi_main.c"},
         {"src/parallel/r.c:#include \"../journal/j.h\"\n", "src/parallel/r.c"},
         {"src/core/c.c:#include \"../nowhere/n.h\"\n", "src/core/c.c"},
+        /* each room of the library above the one below, never under */
+        {"src/search/s.c:#include \"../engines/engine.h\"\n",
+         "src/search/s.c"},
+        {"src/engines/e.c:#include \"../fast/fast.h\"\n", "src/engines/e.c"},
+        {"src/fast/f.c:#include \"../registry/registry.h\"\n",
+         "src/fast/f.c"},
+        {"src/engines/r.c:#include \"../registry/registry.h\"\n",
+         "src/engines/r.c"},
+        {"src/registry/p.c:#include \"../parallel/p.h\"\n",
+         "src/registry/p.c"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        const char *files[sizeof clean / sizeof clean[0] + 2];
+        const char *files[sizeof clean / sizeof clean[0] + 3];
         size_t n = 0;
         for (; clean[n]; n++)
             files[n] = clean[n];
         files[n++] = bad[i].file;
         files[n++] = "src/journal/j.h:\n";
+        files[n++] = "src/parallel/p.h:\n";
         files[n] = NULL;
         why[0] = '\0';
         int verdict = judge_tree(files, why, sizeof why);
@@ -732,6 +1032,11 @@ void tests_layers(void)
 {
     t_case(objects_use_only_lower_layers, NULL,
            "layers/objects-use-only-lower-layers");
+    t_case(objects_make_no_circles, NULL, "layers/objects-make-no-circles");
+    t_case(layers_are_a_strict_order, NULL, "layers/layers-are-a-strict-order");
+    t_case(checker_catches_a_circle, NULL, "layers/checker-catches-a-circle");
+    t_case(checker_keeps_rooms_in_order, NULL,
+           "layers/checker-keeps-the-rooms-in-order");
     t_case(checker_catches_a_back_edge, NULL, "layers/checker-catches-a-back-edge");
     t_case(checker_keeps_the_journal_aside, NULL,
            "layers/checker-keeps-the-journal-aside");

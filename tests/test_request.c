@@ -24,7 +24,8 @@
 #include "harness.h"
 #include "../src/core/core.h"
 #include "../src/fast/fast.h"
-#include "../src/fast/frontier_kernel.h"
+#include "../src/registry/registry.h"
+#include "../src/search/frontier_kernel.h"
 
 /* What the probe's units saw, per board size: the kernels (a bit per
  * kernel of the table; bit 31: the process default) and the GPUs. */

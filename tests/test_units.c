@@ -9,7 +9,7 @@
 
 #include "harness.h"
 #include "../src/core/bits.h"
-#include "../src/fast/frontier.h"
+#include "../src/search/frontier.h"
 
 /* OEIS A032522 (solutions fixed by the half turn) and A033148 (fixed by
  * the quarter turn), n = 1..16, from https://oeis.org/A032522 and

@@ -4,7 +4,7 @@
  * Builtins when the compiler has them (one instruction with -march=native),
  * portable loops otherwise, so the core builds with any C11 compiler; the
  * device's builtins when nvcc or an OpenCL compiler compiles them for a
- * GPU (device.h), so the search a GPU thread runs (fast/dfs.h) steps
+ * GPU (device.h), so the search a GPU thread runs (search/dfs.h) steps
  * through bits the same way.
  * Columns are bits: bit c of a row mask is column c.
  */

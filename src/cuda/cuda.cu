@@ -33,8 +33,9 @@
 extern "C" {
 #include "../core/core.h"
 #include "../engines/engine.h"
+#include "../registry/registry.h"
 #include "../fast/fast.h"
-#include "../engines/stop.h"
+#include "../search/stop.h"
 #include "../fast/subunits.h"
 }
 

@@ -27,8 +27,8 @@
 #include "../core/board.h"
 #include "engine.h"
 #include "frame.h"
-#include "../fast/frontier.h"
-#include "stop.h"
+#include "../search/frontier.h"
+#include "../search/stop.h"
 
 /* Below this the frame's lines overlap; such a board is one unit. */
 #define FRAME_MIN_N 4

@@ -17,8 +17,8 @@
 #include "../core/bits.h"
 #include "../core/board.h"
 #include "engine.h"
-#include "../fast/frontier.h"
-#include "stop.h"
+#include "../search/frontier.h"
+#include "../search/stop.h"
 
 /* The free rows, and the squares of each that no given queen attacks;
  * given rows are open only at their queen. */

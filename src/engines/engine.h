@@ -3,8 +3,9 @@
  *
  * An engine is one algorithm in one file: a name, a one-line summary, the
  * largest N its representation takes, what it can do, and a search function
- * that fills an nq_search.  registry.c lists them all; adding an engine means
- * adding a file and one line there.
+ * that fills an nq_search.  src/registry/registry.c lists them all; adding
+ * an engine means adding a file and one line there.  What engines and
+ * the layers above call of a plan is here and in plan.c.
  */
 #ifndef NQ_ENGINE_H
 #define NQ_ENGINE_H
@@ -64,23 +65,9 @@ struct nq_plan {
     int devices[NQ_MAX_DEVICES], ndevices;   /* GPUs to use; 0: all visible */
 };
 
-/* The request's engine in *e, once the request is checked (engine,
- * capability, size): the engine's part of the check that the run layer's
- * entry points (nq_check_request among them) make before the kernel and
- * the devices are resolved.  req is the library's own full copy
- * (nq_request_read), never the program's. */
-nq_status nq_request_engine(const nq_request *req, int enumerate,
-                            const nq_engine **e);
-
 /* A plan of engine e (a unit engine, already checked) for req->n. */
 nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
                       nq_plan **out);
-
-/* Add an engine to the table, after the built-in ones: an optional
- * back-end (libnqueens-cuda) registers its engine at run time, so the
- * table never names code above it.  Adding it again is a no-op; another
- * engine of a taken name is NQ_ERR_ARG, a full table NQ_ERR_NOMEM. */
-nq_status nq_engine_add(const nq_engine *e);
 
 /* The identity a plan of split e for n with `units` units has
  * (nq_plan_identity), known before the plan is made: a journal header
@@ -107,12 +94,6 @@ int nq_plan_push(nq_plan *p, const void *unit, size_t size);
 /* A board too small for an engine's decomposition, counted whole (total,
  * unique, nodes) by the symmetry engine. */
 void nq_count_whole_board(int n, nq_tally *t);
-
-/* The solutions fixed by the half turn and by the quarter turn (either
- * pointer may be NULL), giving up when *stop is set (fixed_points.c). */
-nq_status nq_count_fixed_points(int n, nq_u128 *half_turn,
-                                nq_u128 *quarter_turn,
-                                const volatile sig_atomic_t *stop);
 
 /* The plan of the completions of `given` (completion.c), or *plan NULL and
  * out->total 1 when the givens fill the board; NQ_ERR_INVALID for givens
@@ -142,7 +123,7 @@ typedef struct {
 } nq_unit_env;
 
 /* A unit's frontier buffers (env->scratch, made on first use; NULL if out
- * of memory), set to count with the plan's kernel (kernels.c). */
+ * of memory), set to count with the plan's kernel (plan.c). */
 struct nq_frontier_work *nq_unit_frontier_work(const nq_plan *p,
                                                nq_unit_env *env);
 

@@ -50,8 +50,8 @@
 #include "../engines/engine.h"
 #include "fast.h"
 #include "../engines/frame.h"
-#include "frontier.h"
-#include "../engines/stop.h"
+#include "../search/frontier.h"
+#include "../search/stop.h"
 
 enum { UNIT_RING, UNIT_HALF_TURN, UNIT_QUARTER_TURN, UNIT_WHOLE };
 

@@ -6,7 +6,7 @@
 #define NQ_FAST_H
 
 #include "../engines/engine.h"
-#include "frontier.h"
+#include "../search/frontier.h"
 
 /* The frontier job of unit i of a fast-style plan (the rows left to fill,
  * their open squares, the last row's weights) and its start.  0 for the
@@ -35,5 +35,11 @@ nq_status nq_fast_sample(const nq_plan *p, uint64_t i, double size,
                          double *chance);
 const char *nq_fast_record_flaw(const nq_plan *p, uint64_t i,
                                 const nq_tally *t);
+
+/* The solutions fixed by the half turn and by the quarter turn (either
+ * pointer may be NULL), giving up when *stop is set (fixed_points.c). */
+nq_status nq_count_fixed_points(int n, nq_u128 *half_turn,
+                                nq_u128 *quarter_turn,
+                                const volatile sig_atomic_t *stop);
 
 #endif

@@ -19,7 +19,8 @@
  */
 #include "../core/bits.h"
 #include "../engines/engine.h"
-#include "../engines/stop.h"
+#include "fast.h"
+#include "../search/stop.h"
 
 typedef struct {
     int n;

@@ -8,7 +8,7 @@
 
 #include "../core/bits.h"
 #include "fast.h"
-#include "../engines/stop.h"
+#include "../search/stop.h"
 #include "subunits.h"
 
 /* From NQ_EVEN_FROM_N on one row: evening out cuts the heavy sub-units

@@ -13,10 +13,10 @@
 
 #include <stdint.h>
 
-#include "dfs.h"
+#include "../search/dfs.h"
 #include "../engines/engine.h"
 #include "fast.h"
-#include "frontier.h"
+#include "../search/frontier.h"
 
 typedef struct {
     uint32_t job;               /* which job of the batch */

@@ -43,7 +43,8 @@
 #include "nqueens_opencl.h"
 #include "../core/core.h"
 #include "../engines/engine.h"
-#include "../engines/stop.h"
+#include "../registry/registry.h"
+#include "../search/stop.h"
 #include "../fast/fast.h"
 #include "../fast/subunits.h"
 

@@ -3,8 +3,8 @@
  * extension.
  *
  * Not compiled alone: the Makefile puts the search body before it
- * (src/core/device.h, src/core/bits.h, src/fast/frontier.h,
- * src/fast/dfs.h and src/fast/subunits.h, their #include lines dropped:
+ * (src/core/device.h, src/core/bits.h, src/search/frontier.h,
+ * src/search/dfs.h and src/fast/subunits.h, their #include lines dropped:
  * an OpenCL compiler reads no files) and builds the whole into
  * libnqueens-opencl as one string; opencl.c passes NQ_MAX_N and
  * NQ_HOST_POINTER_BYTES as build options.  So each work-item runs the very

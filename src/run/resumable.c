@@ -12,7 +12,7 @@
 
 #include "../core/core.h"
 #include "../engines/engine.h"
-#include "../engines/stop.h"
+#include "../search/stop.h"
 #include "../journal/journal.h"
 #include "run.h"
 

@@ -11,7 +11,8 @@
 #include <stdlib.h>
 
 #include "../core/core.h"
-#include "../fast/frontier_kernel.h"
+#include "../registry/registry.h"
+#include "../search/frontier_kernel.h"
 #include "run.h"
 
 /* "0,2" into c->devices: numbers, a comma between two, none twice. */

@@ -29,7 +29,7 @@
 
 #include "../core/core.h"
 #include "../core/random.h"
-#include "../engines/stop.h"
+#include "../search/stop.h"
 #include "../journal/journal.h"
 #include "run.h"
 

@@ -27,7 +27,7 @@
 #include "../core/bits.h"
 #include "frontier_kernel.h"
 #include "simd.h"
-#include "../engines/stop.h"
+#include "stop.h"
 
 #if !defined(NQ_KERNEL)
 #error "frontier_vec.c is built with NQ_KERNEL set (the Makefile's kernel rules)"
@@ -53,11 +53,28 @@ static void fill_tables(void)
 }
 #elif (defined(NQ_ISA_avx2) && NQ_LANE_BITS == 16) || defined(NQ_ISA_sse4) || \
     defined(NQ_ISA_neon) || defined(NQ_ISA_simd128)
-/* one table per build, for the lanes of a 128-bit block */
+/* One table per build, for the lanes of a 128-bit block: for each mask
+ * of the block's lanes, the shuffle that packs the mask's lanes to the
+ * front.  Index 0x80 (x86) and out-of-range indices (tbl, i8x16.swizzle)
+ * give a zero byte; those lanes are never read.  Each build fills its
+ * own, so no kernel calls back into the rest of the search (frontier.c
+ * calls the kernels, through kernels.c). */
 nq_shuffles NQ_SIMD_SHUFFLES;
 static void fill_tables(void)
 {
-    nq_simd_fill_shuffles(&NQ_SIMD_SHUFFLES, 128 / NQ_LANE_BITS, NQ_LANE_BITS / 8);
+    const int lanes = 128 / NQ_LANE_BITS, bytes = NQ_LANE_BITS / 8;
+    memset(&NQ_SIMD_SHUFFLES, 0x80, sizeof NQ_SIMD_SHUFFLES);
+    for (unsigned m = 0; m < 1u << lanes; m++) {
+        int k = 0;
+        for (int lane = 0; lane < lanes; lane++) {
+            if (!(m >> lane & 1))
+                continue;
+            for (int b = 0; b < bytes; b++)
+                NQ_SIMD_SHUFFLES.compress[m][k * bytes + b] =
+                    (uint8_t)(lane * bytes + b);
+            k++;
+        }
+    }
 }
 #else
 static void fill_tables(void) {}

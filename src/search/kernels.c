@@ -1,5 +1,6 @@
 /*
- * kernels.c - the fast engine's inner kernel, chosen at run time.
+ * kernels.c - the search's inner kernel (fast's, completion's), chosen at
+ * run time: the kernel table, the one place that names the kernels.
  *
  * The library holds a scalar kernel, which runs everywhere, on x86-64 an
  * SSE4 (x86-64-v2), an AVX2 and an AVX-512 kernel, each built with its own target flags,
@@ -10,12 +11,13 @@
  * kernel (nq_request.kernel): its plan then carries it to the units' buffers,
  * so counts in one process can run different kernels at once.  The
  * kernels give the same counts, so the choice changes only the speed.
+ * frontier.c calls in here for the kernel of a count; the kernels call
+ * nothing back (each fills its own tables), so the three are no circle.
  */
 #include <pthread.h>
 #include <string.h>
 
 #include "../core/core.h"
-#include "../engines/engine.h"
 #include "frontier_kernel.h"
 #include "nqueens.h"
 
@@ -197,14 +199,4 @@ nq_status nq_select_kernel(const char *name)
     if (st == NQ_OK)
         use(k);
     return st;
-}
-
-struct nq_frontier_work *nq_unit_frontier_work(const nq_plan *p,
-                                               nq_unit_env *env)
-{
-    nq_frontier_work *w = env->scratch;
-    if (!w && !(w = env->scratch = nq_frontier_work_new()))
-        return NULL;
-    w->kernel = p->kernel;
-    return w;
 }

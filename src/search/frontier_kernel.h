@@ -29,13 +29,12 @@ struct nq_frontier_work {
 
 /* Shuffle tables for the sets that pack lanes with byte shuffles (avx2
  * with 16-bit lanes, sse4, neon, simd128): per mask of a 128-bit block's lanes, 16
- * byte indices.  Filled at run time by nq_simd_fill_shuffles (frontier.c), since
- * a table of numbers nobody can check by eye is a place for a typo to
- * hide. */
+ * byte indices.  Filled at run time by each kernel build's init
+ * (frontier_vec.c), since a table of numbers nobody can check by eye is a
+ * place for a typo to hide. */
 typedef struct {
     uint8_t compress[256][16];
 } nq_shuffles;
-void nq_simd_fill_shuffles(nq_shuffles *t, int lanes, int bytes);
 
 typedef uint64_t nq_frontier_count_fn(const nq_frontier *job,
                                       nq_frontier_state start,

@@ -1,6 +1,6 @@
 /*
  * frontier.c - the completion counters behind the fast engine: the plain
- * DFS, the kernels' buffers and tables, and the call that runs the kernel
+ * DFS, the kernels' buffers, and the call that runs the kernel
  * chosen for this CPU (kernels.c).
  *
  * The plain DFS is the iterative bitboard search of dfs.h (the same code
@@ -15,7 +15,7 @@
 #include "../core/random.h"
 #include "dfs.h"
 #include "frontier_kernel.h"
-#include "../engines/stop.h"
+#include "stop.h"
 
 /* ---- the plain DFS: the GPU's per-thread search (dfs.h) ---- */
 
@@ -109,27 +109,6 @@ void nq_frontier_work_free(nq_frontier_work *w)
     if (w)
         free(w->memory);
     free(w);
-}
-
-/* ---- byte-shuffle tables (avx2 16, sse4, neon, simd128) ---- */
-
-/* For each mask of a 16-byte block's `lanes` lanes of `bytes` bytes: the
- * shuffle that packs the mask's lanes to the front.  Index 0x80 (x86)
- * and out-of-range indices (tbl, i8x16.swizzle) give a zero byte; those
- * lanes are never read. */
-void nq_simd_fill_shuffles(nq_shuffles *t, int lanes, int bytes)
-{
-    memset(t, 0x80, sizeof *t);
-    for (unsigned m = 0; m < 1u << lanes; m++) {
-        int k = 0;
-        for (int lane = 0; lane < lanes; lane++) {
-            if (!(m >> lane & 1))
-                continue;
-            for (int b = 0; b < bytes; b++)
-                t->compress[m][k * bytes + b] = (uint8_t)(lane * bytes + b);
-            k++;
-        }
-    }
 }
 
 /* ---- the kernel in use ---- */

@@ -18,7 +18,7 @@
 
 #include "../core/bits.h"
 #include "frontier.h"
-#include "../engines/stop.h"
+#include "stop.h"
 
 /* Row i is the last: the open squares, each with its column's weight. */
 static inline NQ_HD uint64_t nq_dfs_last_row(const NQ_GLOBAL nq_frontier *j,

@@ -42,7 +42,7 @@
 
 #include "../core/bits.h"
 #include "frontier_kernel.h"
-#include "../engines/stop.h"
+#include "stop.h"
 
 #define FIELD 16
 #define WORDS 4                     /* 16 rows of 16 columns */
