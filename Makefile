@@ -462,7 +462,7 @@ FUZZ_BUILD   := build/fuzz
 fuzz:
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) OPT=-O1 \
 	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" $(FUZZ_BUILD)/nqueens
-	for t in journal args; do \
+	for t in journal args request; do \
 	    $(FUZZ_CC) -Iinclude -DNQ_ADVANCED_API -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer \
 	        fuzz/fuzz_$$t.c $(filter-out %/dispatch.o,$(CLI_BODY_OBJ:$(BUILD)/%=$(FUZZ_BUILD)/%)) \
 	        $(FUZZ_BUILD)/libnqueens.a -lpthread -o $(FUZZ_BUILD)/fuzz_$$t && \
