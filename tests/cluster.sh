@@ -34,7 +34,12 @@
 # cluster may want the same.  Everything made (namespaces, bridge, the
 # processes in them) is removed at the end, by name and PID, failed case
 # or not.  Without root, ip netns, unshare or mpirun the cases are
-# skipped, never passed.  One line per check, then "N passed, N failed,
+# skipped, never passed.
+#
+# NQ_CLUSTER_LOAD=1 runs it all under load: a busy process per core for
+# the whole run (issue 49 saw a rank's SIGSEGV once on a loaded machine).
+# Core dumps are on (ulimit -c) either way: a rank that leaves a core in
+# the run's folder gets its backtrace printed (gdb, where installed).  One line per check, then "N passed, N failed,
 # N skipped"; exit 1 on a failure.
 set -u
 cd "$(dirname "$0")/.."
@@ -91,8 +96,30 @@ kill_all() {
     for h in $HOSTS; do ip link set "$(ns $h)" up 2>/dev/null; done
 }
 
+# The busy processes of NQ_CLUSTER_LOAD, one per core.
+LOAD_PIDS=
+load_start() {
+    for i in $(seq "$(nproc)"); do
+        sh -c 'while :; do :; done' &
+        LOAD_PIDS="$LOAD_PIDS $!"
+    done
+}
+
+# The backtrace of each core a process left in the run's folder.
+say_cores() {
+    for c in "$ROOT"/core* "$T"/core*; do
+        [ -f "$c" ] || continue
+        echo "core dump: $c"
+        need gdb && gdb -batch -ex bt "$ROOT/build/nqueens-mpi" "$c" 2>&1 |
+            sed 's/^/    /'
+        rm -f "$c"
+    done
+}
+
 # That, the namespaces, the bridge and the files.
 cleanup() {
+    for p in $LOAD_PIDS; do kill -9 "$p" 2>/dev/null; done
+    say_cores
     kill_all
     for h in $HOSTS; do ip netns del "$(ns $h)" 2>/dev/null; done
     ip link del "$BR" 2>/dev/null
@@ -100,6 +127,8 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
+ulimit -c unlimited 2>/dev/null
+[ "${NQ_CLUSTER_LOAD:-0}" = 1 ] && load_start
 
 # Three hosts on a bridge: a veth pair each, the host's end in its
 # namespace as eth0, the bridge's end named nq<tag><h>.
