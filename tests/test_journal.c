@@ -20,14 +20,13 @@
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
-static char dir[64];
-
+/* A file of the case's own folder (t_case_dir). */
 static const char *file(const char *name)
 {
     static char path[8][400];
     static int k;
     char *p = path[k++ % 8];
-    snprintf(p, sizeof path[0], "%s/%s", dir, name);
+    snprintf(p, sizeof path[0], "%s/%s", t_case_dir(), name);
     return p;
 }
 
@@ -498,8 +497,8 @@ static void unusable_paths(void *arg)
     (void)arg;
     /* A FIFO would block the open (or feed garbage); /dev/null would
      * swallow the records: only regular files are journals. */
-    const char *paths[] = {"/nonexistent-dir/x.journal", dir, file("fifo"),
-                           "/dev/null"};
+    const char *paths[] = {"/nonexistent-dir/x.journal", t_case_dir(),
+                           file("fifo"), "/dev/null"};
     t_proc p;
     CHECK(mkfifo(paths[2], 0600) == 0);
     for (int i = 0; i < 4; i++) {
@@ -1284,7 +1283,7 @@ static void disk_full(void *arg)
     const char *fs = file("small-fs");
     int mounted = mount_small(fs, "16k");
     char j[512];
-    snprintf(j, sizeof j, "%s/j", mounted ? fs : dir);
+    snprintf(j, sizeof j, "%s/j", mounted ? fs : t_case_dir());
     struct rlimit old, small = {12000, 12000};
     getrlimit(RLIMIT_FSIZE, &old);
     small.rlim_max = old.rlim_max;
@@ -1712,18 +1711,6 @@ static void headless_same_words(void *arg)
         CHECK(records_once(j, plan_units("fast", 10), 0, NULL));
 }
 
-static void remove_dir(void)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d)))
-        if (e->d_name[0] != '.')
-            unlink(file(e->d_name));
-    if (d)
-        closedir(d);
-    rmdir(dir);
-}
-
 void tests_journal(void)
 {
     static const int sigint = SIGINT, sigterm = SIGTERM, no = 0, yes = 1;
@@ -1746,11 +1733,6 @@ void tests_journal(void)
         {"junk-after-last-line", "count", junk_tail, {"count", "12",
          "--checkpoint", "@"}, "cut short"},
     };
-    snprintf(dir, sizeof dir, "/tmp/nq-journal-XXXXXX");
-    if (!mkdtemp(dir)) {
-        printf("FAIL journal tests: no temporary directory\n");
-        return;
-    }
     t_case(checkpoint_and_rerun, NULL, "journal/checkpoint-then-rerun");
     t_case(resume_after_budget, "fast", "journal/fast/stop-after-40-resume");
     t_case(resume_after_budget, "carry", "journal/carry/stop-after-40-resume");
@@ -1844,5 +1826,4 @@ void tests_journal(void)
     t_full_case(mpi_rank0_sigint_status, NULL,
                 "journal/mpi-rank-0-sigint-exits-130");
     t_skip_cases(NULL);
-    remove_dir();
 }
