@@ -5,8 +5,9 @@
 #   make run        the main job: nqueens count 4-16
 #   make test       build and run the whole test suite (T=WORD: only the
 #                   tests whose name holds WORD)
-#   make check      the quick tier (under a minute): the cases of seconds
-#                   reported as skipped; make test runs everything
+#   make check      the quick tier (under a minute from a clean clone: built
+#                   and run in parallel): the cases of seconds reported as
+#                   skipped; make test runs everything
 #   make coverage   the suite in a --coverage build; line coverage of src/
 #                   and programs/ printed last, failing under
 #                   COVERAGE_FLOOR percent
@@ -248,7 +249,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-wasm bench-estimate mpi cuda opencl wasm clean
+.PHONY: all run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-wasm bench-estimate mpi cuda opencl wasm clean
 all: $(CLI) $(LIB) shared $(MAN_ALL)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -436,11 +437,19 @@ test: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OP
 # (tests/test_bench.c); make test builds them all.
 CHECK_BENCH_BINS := $(BENCH_FAST) $(BENCH_ORDER)
 # The WebAssembly modules are not built for it (a minute from a clean
-# clone): their cases are skipped there, run by make test.
-check: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(CHECK_BENCH_BINS)
+# clone): their cases are skipped there, run by make test.  It builds in
+# parallel, CHECK_JOBS at once (one per core), by a make of its own,
+# unless this make runs jobs in parallel already (make -jN check); the
+# runner then runs the cases side by side too (NQ_JOBS, one per core).
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+check:
+	+@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) \
+	    check-build
 	NQ_QUICK=1 NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj \
 	    NQ_OPEN_SWAP=$(OPEN_SWAP) NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_MPI) $(TEST_ENV_CUDA) \
 	    $(TEST_ENV_OPENCL) $(TESTS) $(T)
+
+check-build: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(CHECK_BENCH_BINS)
 
 # Line coverage of src/ and programs/ by the whole suite (gcov), printed
 # last (the back-ends' rooms are not in this build); below

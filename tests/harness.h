@@ -6,7 +6,8 @@
  * function it is in.  Helpers that check things return void and are
  * followed by T_BAIL() so a failure deep in a helper ends the test.
  * The runner prints each test and ends with "N passed, N failed,
- * N skipped"; a skip is never a pass.
+ * N skipped"; a skip is never a pass.  Each test runs in a child process
+ * of its own, several at once (NQ_JOBS), printed in the order declared.
  */
 #ifndef NQ_HARNESS_H
 #define NQ_HARNESS_H
@@ -47,6 +48,19 @@ void t_case(void (*fn)(void *), void *arg, const char *name, ...)
  * skipped without running it; `make test` runs it. */
 void t_full_case(void (*fn)(void *), void *arg, const char *name, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same for a case that times itself (a stop within a second, a
+ * page's latency) or whose programs share files of fixed names with
+ * another case's: it runs with no other case beside it, where the rest
+ * run side by side (NQ_JOBS at once, one per core by default). */
+void t_case_alone(void (*fn)(void *), void *arg, const char *name, ...)
+    __attribute__((format(printf, 3, 4)));
+void t_full_case_alone(void (*fn)(void *), void *arg, const char *name, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The running case's own folder, empty when first asked for and removed
+ * with all in it when the case ends: where a case writes files of fixed
+ * names, so that cases side by side never meet.  A case that cannot
+ * have one fails there, by name. */
+const char *t_case_dir(void);
 /* 1 under `make check`, the quick tier (a case may then do less). */
 int t_quick(void);
 

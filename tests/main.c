@@ -6,16 +6,23 @@
  *   nq-tests [WORD...]   only the tests whose name contains a WORD, less
  *                        those whose name contains a -WORD
  *
+ * NQ_JOBS=N runs N cases at once (default: one per core; 1, one after
+ * another); the listing is in the order the cases are declared whatever N.
+ *
  * A WORD or -WORD that names no test at all is an error (exit 1), so a
  * typo cannot pass as an empty, green run, nor a stale exclusion stay.
  */
+#define _GNU_SOURCE /* sched_getaffinity, vasprintf */
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -99,9 +106,10 @@ void t_skip_cases(const char *why)
 }
 
 /* What a case's child tells the runner through a pipe: failed or
- * skipped, and the first failure's or the skip's words. */
+ * skipped, how long it ran, and the first failure's or the skip's words. */
 typedef struct {
     int failed, skipped;
+    double took;
     char text[512];
 } case_result;
 
@@ -114,19 +122,214 @@ static unsigned case_limit(void)
     return v > 0 ? (unsigned)v : 300;
 }
 
-/* The child: run the case, report, exit (flushing what it printed). */
+/* ---- the cases, side by side ----
+ *
+ * Each case runs in a child process of its own, so that a crash or a
+ * hang fails that case by name and the rest still run; its state (a
+ * kernel chosen, a signal handler, an environment variable) does not
+ * leak into the next either.  Up to `jobs` children run at once
+ * (NQ_JOBS, else one per core this process may run on): a case is
+ * started as it is declared, once a place is free, the child's stdout
+ * and stderr go to files of its own, and its lines (what it printed,
+ * then its outcome) are printed once every case declared before it has
+ * been, so the listing reads as a serial run's.  The child forks when
+ * the case is declared, so it sees the group's state as it stands then,
+ * as it would in a serial run; what it may not share with a case beside
+ * it is a file of a fixed name: t_case_dir() is its own folder. */
+typedef struct {
+    char *title;
+    int done;       /* its outcome known: ready to print */
+    pid_t pid;      /* while it runs */
+    int result_fd, out_fd, err_fd;
+    double t0;
+    char *out, *err; /* what it printed, once done */
+    char *line;      /* its outcome, once done */
+} slot;
+
+static slot *slots;
+static size_t slot_count, slot_cap, printed_upto;
+static int running, jobs = 1;
+static char scratch_root[64]; /* the cases' folders: /tmp/nq-tests-XXXXXX */
+static size_t child_index;    /* in a case's child: its slot */
+static char case_dir[128];    /* in a case's child: its folder, once made */
+
+static int temp_fd(void);
+
+/* In a case's child: say the result and exit (flushing what it printed). */
+static void child_report(case_result *r, double t0, int fd)
+{
+    r->took = nq_clock_seconds() - t0;
+    ssize_t ignored = write(fd, r, sizeof *r);
+    (void)ignored;
+    fflush(stdout);
+    fflush(stderr);
+    exit(0);
+}
+
+static int child_result_fd = -1;
+static double child_t0;
+
+/* The child: run the case, report, exit. */
 static void run_child(void (*fn)(void *), void *arg, int fd)
 {
     case_result r = {0};
+    child_result_fd = fd;
+    child_t0 = nq_clock_seconds();
     alarm(case_limit());
     fn(arg);
     r.failed = current_failed, r.skipped = current_skipped;
     snprintf(r.text, sizeof r.text, "%s", current_failed ? first_failure
                                                           : skip_reason);
-    ssize_t ignored = write(fd, &r, sizeof r);
-    (void)ignored;
-    fflush(stdout);
-    exit(0);
+    child_report(&r, child_t0, fd);
+}
+
+const char *t_case_dir(void)
+{
+    if (case_dir[0])
+        return case_dir;
+    char path[sizeof case_dir];
+    snprintf(path, sizeof path, "%s/%zu", scratch_root, child_index);
+    if (child_result_fd < 0 || !scratch_root[0] || mkdir(path, 0700) != 0) {
+        /* no folder: the case cannot go on, and fails by name */
+        case_result r = {.failed = 1};
+        snprintf(r.text, sizeof r.text, "no folder of its own (%s): %s",
+                 child_result_fd < 0 ? "not in a case" : path,
+                 strerror(errno));
+        if (child_result_fd < 0) {
+            fprintf(stderr, "t_case_dir: %s\n", r.text);
+            exit(1);
+        }
+        child_report(&r, child_t0, child_result_fd);
+    }
+    memcpy(case_dir, path, sizeof case_dir);
+    return case_dir;
+}
+
+/* Remove a case's folder and all in it, without crossing into a file
+ * system mounted there (a case's tmpfs left by a crash); folders it made
+ * read-only are made writable first. */
+static int open_up(const char *path, const struct stat *st, int type,
+                   struct FTW *ftw)
+{
+    (void)ftw;
+    if (type == FTW_D && (st->st_mode & 0700) != 0700)
+        chmod(path, st->st_mode | 0700);
+    return 0;
+}
+
+static int remove_one(const char *path, const struct stat *st, int type,
+                      struct FTW *ftw)
+{
+    (void)st, (void)ftw;
+    if (type == FTW_DP || type == FTW_DNR)
+        rmdir(path);
+    else
+        unlink(path);
+    return 0;
+}
+
+static void remove_tree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return;
+    nftw(path, open_up, 16, FTW_PHYS | FTW_MOUNT);
+    nftw(path, remove_one, 16, FTW_PHYS | FTW_MOUNT | FTW_DEPTH);
+}
+
+/* How many cases run at once: NQ_JOBS, else the cores this process may
+ * run on (a taskset's or a container's cpuset, not the machine's);
+ * -1 if NQ_JOBS is not a whole number from 1 to 256. */
+static int job_count(void)
+{
+    const char *s = getenv("NQ_JOBS");
+    if (s && *s) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        return *end || v < 1 || v > 256 ? -1 : (int)v;
+    }
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+#endif
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores > 0 ? (int)cores : 1;
+}
+
+/* All of what fd (a case's output file) holds, from its start. */
+static char *read_all(int fd)
+{
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    ssize_t got;
+    if (!buf || lseek(fd, 0, SEEK_SET) < 0) {
+        free(buf);
+        return NULL;
+    }
+    while ((got = read(fd, buf + n, cap - n - 1)) > 0) {
+        n += (size_t)got;
+        if (n + 1 == cap) {
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb)
+                break;
+            buf = nb;
+        }
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+/* Print the lines of every case whose turn has come: done, and every
+ * case declared before it printed. */
+static void print_ready(void)
+{
+    while (printed_upto < slot_count && slots[printed_upto].done) {
+        slot *s = &slots[printed_upto++];
+        if (s->out)
+            fputs(s->out, stdout);
+        if (s->err && *s->err) {
+            fflush(stdout);
+            fputs(s->err, stderr);
+            fflush(stderr);
+        }
+        fputs(s->line, stdout);
+        fflush(stdout);
+        free(s->title), free(s->out), free(s->err), free(s->line);
+        s->title = s->out = s->err = s->line = NULL;
+    }
+}
+
+static char *line_of(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+static char *line_of(const char *fmt, ...)
+{
+    va_list ap;
+    char *line = NULL;
+    va_start(ap, fmt);
+    if (vasprintf(&line, fmt, ap) < 0)
+        line = NULL;
+    va_end(ap);
+    return line ? line : strdup("(out of memory)\n");
+}
+
+/* A case's outcome: counted, and its line made. */
+static void settle(slot *s, const case_result *r, double took)
+{
+    char time[32] = "";
+    if (took >= 0.2) /* where the suite's time goes */
+        snprintf(time, sizeof time, " (%.1f s)", took);
+    if (r->failed) {
+        failed++;
+        s->line = line_of("FAIL %s%s\n     %s\n", s->title, time, r->text);
+    } else if (r->skipped) {
+        skipped++;
+        s->line = line_of("skip %s (%s)\n", s->title, r->text);
+    } else {
+        passed++;
+        s->line = line_of("ok   %s%s\n", s->title, time);
+    }
+    s->done = 1;
 }
 
 /* How a child ended without reporting: a crash, a hang, an exit. */
@@ -144,32 +347,137 @@ static void describe_death(int status, case_result *r)
                  "without a result", WEXITSTATUS(status));
 }
 
-/* Each case in a child process of its own, so that a crash or a hang
- * fails that case by name and the rest still run; its state (a kernel
- * chosen, a signal handler) does not leak into the next either. */
-static void run_case(void (*fn)(void *), void *arg, case_result *r)
+static void close_fd(int *fd)
 {
-    int fds[2], status = 0;
-    memset(r, 0, sizeof *r);
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+/* A case's child has ended (status): read back what it said and printed,
+ * remove its folder. */
+static void collect(slot *s, int status)
+{
+    case_result r;
+    memset(&r, 0, sizeof r);
+    double took = nq_clock_seconds() - s->t0;
+    /* it wrote before it exited; a child of its own may hold the pipe */
+    fcntl(s->result_fd, F_SETFL, O_NONBLOCK);
+    ssize_t got = read(s->result_fd, &r, sizeof r);
+    if (got != (ssize_t)sizeof r ||
+        !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+        memset(&r, 0, sizeof r);
+        describe_death(status, &r);
+    } else {
+        took = r.took;
+        r.text[sizeof r.text - 1] = '\0';
+    }
+    s->out = read_all(s->out_fd);
+    s->err = read_all(s->err_fd);
+    close_fd(&s->result_fd), close_fd(&s->out_fd), close_fd(&s->err_fd);
+    if (scratch_root[0]) {
+        char dir[sizeof case_dir];
+        snprintf(dir, sizeof dir, "%s/%zu", scratch_root, (size_t)(s - slots));
+        remove_tree(dir);
+    }
+    running--;
+    s->pid = 0;
+    settle(s, &r, took);
+}
+
+/* Wait for one running case to end, and collect it. */
+static void reap_one(void)
+{
+    int status;
+    pid_t pid;
+    while ((pid = waitpid(-1, &status, 0)) < 0 && errno == EINTR)
+        ;
+    if (pid < 0) { /* no children left: the running ones are lost */
+        for (size_t i = printed_upto; i < slot_count; i++)
+            if (slots[i].pid > 0)
+                collect(&slots[i], 0xff00); /* "exited 255" */
+        return;
+    }
+    for (size_t i = printed_upto; i < slot_count; i++)
+        if (slots[i].pid == pid) {
+            collect(&slots[i], status);
+            return;
+        }
+    /* not a case's: some group's program, already done with */
+}
+
+static void wait_all(void)
+{
+    while (running > 0)
+        reap_one();
+    print_ready();
+}
+
+/* A new case, last in the listing. */
+static slot *new_slot(const char *title)
+{
+    if (slot_count == slot_cap) {
+        size_t cap = slot_cap ? slot_cap * 2 : 256;
+        slot *ns = realloc(slots, cap * sizeof *ns);
+        if (!ns) { /* let the running ones end, print, and stop */
+            wait_all();
+            printf("out of memory\n%d passed, %d failed, %d skipped\n",
+                   passed, failed + 1, skipped);
+            exit(1);
+        }
+        slots = ns, slot_cap = cap;
+    }
+    slot *s = &slots[slot_count++];
+    memset(s, 0, sizeof *s);
+    s->title = strdup(title);
+    s->result_fd = s->out_fd = s->err_fd = -1;
+    return s;
+}
+
+/* Start the case in a child of its own. */
+static void start_case(slot *s, void (*fn)(void *), void *arg)
+{
+    int fds[2] = {-1, -1};
+    if (!scratch_root[0]) {
+        snprintf(scratch_root, sizeof scratch_root, "/tmp/nq-tests-XXXXXX");
+        if (!mkdtemp(scratch_root))
+            scratch_root[0] = '\0'; /* a case asking for a folder fails */
+    }
+    s->out_fd = temp_fd(), s->err_fd = temp_fd();
     fflush(stdout);
-    pid_t pid = pipe(fds) == 0 ? fork() : -1;
+    fflush(stderr);
+    pid_t pid = s->out_fd >= 0 && s->err_fd >= 0 && pipe(fds) == 0 ? fork()
+                                                                   : -1;
     if (pid == 0) {
         close(fds[0]);
+        for (size_t i = printed_upto; i < slot_count; i++)
+            if (slots[i].pid > 0) { /* the other running cases' */
+                close(slots[i].result_fd);
+                close(slots[i].out_fd);
+                close(slots[i].err_fd);
+            }
+        dup2(s->out_fd, 1);
+        dup2(s->err_fd, 2);
+        close(s->out_fd);
+        close(s->err_fd);
+        setvbuf(stdout, NULL, _IOLBF, 0); /* kept line by line if it dies */
+        child_index = (size_t)(s - slots);
         run_child(fn, arg, fds[1]);
     }
     if (pid < 0) {
-        snprintf(r->text, sizeof r->text, "cannot fork: %s", strerror(errno));
-        r->failed = 1;
+        case_result r = {.failed = 1};
+        snprintf(r.text, sizeof r.text, "cannot start the case: %s",
+                 strerror(errno));
+        close_fd(&fds[0]), close_fd(&fds[1]);
+        close_fd(&s->out_fd), close_fd(&s->err_fd);
+        settle(s, &r, 0);
         return;
     }
     close(fds[1]);
-    ssize_t got = read(fds[0], r, sizeof *r);
-    close(fds[0]);
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    if (got != (ssize_t)sizeof *r ||
-        !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-        describe_death(status, r);
+    s->result_fd = fds[0];
+    s->pid = pid;
+    s->t0 = nq_clock_seconds();
+    running++;
 }
 
 int t_quick(void)
@@ -178,49 +486,42 @@ int t_quick(void)
     return q && *q && strcmp(q, "0");
 }
 
-static void run_titled(void (*fn)(void *), void *arg, int full,
+/* How a case was declared. */
+enum { CASE_FULL = 1, CASE_ALONE = 2 };
+
+static void run_titled(void (*fn)(void *), void *arg, int how,
                        const char *title)
 {
     if (!selected(title))
         return; /* not run, not counted */
-    if (skip_cases_why[0]) { /* its group cannot run here */
-        skipped++;
-        printf("skip %s (%s)\n", title, skip_cases_why);
-        fflush(stdout);
+    slot *s = new_slot(title);
+    case_result r = {.skipped = 1};
+    if (skip_cases_why[0]) /* its group cannot run here */
+        snprintf(r.text, sizeof r.text, "%s", skip_cases_why);
+    else if ((how & CASE_FULL) && t_quick()) /* make check: said, counted */
+        snprintf(r.text, sizeof r.text, "the full tier's: make test");
+    else {
+        /* a case that times itself runs with no other beside it */
+        while (running >= ((how & CASE_ALONE) ? 1 : jobs))
+            reap_one();
+        start_case(s, fn, arg);
+        if (how & CASE_ALONE)
+            while (running > 0)
+                reap_one();
+        print_ready();
         return;
     }
-    if (full && t_quick()) { /* make check: said, and counted, as skipped */
-        skipped++;
-        printf("skip %s (the full tier's: make test)\n", title);
-        return;
-    }
-    case_result r;
-    double t0 = nq_clock_seconds();
-    run_case(fn, arg, &r);
-    double took = nq_clock_seconds() - t0;
-    char time[32] = "";
-    if (took >= 0.2) /* where the suite's time goes */
-        snprintf(time, sizeof time, " (%.1f s)", took);
-    if (r.failed) {
-        failed++;
-        printf("FAIL %s%s\n     %s\n", title, time, r.text);
-    } else if (r.skipped) {
-        skipped++;
-        printf("skip %s (%s)\n", title, r.text);
-    } else {
-        passed++;
-        printf("ok   %s%s\n", title, time);
-    }
-    fflush(stdout);
+    settle(s, &r, 0);
+    print_ready();
 }
 
 /* A case titled by its printf-style name and arguments. */
-static void run_named(void (*fn)(void *), void *arg, int full,
+static void run_named(void (*fn)(void *), void *arg, int how,
                       const char *name, va_list ap)
 {
     char title[256];
     vsnprintf(title, sizeof title, name, ap);
-    run_titled(fn, arg, full, title);
+    run_titled(fn, arg, how, title);
 }
 
 void t_case(void (*fn)(void *), void *arg, const char *name, ...)
@@ -235,7 +536,23 @@ void t_full_case(void (*fn)(void *), void *arg, const char *name, ...)
 {
     va_list ap;
     va_start(ap, name);
-    run_named(fn, arg, 1, name, ap);
+    run_named(fn, arg, CASE_FULL, name, ap);
+    va_end(ap);
+}
+
+void t_case_alone(void (*fn)(void *), void *arg, const char *name, ...)
+{
+    va_list ap;
+    va_start(ap, name);
+    run_named(fn, arg, CASE_ALONE, name, ap);
+    va_end(ap);
+}
+
+void t_full_case_alone(void (*fn)(void *), void *arg, const char *name, ...)
+{
+    va_list ap;
+    va_start(ap, name);
+    run_named(fn, arg, CASE_FULL | CASE_ALONE, name, ap);
     va_end(ap);
 }
 
@@ -567,7 +884,17 @@ int main(int argc, char **argv)
         printf("0 passed, 1 failed, 0 skipped\n");
         return 1;
     }
+    jobs = job_count();
+    if (jobs < 0) {
+        fprintf(stderr, "NQ_JOBS='%s': not a whole number from 1 to 256\n",
+                getenv("NQ_JOBS"));
+        printf("0 passed, 1 failed, 0 skipped\n");
+        return 1;
+    }
     run_groups();
+    wait_all();
+    if (scratch_root[0])
+        remove_tree(scratch_root);
     int unmatched = report_unmatched();
     printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
     free(filter_hit);

@@ -645,8 +645,8 @@ void tests_gpu(void)
                "gpu/N=%d/stopped-batch-keeps-exactly-its-whole-units", n);
     t_case(stop_in_symmetric_count_keeps_searches, NULL,
            "gpu/N=12/stop-in-a-symmetric-count-keeps-the-searches");
-    t_case(stop_inside_a_sub_unit, NULL,
-           "gpu/N=21/host-run-stops-inside-a-sub-unit-within-a-second");
+    t_case_alone(stop_inside_a_sub_unit, NULL,
+                 "gpu/N=21/host-run-stops-inside-a-sub-unit-within-a-second");
     t_case(stopped_before_searches_nothing, NULL, "gpu/N=12/flag-set-before-"
            "the-loop-searches-nothing");
     t_case(words_add64_carries, NULL, "gpu/words-add64-carries-into-the-high-word");
@@ -656,8 +656,8 @@ void tests_gpu(void)
     t_skip_cases(getenv("NQ_CUDA") ? NULL : "no nvcc");
     t_case(cuda_binary, NULL, "gpu/nqueens-cuda-counts-on-a-gpu-else-names-"
            "the-cuda-error-and-fast-resumes");
-    t_full_case(cuda_binary_stops, NULL, "gpu/nqueens-cuda-count-22-"
-                "sigint-at-3s-within-1s-on-a-gpu");
+    t_full_case_alone(cuda_binary_stops, NULL, "gpu/nqueens-cuda-count-22-"
+                      "sigint-at-3s-within-1s-on-a-gpu");
     t_skip_cases(getenv("NQ_CUDA_EXAMPLE") ? NULL : "no nvcc");
     t_case(cuda_library, NULL, "gpu/library-program-reaches-engine-cuda-"
            "counts-on-a-gpu-else-names-the-cuda-error");

@@ -40,5 +40,6 @@ void tests_lesson(void)
         "scalar",
     };
     for (size_t i = 0; i < sizeof groups / sizeof *groups; i++)
-        t_full_case(lesson_group, (void *)groups[i], "lesson/%s", groups[i]);
+        t_full_case_alone(lesson_group, (void *)groups[i], "lesson/%s",
+                          groups[i]);
 }

@@ -314,7 +314,9 @@ void tests_mpi(void)
     t_full_case(hopeless_refused, NULL, "mpi/hopeless-count-refused-up-front");
     t_case(help_lists_count_options, NULL, "mpi/help-lists-every-option-of-count");
     t_full_case(worker_timeout_checked, NULL, "mpi/worker-timeout-checked");
-    t_full_case(stopped_worker_lost, NULL, "mpi/stopped-worker-lost-count-complete-exit-3");
-    t_full_case(stopped_late_20_runs, NULL, "mpi/worker-stopped-late-20-runs-each-whole");
+    t_full_case_alone(stopped_worker_lost, NULL,
+                      "mpi/stopped-worker-lost-count-complete-exit-3");
+    t_full_case_alone(stopped_late_20_runs, NULL,
+                      "mpi/worker-stopped-late-20-runs-each-whole");
     t_skip_cases(NULL);
 }

@@ -778,8 +778,8 @@ void tests_opencl(void)
            "of-opencl-finished-by-fast");
     t_case(parts_merged, NULL, "opencl/N=14/part-by-fast-part-by-opencl-"
            "merged");
-    t_full_case(sigint_keeps_records, NULL, "opencl/N=17/sigint-stops-"
-                "within-2s-records-kept-fast-finishes");
+    t_full_case_alone(sigint_keeps_records, NULL, "opencl/N=17/sigint-stops-"
+                      "within-2s-records-kept-fast-finishes");
     t_case(no_platform, NULL, "opencl/no-platform-one-line-error-fast-"
            "finishes");
     t_case(kernel_does_not_build, NULL, "opencl/kernel-not-building-one-"

@@ -2,11 +2,15 @@
  * test_runner.c - the runner's own name filter and count of skips:
  * `nq-tests WORD...` runs only the tests whose name contains a WORD, a
  * WORD (or -WORD) that names nothing fails the run instead of passing it
- * empty, and a group skipped whole counts each of its cases.
+ * empty, and a group skipped whole counts each of its cases; cases run
+ * side by side (NQ_JOBS) are listed as a serial run lists them, each in a
+ * folder of its own.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "harness.h"
 
@@ -192,6 +196,103 @@ static void skipped_cases_counted(void *arg)
     CHECKF(one, "one case of a skipped group, named, is not one skip");
 }
 
+/* A case's own folder (t_case_dir): there, empty, writable, the same
+ * folder when asked again; the case prints its path, a line of its own
+ * that the runner must print with the case's outcome (checked by
+ * side_by_side, which also finds the folder gone once the case ended). */
+static void prints_its_folder(void *arg)
+{
+    (void)arg;
+    const char *dir = t_case_dir();
+    char path[256];
+    struct stat st;
+    CHECK(stat(dir, &st) == 0 && S_ISDIR(st.st_mode));
+    DIR *d = opendir(dir);
+    int entries = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        entries += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    if (d)
+        closedir(d);
+    CHECKF(d && entries == 0, "%s: %d entries when first asked for", dir,
+           entries);
+    snprintf(path, sizeof path, "%s/sub", dir);
+    CHECK(mkdir(path, 0500) == 0); /* read-only: still removed */
+    snprintf(path, sizeof path, "%s/x", dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f && fclose(f) == 0);
+    CHECK(t_case_dir() == dir);
+    printf("     (folder %s)\n", dir);
+}
+
+/* A run's listing with what differs from run to run masked: the times
+ * of slow cases (" (0.3 s)") and the folder's path. */
+static void mask_run(char *out)
+{
+    char *w = out;
+    for (const char *s = out; *s;) {
+        double t;
+        int used = 0;
+        if (s[0] == ' ' && s[1] == '(' &&
+            sscanf(s, " (%lf s)%n", &t, &used) == 1 && used > 0) {
+            s += used;
+            continue;
+        }
+        if (!strncmp(s, "(folder ", 8)) { /* w is never past s */
+            size_t len = strcspn(s, ")");
+            s += len + (s[len] == ')');
+            memcpy(w, "(folder)", 8), w += 8;
+            continue;
+        }
+        *w++ = *s++;
+    }
+    *w = '\0';
+}
+
+/* The same cases with NQ_JOBS=1 (one after another) and NQ_JOBS=4 (side
+ * by side): the same listing, in the order declared, a case's own
+ * output just before its outcome; the case's folder is gone after it;
+ * an NQ_JOBS that is not a number of jobs fails the run at once. */
+static void side_by_side(void *arg)
+{
+    (void)arg;
+    const char *self = t_runner_path();
+    char *out[2] = {NULL, NULL}, folder[256] = "";
+    static const char *const jobs[2] = {"1", "4"};
+    for (int i = 0; i < 2; i++) {
+        t_proc p;
+        CHECK(setenv("NQ_JOBS", jobs[i], 1) == 0); /* this case's own */
+        run_self(&p, ARGS(self, "runner/select/", "runner/prints-its-folder"));
+        T_BAIL();
+        const char *at = strstr(p.out, "     (folder ");
+        if (at)
+            sscanf(at, "     (folder %255[^)])", folder);
+        int ok = p.exit_code == 0 && p.err_len == 0 && at &&
+                 !strncmp(strchr(at, '\n') + 1,
+                          "ok   runner/prints-its-folder", 29) &&
+                 last_line_is(p.out, "6 passed, 0 failed, 0 skipped\n");
+        out[i] = p.out;
+        free(p.err);
+        struct stat st;
+        CHECKF(ok, "NQ_JOBS=%s: not 6 passed, or the case's line not "
+               "before its outcome:\n%s", jobs[i], out[i]);
+        CHECKF(stat(folder, &st) != 0, "%s left behind", folder);
+        mask_run(out[i]);
+    }
+    int same = !strcmp(out[0], out[1]);
+    if (!same)
+        fprintf(stderr, "NQ_JOBS=1:\n%sNQ_JOBS=4:\n%s", out[0], out[1]);
+    free(out[0]), free(out[1]);
+    CHECKF(same, "the listings of NQ_JOBS=1 and 4 differ");
+    t_proc p;
+    CHECK(setenv("NQ_JOBS", "0", 1) == 0);
+    run_self(&p, ARGS(self, "runner/select/"));
+    T_BAIL();
+    int refused = p.exit_code == 1 && strstr(p.err, "NQ_JOBS='0'") &&
+                  ok_lines(p.out) == 0;
+    t_proc_free(&p);
+    CHECKF(refused, "NQ_JOBS=0 was not refused");
+}
+
 /* The pure selection first, then the runner run for real. */
 void tests_runner(void)
 {
@@ -204,4 +305,6 @@ void tests_runner(void)
                names[i]);
     t_case(command_line, NULL, "runner/command-line-filter");
     t_case(skipped_cases_counted, NULL, "runner/skipped-group-counts-each-case");
+    t_case(prints_its_folder, NULL, "runner/prints-its-folder");
+    t_case(side_by_side, NULL, "runner/side-by-side-listed-as-in-order");
 }

@@ -365,10 +365,11 @@ void tests_signals(void)
          "nqueens: complete 20 stopped"},
     };
     for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
-        t_full_case(long_step_stops, (void *)&phases[i], "signals/%s-said-"
-                    "within-1s", phases[i].name);
-    t_full_case(subunits_stop_keeps_units, NULL, "signals/count-20-subunits-"
-                "checkpoint-sigint-at-10s-keeps-units-within-1s");
+        t_full_case_alone(long_step_stops, (void *)&phases[i],
+                          "signals/%s-said-within-1s", phases[i].name);
+    t_full_case_alone(subunits_stop_keeps_units, NULL, "signals/count-20-"
+                      "subunits-checkpoint-sigint-at-10s-keeps-units-"
+                      "within-1s");
     t_full_case(subunits_stop_resumes_to_oeis, NULL, "signals/count-17-"
                 "subunits-stopped-mid-batch-resumes-to-oeis");
     t_case(ignored_stays_ignored, NULL, "signals/sigint-ignored-at-start-"

@@ -579,13 +579,13 @@ void tests_trace_html(void)
     t_full_case(size_guard, NULL, "trace_html/size-guard");
     t_case(compare_said, NULL, "trace_html/compare-said");
     for (int i = 0; i < TEACHING; i++)
-        t_full_case(in_browser, (void *)teaching[i],
-                    "trace_html/browser/%s", teaching[i]);
+        t_full_case_alone(in_browser, (void *)teaching[i],
+                          "trace_html/browser/%s", teaching[i]);
     static teach_part engines[TEACHING];
     for (int i = 0; i < TEACHING; i++) {
         engines[i] = (teach_part){"steps,compare", teaching[i], teaching[i]};
-        t_full_case(teaches_in_browser, &engines[i],
-                    "trace_html/browser/teach/%s", engines[i].name);
+        t_full_case_alone(teaches_in_browser, &engines[i],
+                          "trace_html/browser/teach/%s", engines[i].name);
     }
     static const teach_part parts[] = {
         {"layout,play,controls,tree,shots,explain", NULL,
@@ -594,6 +594,6 @@ void tests_trace_html(void)
         {"numbering,keys,phone,words", NULL, "numbering-keys-phone-words"},
     };
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-        t_full_case(teaches_in_browser, (void *)&parts[i],
-                    "trace_html/browser/teach/%s", parts[i].name);
+        t_full_case_alone(teaches_in_browser, (void *)&parts[i],
+                          "trace_html/browser/teach/%s", parts[i].name);
 }

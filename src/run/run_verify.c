@@ -111,9 +111,14 @@ static void draw(chosen *c, const unsigned char *done, uint64_t units,
 
 /* ---- the records that stand out by size ---- */
 
+/* a below b: by ratio or total, and between equals the higher unit, so
+ * that which records stand out never hangs on the order they were
+ * written in (the order a run's threads finished its units). */
 static int less(const greatest *g, const standout *a, const standout *b)
 {
-    return g->by_ratio ? a->ratio < b->ratio : a->t.total < b->t.total;
+    if (g->by_ratio ? a->ratio != b->ratio : a->t.total != b->t.total)
+        return g->by_ratio ? a->ratio < b->ratio : a->t.total < b->t.total;
+    return a->unit > b->unit;
 }
 
 static void sift_down(greatest *g, uint64_t i)
