@@ -248,13 +248,9 @@ static int job_count(void)
         long v = strtol(s, &end, 10);
         return *end || v < 1 || v > 256 ? -1 : (int)v;
     }
-#ifdef CPU_COUNT
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return CPU_COUNT(&set);
-#endif
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cores > 0 ? (int)cores : 1;
+    nq_request every_core = NQ_REQUEST_INIT; /* threads 0: the library's
+                                                  count of those cores */
+    return nq_request_threads(&every_core);
 }
 
 /* All of what fd (a case's output file) holds, from its start. */
