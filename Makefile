@@ -92,13 +92,16 @@ kernel_flags = $($(call upper,$(call kernel_set,$(1)))_FLAGS) $($(call upper,$(1
 # room of src/ but the back-ends' (src/mpi, src/cuda, src/opencl), each of
 # which holds its library part and its program's main (<room>_main.c;
 # src/cuda holds nothing else that is C, which tests/test_layers.c
-# checks); the command line is programs/.  frontier_vec.c is left out of
+# checks); the command line is programs/ and its rooms (programs/options,
+# output, trace and commands), but not programs/web, the lesson page's C,
+# which only make wasm builds (mk/wasm.mk).  frontier_vec.c is left out of
 # the library's list only because it is built once per kernel
 # (KERNEL_OBJ, above).
 BACKENDS := src/mpi src/cuda src/opencl
 LIB_SRC  := $(filter-out $(BACKENDS:%=%/%) src/search/frontier_vec.c,\
               $(wildcard src/*/*.c))
-CLI_SRC  := $(wildcard programs/*.c)
+CLI_SRC  := $(filter-out programs/web/%,\
+              $(wildcard programs/*.c programs/*/*.c))
 MPI_SRC  := $(wildcard src/mpi/*.c)
 CUDA_SRC := $(wildcard src/cuda/*.cu)
 CUDA_MAIN_SRC := $(wildcard src/cuda/*_main.c)
@@ -108,11 +111,11 @@ TEST_SRC := $(filter-out tests/simd_lanes.c tests/open_swap.c,$(wildcard tests/*
 BENCH_SRC := $(wildcard bench/*.c)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(KERNEL_OBJ)
-# The trace page's template (programs/trace_page.html) as a C string
+# The trace page's template (programs/trace/trace_page.html) as a C string
 # (mk/embed.sh), an object of the command line's: in nqueens, nqueens-mpi
 # and nqueens-cuda alike.
 PAGE_SRC := $(BUILD)/gen/trace_page.c
-PAGE_OBJ := $(BUILD)/obj/programs/trace_page.o
+PAGE_OBJ := $(BUILD)/obj/programs/trace/trace_page.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o) $(PAGE_OBJ)
 # The command line less nqueens' main, for the programs with their own.
 CLI_BODY_OBJ := $(filter-out %/nqueens_main.o,$(CLI_OBJ))
@@ -256,7 +259,7 @@ $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(COMPILE) -c $< -o $@
 
-$(PAGE_SRC): programs/trace_page.html mk/embed.sh
+$(PAGE_SRC): programs/trace/trace_page.html mk/embed.sh
 	sh mk/embed.sh $< $@ trace_page
 
 $(PAGE_OBJ): $(PAGE_SRC) $(FLAGS_STAMP)
@@ -294,7 +297,8 @@ $(MAN): doc/nqueens.1.in mk/manpage.sh $(CLI)
 # The runner links the CLI's table formatter (table.o, which needs only
 # the library) to check rows no count here could print (N = 23..27), and
 # its durations in words (duration.o, which needs only libc).
-TEST_CLI_OBJ := $(BUILD)/obj/programs/table.o $(BUILD)/obj/programs/duration.o
+TEST_CLI_OBJ := $(BUILD)/obj/programs/output/table.o \
+    $(BUILD)/obj/programs/output/duration.o
 $(TESTS): $(TEST_OBJ) $(TEST_CLI_OBJ) $(LIB)
 	$(LINK) $(TEST_OBJ) $(TEST_CLI_OBJ) $(LIB) $(LDLIBS) -o $@
 

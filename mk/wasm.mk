@@ -40,7 +40,7 @@ WASM_LDFLAGS := -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1 \
 WASM_ENV   := NODE_PATH=$(or $(NODE_PATH),/usr/share/nodejs)
 
 wasm_obj = $(patsubst %.c,$(WASM_BUILD)/$(1)/obj/%.o,$(WASM_SRC)) \
-    $(WASM_BUILD)/$(1)/obj/programs/trace_page.o \
+    $(WASM_BUILD)/$(1)/obj/programs/trace/trace_page.o \
     $(patsubst %,$(WASM_BUILD)/$(1)/obj/src/search/frontier_%.o,$(WASM_KERNELS_$(1)))
 
 define wasm_flavour
@@ -48,7 +48,7 @@ $(WASM_BUILD)/$(1)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $$(dir $$@)
 	$(WASM_ENV) $(WASM_COMPILE) $(WASM_CFLAGS_$(1)) -c $$< -o $$@
 
-$(WASM_BUILD)/$(1)/obj/programs/trace_page.o: $(PAGE_SRC)
+$(WASM_BUILD)/$(1)/obj/programs/trace/trace_page.o: $(PAGE_SRC)
 	@mkdir -p $$(dir $$@)
 	$(WASM_ENV) $(WASM_COMPILE) $(WASM_CFLAGS_$(1)) -c $$< -o $$@
 
@@ -69,9 +69,9 @@ WASM_MODULES := $(WASM_FLAVOURS:%=$(WASM_BUILD)/%/nqueens.js)
 
 # The page: the trace page's template with the lesson's parts and both
 # modules put in (mk/webpage.sh), written to a temporary file first.
-WASM_PAGE_PARTS := programs/trace_page.html $(wildcard programs/web/*.html programs/web/*.js)
+WASM_PAGE_PARTS := programs/trace/trace_page.html $(wildcard programs/web/*.html programs/web/*.js)
 $(WASM_PAGE): $(WASM_PAGE_PARTS) $(WASM_MODULES) mk/webpage.sh
-	sh mk/webpage.sh programs/trace_page.html programs/web $(WASM_MODULES) > $@.tmp
+	sh mk/webpage.sh programs/trace/trace_page.html programs/web $(WASM_MODULES) > $@.tmp
 	mv $@.tmp $@
 
 ifneq ($(shell command -v $(EMCC) 2>/dev/null),)

@@ -4,16 +4,17 @@
 #   sh tests/install.sh          (BUILD=dir to use another build directory)
 #
 # Builds, installs into a staging DESTDIR with PREFIX=/usr, checks every
-# file is there, builds examples/count.c against the staged library through
-# pkg-config as C99 -pedantic and as C++11 -pedantic (shared and static),
-# runs them, checks the shared library's symbol versions (the stable API
-# under the soname's node, the advanced API under the minor release's,
-# which a program using it records and needs), lints the man page, tries
-# the bash completion, compiles the public headers as C99 -pedantic and as
-# C++, then uninstalls and checks nothing is left.  One line per check,
-# "ok   install/NAME" or "FAIL install/NAME", then "N passed, N failed";
-# exit 1 on any failure.  Installs pkg-config, groff-base and g++ with
-# apt-get when they are missing (as root, on Debian).
+# file is there, builds examples/count_basic.c against the staged library
+# through pkg-config as C99 -pedantic and as C++11 -pedantic (shared and
+# static), runs them, checks the shared library's symbol versions (the
+# stable API under the soname's node, the advanced API under the minor
+# release's, which a program using it records and needs), lints the man
+# page, tries the bash completion, compiles the public headers as C99
+# -pedantic and as C++, then uninstalls and checks nothing is left.  One
+# line per check, "ok   install/NAME" or "FAIL install/NAME", then "N
+# passed, N failed"; exit 1 on any failure.  Installs pkg-config,
+# groff-base and g++ with apt-get when they are missing (as root, on
+# Debian).
 
 # shellcheck disable=SC2086 # $MAKE, $CC and $CXX may hold several words
 set -u
@@ -187,8 +188,8 @@ expect pkg-config-libs "-L$usr/lib -lnqueens" pc_words --libs nqueens
 expect pkg-config-static "-L$usr/lib -lnqueens -lpthread" \
     pc_words --static --libs nqueens
 
-# examples/count.c, shared: what examples/count.c's comment says, built
-# as C99 and as C++11 (-pedantic, every warning an error: the header's
+# examples/count_basic.c, shared: what its comment says, built as C99 and
+# as C++11 (-pedantic, every warning an error: the header's
 # NQ_REQUEST_INIT is both languages').
 c99="$CC -std=c99 -pedantic -Wall -Wextra -Werror"
 cxx="$CXX -x c++ -std=c++11 -pedantic -Wall -Wextra -Werror"
@@ -198,7 +199,7 @@ for lang in c99 c++; do
     shared=$work/count-shared-$lang
     static=$work/count-static-$lang
     # shellcheck disable=SC2046 # pkg-config's flags are words
-    check example-build-shared:$lang $compiler examples/count.c \
+    check example-build-shared:$lang $compiler examples/count_basic.c \
         $(pc --cflags nqueens) -o "$shared" -x none $(pc --libs nqueens)
     expect example-run-shared:$lang "12 14200 1787" \
         env LD_LIBRARY_PATH="$usr/lib" "$shared"
@@ -216,7 +217,7 @@ for lang in c99 c++; do
 
     # Static: the archive taken even with the shared library beside it.
     # shellcheck disable=SC2046
-    check example-build-static:$lang $compiler examples/count.c \
+    check example-build-static:$lang $compiler examples/count_basic.c \
         $(pc --cflags nqueens) -o "$static" -x none \
         $(pc --static --libs nqueens | sed 's/-lnqueens/-l:libnqueens.a/')
     expect example-run-static:$lang "12 14200 1787" "$static"

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "../programs/duration.h"
-#include "../programs/table.h"
+#include "../programs/output/duration.h"
+#include "../programs/output/table.h"
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 

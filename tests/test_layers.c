@@ -22,7 +22,9 @@
  * it); the journal uses core alone, and the side rooms do not use each
  * other (nothing but the run layer keeps a journal).
  *
- * Above the library: the programs (programs/, the command line), which
+ * Above the library: the programs (programs/, the command line: its main,
+ * dispatcher and process-wide pieces, and its rooms programs/options,
+ * programs/output, programs/trace and programs/commands, one layer), which
  * may use the library but only through what include/ declares: they
  * include only the public headers and their own, and every library
  * symbol their objects need must be declared in include/.  Beside it, the
@@ -112,6 +114,8 @@ static const struct {
     {"src/journal", JOURNAL, -1},   {"src/run", RUN, -1},
     {"src/mpi", MPI, MPI_MAIN},     {"src/cuda", CUDA, CUDA_MAIN},
     {"src/opencl", OPENCL, OPENCL_MAIN}, {"programs", PROGRAMS, -1},
+    {"programs/options", PROGRAMS, -1}, {"programs/output", PROGRAMS, -1},
+    {"programs/trace", PROGRAMS, -1},   {"programs/commands", PROGRAMS, -1},
     {"programs/web", WEB, -1},
 };
 #define ROOMS (int)(sizeof rooms / sizeof rooms[0])
@@ -961,6 +965,7 @@ static void checker_sees_every_folder(void *arg)
         "src/registry/registry.h:#include \"../engines/engine.h\"\n",
         "src/registry/registry.c:#include \"../fast/fast.h\"\n",
         "programs/cli.h:#include \"nqueens.h\"\n",
+        "programs/output/json.c:#include \"../cli.h\"\n",
         "src/mpi/mpi_main.c:#include \"../../programs/cli.h\"\n", NULL};
     CHECKF(judge_tree(clean, why, sizeof why) == 0, "clean tree refused: %s",
            why);
@@ -972,6 +977,8 @@ static void checker_sees_every_folder(void *arg)
         {"src/stray.c:\n", "src/stray.c is in no room"},
         {"programs/extra/p.c:\n", "programs/extra is a folder"},
         {"programs/p.c:#include \"../src/core/core.h\"\n", "programs/p.c"},
+        {"programs/output/p.c:#include \"../../src/core/core.h\"\n",
+         "programs/output/p.c"},
         {"src/mpi/mpi_main.c:#include \"../engines/engine.h\"\n",
          "src/mpi/mpi_main.c"},
         {"src/parallel/r.c:#include \"../journal/j.h\"\n", "src/parallel/r.c"},

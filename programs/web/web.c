@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "../cli.h"
-#include "../duration.h"
-#include "../trace.h"
+#include "../output/duration.h"
+#include "../trace/trace.h"
 
 /* To the page's script: kind ("steps", "walk", "progress", ...) and its
  * text; nonzero if the script asks the job to stop. */

@@ -235,8 +235,8 @@ static int device_for(const nq_plan *p, unsigned k, const cl_place *all,
  * device and kept, shared by every worker and every count after: a build
  * takes a tenth of a second to seconds (PoCL's first, with its cache
  * cold), and counts come in series (a range; the estimate before a
- * count, programs/estimate.c, times counts of growing sizes, where a
- * build each would pass for search time).  A program is rebuilt only
+ * count, programs/commands/estimate.c, times counts of growing sizes,
+ * where a build each would pass for search time).  A program is rebuilt only
  * after nq_opencl_set_source; a build that failed is not kept. */
 typedef struct {
     cl_device_id device;

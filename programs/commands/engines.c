@@ -3,7 +3,7 @@
  */
 #include <stdio.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 static const char engines_help[] =
     "usage: nqueens engines [--json]\n"

@@ -1,24 +1,24 @@
 /*
- * count.c - count the solutions of one board with libnqueens.
+ * count_basic.c - count the solutions of one board with libnqueens.
  *
  * After `make install` (or with PKG_CONFIG_PATH pointing at the
  * lib/pkgconfig directory of an install), build it against the shared
  * library:
  *
- *     cc examples/count.c $(pkg-config --cflags --libs nqueens) -o count
+ *     cc examples/count_basic.c $(pkg-config --cflags --libs nqueens) -o count
  *
  * or against the static one, libnqueens.a (--static adds -lpthread, which
  * the archive needs; -l:libnqueens.a makes the linker take the archive
  * even where the shared library is installed beside it):
  *
- *     cc examples/count.c $(pkg-config --cflags nqueens) -o count \
+ *     cc examples/count_basic.c $(pkg-config --cflags nqueens) -o count \
  *         $(pkg-config --static --libs nqueens | sed 's/-lnqueens/-l:libnqueens.a/')
  *
  *     ./count 12        prints "12 14200 1787": N, total, unique
  *
  * It is C99 and C++ alike (tests/install.sh builds it both ways):
  *
- *     c++ -x c++ examples/count.c $(pkg-config --cflags --libs nqueens) -o count
+ *     c++ -x c++ examples/count_basic.c $(pkg-config --cflags --libs nqueens) -o count
  */
 #include <errno.h>
 #include <stdio.h>

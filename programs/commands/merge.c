@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 static const char merge_help[] =
     "usage: nqueens merge JOURNAL... [--verify [--sample P | --all]] [--json]\n"

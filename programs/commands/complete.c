@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "duration.h"
-#include "format.h"
+#include "../cli.h"
+#include "../output/duration.h"
+#include "../output/format.h"
 
 static const char complete_help[] =
     "usage: nqueens complete N --given R:C,R:C,... [options]\n"

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 static const char verify_help[] =
     "usage: nqueens verify JOURNAL... [options]\n"

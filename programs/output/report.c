@@ -6,7 +6,7 @@
 #include <signal.h>
 #include <stdio.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "table.h"
 
 /* The columns are chosen once, from the largest N the table will hold,

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 /* Help pages fit 80 columns.  Option texts start two blanks after the
  * page's widest option head, at column 18 at least and 26 at most (a head

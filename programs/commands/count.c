@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "duration.h"
+#include "../cli.h"
+#include "../output/duration.h"
 
 static const char count_help[] =
     "usage: nqueens count N|A-B [options]\n"

@@ -3,7 +3,7 @@
  */
 #include <stdio.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 static const char units_help[] =
     "usage: nqueens units N [--engine NAME] [--json]\n"

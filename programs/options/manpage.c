@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 /* len characters of text as roff input: a backslash as \e, every hyphen
  * as \- (the man page's minus, which copies as an ASCII hyphen), and a

@@ -17,8 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "duration.h"
+#include "../cli.h"
+#include "../output/duration.h"
 
 void cli_growth_add(cli_growth *gr, double nodes)
 {

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 /* The short forms, the same letter for the same option in every
  * command that has it (as coreutils and ripgrep do). */

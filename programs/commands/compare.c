@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 static const char compare_help[] =
     "usage: nqueens compare N [options]\n"

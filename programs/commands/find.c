@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "format.h"
+#include "../cli.h"
+#include "../output/format.h"
 
 static const char find_help[] =
     "usage: nqueens find N [options]\n"

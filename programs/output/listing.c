@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "format.h"
 
 /* A reader of JSON Lines at the other end of a pipe should see a line

@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 static const char tree_help[] =
     "usage: nqueens tree N [options]\n"

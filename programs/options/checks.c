@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 /* What an engine lacking a capability cannot do, for the message. */
 static const char *cannot(unsigned caps)

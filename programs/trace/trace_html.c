@@ -3,8 +3,8 @@
  * step through in a browser.
  *
  * The page is one file with its CSS and JavaScript inline (the template,
- * programs/trace_page.html, is built into the program), so it opens from
- * file:// with no network.  Its data is the trace itself: each step's
+ * programs/trace/trace_page.html, is built into the program), so it opens
+ * from file:// with no network.  Its data is the trace itself: each step's
  * event (kind, square, why refused, the board after it, the flag arrays
  * or bit masks the engine consulted) and the step's text exactly as the
  * text output prints it, written by the same printer from the same event.
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "trace_html.h"
 
 struct trace_html {

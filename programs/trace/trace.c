@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "trace.h"
 #include "trace_html.h"
 #include "trace_seed.h"

@@ -44,8 +44,8 @@ int trace_html_capped(const trace_html *h);
 int trace_html_write(FILE *out, trace_html *const *walks, int count);
 void trace_html_free(trace_html *h);
 
-/* The page's template (programs/trace_page.html, made a C string at build
- * time by mk/embed.sh): the walks' data goes where it says @WALKS@. */
+/* The page's template (programs/trace/trace_page.html, made a C string at
+ * build time by mk/embed.sh): the walks' data goes where it says @WALKS@. */
 extern const char trace_page[];
 
 #endif

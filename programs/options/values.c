@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 
 int cli_parse_uint(const char *text, uint64_t lo, uint64_t hi, uint64_t *out)
 {

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-#include "format.h"
+#include "../cli.h"
+#include "../output/format.h"
 
 static const char solve_help[] =
     "usage: nqueens solve N [options]\n"
