@@ -21,8 +21,8 @@
 static char *screen(const char *session)
 {
     char cmd[256];
-    snprintf(cmd, sizeof cmd, "tmux capture-pane -p -t %s 2>/dev/null",
-             session);
+    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p -t %s 2>/dev/null",
+             session, session);
     FILE *p = popen(cmd, "r");
     char *text = calloc(1, 65536);
     size_t len = p && text ? fread(text, 1, 65535, p) : 0;
@@ -62,19 +62,22 @@ static void start(const char *session, int width)
     char cmd[1024], cwd[512];
     if (!getcwd(cwd, sizeof cwd))
         cwd[0] = '\0';
-    snprintf(cmd, sizeof cmd, "tmux new-session -d -s %s -x %d -y 12 -c '%s' "
-             "\"%s count " BOARD " -t 1; sleep 60\"", session,
+    snprintf(cmd, sizeof cmd, "tmux -L %s new-session -d -s %s -x %d -y 12 "
+             "-c '%s' "
+             "\"%s count " BOARD " -t 1; sleep 60\"", session, session,
              width, cwd, getenv("NQ_CLI"));
     if (system(cmd) != 0)
         t_fail(__FILE__, __LINE__, "tmux did not start");
 }
 
-/* "tmux VERB -t SESSION KEYS". */
+/* "tmux VERB -t SESSION KEYS", on the session's own server (-L): cases
+ * run side by side, and two starting the one default server at once
+ * failed ("tmux did not start", seen under qemu). */
 static void tmux(const char *session, const char *verb, const char *keys)
 {
     char cmd[256];
-    snprintf(cmd, sizeof cmd, "tmux %s -t %s %s 2>/dev/null", verb, session,
-             keys);
+    snprintf(cmd, sizeof cmd, "tmux -L %s %s -t %s %s 2>/dev/null", session,
+             verb, session, keys);
     if (system(cmd) != 0) { /* the session gone already: nothing to do */
     }
 }
