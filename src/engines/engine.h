@@ -77,6 +77,16 @@ uint64_t nq_split_identity(const nq_engine *e, int n, uint64_t units);
 /* The engine's forced and flaw (above) for unit i, or 0 and NULL for an
  * engine that knows nothing of its records. */
 int nq_plan_unit_forced(const nq_plan *p, uint64_t i);
+/* Whether unit u is in share part of parts (0 parts: every unit) and not
+ * set in done (a bit per unit; may be NULL): the one rule a count's
+ * runner and an estimate of it choose units by. */
+static inline int nq_unit_chosen(uint32_t part, uint32_t parts,
+                                 const unsigned char *done, uint64_t u)
+{
+    if (parts && u % parts != part - 1)
+        return 0;
+    return !(done && (done[u / 8] >> (u % 8) & 1));
+}
 const char *nq_plan_record_flaw(const nq_plan *p, uint64_t i,
                                 const nq_tally *t);
 /* The engine's estimate of unit i (above), looked for with `effort`

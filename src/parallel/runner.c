@@ -62,9 +62,7 @@ static void fail(pool *p, nq_status st, const char *words)
 
 static int selected(const nq_run_options *o, uint64_t u)
 {
-    if (o->parts && u % o->parts != o->part - 1)
-        return 0;
-    return !(o->done && (o->done[u / 8] >> (u % 8) & 1));
+    return nq_unit_chosen(o->part, o->parts, o->done, u);
 }
 
 /* A share that names none of the units: part K of M with K not in

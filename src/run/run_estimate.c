@@ -78,20 +78,13 @@ typedef struct {
     int index;
 } sampling_thread;
 
-static int selected(const nq_estimate_options *o, uint64_t u)
-{
-    if (o->parts && u % o->parts != o->part - 1)
-        return 0;
-    return !(o->done && (o->done[u / 8] >> (u % 8) & 1));
-}
-
 /* The units of the share not yet done into ids; how many. */
 static uint64_t list_units(const nq_plan *p, const nq_estimate_options *o,
                            uint64_t *ids)
 {
     uint64_t k = 0;
     for (uint64_t u = 0; u < p->units; u++)
-        if (selected(o, u))
+        if (nq_unit_chosen(o->part, o->parts, o->done, u))
             ids[k++] = u;
     return k;
 }
