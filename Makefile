@@ -57,7 +57,7 @@ OPT      ?= -O3
 SAN      ?=
 ARCH     ?=
 NQ_CPPFLAGS := -Iinclude -DNQ_ADVANCED_API -MMD -MP
-NQ_CFLAGS = -std=gnu11 -Wall -Wextra -fPIC $(OPT) $(ARCH) -g
+NQ_CFLAGS = -std=gnu11 -ffp-contract=off -Wall -Wextra -fPIC $(OPT) $(ARCH) -g
 LDLIBS   := -lpthread
 ALL_CFLAGS = $(NQ_CFLAGS) $(CFLAGS) $(SAN)
 COMPILE  = $(CC) $(NQ_CPPFLAGS) $(CPPFLAGS) $(ALL_CFLAGS)

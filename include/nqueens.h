@@ -173,13 +173,25 @@ typedef struct {
                             although the request is const: two calls at
                             once need a buffer each */
     size_t why_size;
+    /* Unit engines whose plan cuts units (fast and the engines sharing its
+     * plan): the most a piece of the count may be estimated to take, in
+     * seconds of the plan's reference core (the same on every machine,
+     * so that every machine cuts the same pieces; bench/RESULTS.md says
+     * what it is).  A unit estimated over it is cut into pieces, each
+     * recorded in a journal as it finishes.  0: the default,
+     * NQ_MAX_UNIT_SECONDS_DEFAULT; below 0: units are never cut (the
+     * plans of releases before 0.4).  A journal resumes with the pieces
+     * it was written with: 0 takes them from the journal, another bound
+     * must give the same plan.  Not a number, or over 4e6: NQ_ERR_ARG. */
+    double max_unit_seconds;
 } nq_request;
+#define NQ_MAX_UNIT_SECONDS_DEFAULT 3600.0
 
 /* An empty request of this header's size, valid C and C++ (every field
  * listed, so that no compiler warns of one left out):
  *     nq_request req = NQ_REQUEST_INIT;  req.n = 12; */
 #define NQ_REQUEST_INIT { sizeof(nq_request), 0, 0, 0, 0, 0, 0, 0, 0, \
-                          0, 0, 0, 0 }
+                          0, 0, 0, 0, 0 }
 
 const char *nq_get_version(void);
 /* The library's NQ_VERSION_NUMBER (MAJOR * 10000 + MINOR * 100 + PATCH). */
@@ -467,8 +479,15 @@ nq_status nq_plan_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
  * split's stable name and parameters, and the unit count (the bytes are in
  * doc/journal-format.md).  Engines that share a split share it. */
 uint64_t nq_plan_identity(const nq_plan *p);
-/* The stable name of the plan's unit split ("fast-ring/1"). */
+/* The stable name of the plan's unit split ("fast-ring/1"), with the
+ * bound its units were cut by when it cut any ("fast-ring/1,max=3600000000us":
+ * doc/journal-format.md). */
 const char *nq_plan_split(const nq_plan *p);
+/* The seconds unit i is estimated to take on the plan's reference core
+ * (what the bound of nq_request.max_unit_seconds is weighed against), or
+ * below 0 where the engine has no estimate (fast's two symmetric counts,
+ * a whole small board). */
+double nq_plan_unit_seconds(const nq_plan *p, uint64_t unit);
 
 /* Running some of a plan's units. */
 typedef struct {
@@ -542,6 +561,11 @@ typedef struct {
     uint64_t samples;            /* units or pieces timed */
     double sampled;              /* their CPU seconds, all threads' */
     double elapsed;              /* the estimate's own wall time */
+    /* The plan's estimates (nq_plan_unit_seconds) of the share's units,
+     * on the reference core: summed, and the largest unit's (a piece's,
+     * where the plan cut units); and the largest in this machine's
+     * seconds on one thread (scaled by the samples' rate; 0 unsampled). */
+    double reference_seconds, largest_reference, largest_seconds;
 } nq_estimate;
 nq_status nq_estimate_count(const nq_request *req,
                             const nq_estimate_options *o, nq_estimate *out);

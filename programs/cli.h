@@ -112,6 +112,20 @@ int cli_parse_journals(const char *command, const char *help,
 int cli_parse_threads(const char *text, int *threads);
 /* K/M with 1 <= K <= M; prints and returns CLI_USAGE if bad. */
 int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts);
+/* --max-unit-seconds S into a request's max_unit_seconds: S seconds
+ * (1e-6 to CLI_MAX_UNIT_SECONDS), 0 for units never cut (-1 to the
+ * library), NULL (not given) leaves *out as it is; prints and returns
+ * CLI_USAGE if bad. */
+#define CLI_MAX_UNIT_SECONDS 4e6
+int cli_parse_unit_seconds(const char *text, double *out);
+/* The option's entry in a command's table (count, units, estimate). */
+#define CLI_SPEC_MAX_UNIT_SECONDS(VALUE)                                    \
+    {.name = "--max-unit-seconds", .value = (VALUE), .arg = "S",            \
+     .help = "cut every unit estimated over S seconds (of the plan's "     \
+             "reference core, the same on every machine) into pieces, "    \
+             "each journaled as it ends (engines sharing fast's plan; "     \
+             "default 3600; 0: never cut); a journal resumes with the "    \
+             "pieces it was written with"}
 
 /* checks.c: the engine and the kernel an option names. */
 

@@ -439,7 +439,8 @@ static void size_inside_a_field_is_refused(void *arg)
     size_t ends[] = {offsetof(nq_request, kernel),
                      offsetof(nq_request, devices),
                      offsetof(nq_request, why),
-                     offsetof(nq_request, why_size), sizeof req};
+                     offsetof(nq_request, why_size),
+                     offsetof(nq_request, max_unit_seconds), sizeof req};
     for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
         req.size = ends[i];
         nq_status st = nq_count_solutions(&req, &c);

@@ -145,7 +145,7 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                     cli_count_args *a)
 {
     const char *threads = NULL, *part = NULL, *max_units = NULL;
-    const char *kernel = NULL, *devices = NULL;
+    const char *kernel = NULL, *devices = NULL, *max_unit = NULL;
     a->c.req.engine = nq_default_count_engine();
     const cli_spec specs[] = {
         {.name = "--engine", .value = &a->c.req.engine, .arg = "NAME",
@@ -195,6 +195,7 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                  "combine the parts' journals with 'nqueens merge'"},
         {.name = "--max-units", .value = &max_units, .arg = "K",
          .help = "stop after K more units (resume later)"},
+        CLI_SPEC_MAX_UNIT_SECONDS(&max_unit),
         {0},
     };
     int rc = cli_parse_board("count", help, specs, argc, argv, range, &a->lo,
@@ -206,6 +207,7 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
     a->c.req.kernel = kernel, a->c.req.devices = devices;
     if ((rc = count_engine(kernel, a)) != CLI_OK ||
         (rc = count_numbers(threads, max_units, a)) != CLI_OK ||
+        (rc = cli_parse_unit_seconds(max_unit, &a->c.req.max_unit_seconds)) ||
         (rc = check_checkpoint(&a->c, a->lo, a->hi, part)) != CLI_OK ||
         (devices && (rc = count_devices(devices, a->c.req.engine)) != CLI_OK))
         return rc;

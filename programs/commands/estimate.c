@@ -239,8 +239,18 @@ static void print_json_estimate(int n, const estimate_args *a,
     fputs(",\"seconds_high\":", stdout);
     cli_json_number(stdout, e->seconds_high);
     printf(",\"samples\":%llu,\"sampled_seconds\":%.3f,"
-           "\"elapsed\":%.3f}\n", (unsigned long long)e->samples,
-           e->sampled, e->elapsed);
+           "\"elapsed\":%.3f,\"pieces\":%llu,\"largest_piece_seconds\":",
+           (unsigned long long)e->samples, e->sampled, e->elapsed,
+           (unsigned long long)e->units);
+    cli_json_number(stdout, e->largest_seconds);
+    fputs(",\"largest_piece_reference_seconds\":", stdout);
+    cli_json_number(stdout, e->largest_reference);
+    fputs(",\"max_unit_seconds\":", stdout);
+    cli_json_number(stdout, a->req.max_unit_seconds < 0
+                                ? 0 : a->req.max_unit_seconds > 0
+                                ? a->req.max_unit_seconds
+                                : NQ_MAX_UNIT_SECONDS_DEFAULT);
+    fputs("}\n", stdout);
 }
 
 static void print_row(int n, const estimate_args *a, const nq_estimate *e,
@@ -272,7 +282,7 @@ static void print_row(int n, const estimate_args *a, const nq_estimate *e,
 static int estimate_parse(int argc, char **argv, estimate_args *a)
 {
     const char *threads = NULL, *kernel = NULL, *part = NULL,
-               *budget = NULL;
+               *budget = NULL, *max_unit = NULL;
     a->req.engine = nq_default_count_engine();
     const cli_spec specs[] = {
         {.name = "--engine", .value = &a->req.engine, .arg = "NAME",
@@ -286,13 +296,17 @@ static int estimate_parse(int argc, char **argv, estimate_args *a)
                  "widest this CPU runs)"},
         {.name = "--part", .value = &part, .arg = "K/M",
          .help = "the K-th of M shares of the units, as 'count --part'"},
+        CLI_SPEC_MAX_UNIT_SECONDS(&max_unit),
         {.name = "--seconds", .value = &budget, .arg = "S",
          .help = "the most each N's sampling takes, in seconds (default: "
                  "10; it ends sooner once steady)"},
         {.name = "--json", .flag = &a->json,
          .help = "one JSON object per N: n, engine, kernel, threads, units, "
                  "core_hours and its _low and _high, seconds (wall) and its "
-                 "_low and _high, samples, sampled_seconds, elapsed"},
+                 "_low and _high, samples, sampled_seconds, elapsed, "
+                 "pieces (the share's units, pieces included), "
+                 "largest_piece_seconds (on this machine, one thread) and "
+                 "_reference_seconds (the plan's), max_unit_seconds"},
         {0},
     };
     int rc = cli_parse_board("estimate", estimate_help, specs, argc, argv, 1,
@@ -312,7 +326,8 @@ static int estimate_parse(int argc, char **argv, estimate_args *a)
                                                        a->budget <= 86400)))
         return cli_error(CLI_USAGE, "--seconds takes a number of seconds "
                          "above 0, not '%s'", budget);
-    if ((rc = cli_parse_threads(threads, &a->req.threads)) != CLI_OK)
+    if ((rc = cli_parse_threads(threads, &a->req.threads)) != CLI_OK ||
+        (rc = cli_parse_unit_seconds(max_unit, &a->req.max_unit_seconds)))
         return rc;
     return part ? cli_parse_part(part, &a->opt.part, &a->opt.parts) : CLI_OK;
 }

@@ -127,3 +127,18 @@ int cli_parse_part(const char *text, uint32_t *part, uint32_t *parts)
     *part = (uint32_t)k, *parts = (uint32_t)m;
     return CLI_OK;
 }
+
+int cli_parse_unit_seconds(const char *text, double *out)
+{
+    char *end;
+    double s = text && *text ? strtod(text, &end) : -1;
+    if (!text)
+        return CLI_OK; /* not given: the library's default (0) */
+    if (!*text || *end || !(s >= 0 && s <= CLI_MAX_UNIT_SECONDS) ||
+        (s > 0 && s < 1e-6))
+        return cli_error(CLI_USAGE, "--max-unit-seconds takes seconds from "
+                         "0.000001 to %.0f, or 0 for units never cut, not "
+                         "'%s'", CLI_MAX_UNIT_SECONDS, text);
+    *out = s == 0 ? -1 : s;
+    return CLI_OK;
+}

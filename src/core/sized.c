@@ -76,6 +76,7 @@ static int request_size_known(size_t size)
     static const size_t ends[] = {
         offsetof(nq_request, kernel), offsetof(nq_request, devices),
         offsetof(nq_request, why), offsetof(nq_request, why_size),
+        offsetof(nq_request, max_unit_seconds),
     };
     if (size >= sizeof(nq_request))
         return 1;

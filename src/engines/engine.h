@@ -57,6 +57,10 @@ struct nq_frontier_kernel; /* frontier_kernel.h */
 struct nq_plan {
     const nq_engine *engine;
     int n;
+    uint64_t max_us;    /* units estimated over this many microseconds of
+                           the reference core are cut (0: none is) */
+    int cut;            /* the engine cut some: the bound names the split */
+    char split[32];     /* the split's stable name (nq_plan_split) */
     uint64_t units;
     void *data;         /* the engine's unit table, `units` entries */
     uint64_t cap;       /* entries allocated */
@@ -69,10 +73,38 @@ struct nq_plan {
 nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
                       nq_plan **out);
 
-/* The identity a plan of split e for n with `units` units has
+/* The identity a plan of engine e's split named `split` (e's plan_id,
+ * with its bound if it cut units) for n with `units` units has
  * (nq_plan_identity), known before the plan is made: a journal header
  * whose identity is not this is refused without planning. */
-uint64_t nq_split_identity(const nq_engine *e, int n, uint64_t units);
+uint64_t nq_split_identity(const nq_engine *e, const char *split, int n,
+                           uint64_t units);
+/* A split's name read back: its base (an engine's plan_id, into base,
+ * size bytes) and the bound its units were cut by in microseconds (0:
+ * none); -1 for a name no plan of this release has ("x,max=0us",
+ * leading zeros, a base too long). */
+int nq_split_parse(const char *split, char *base, size_t size,
+                   uint64_t *max_us);
+/* 1 if engine e makes plans of the split named (its base is e's
+ * plan_id). */
+int nq_engine_splits(const nq_engine *e, const char *split);
+/* The nq_request.max_unit_seconds that makes the split named again: its
+ * bound, or -1 (units whole) for a name without one. */
+double nq_split_seconds(const char *split);
+/* The bound of a request in microseconds of the reference core (0:
+ * units whole), or -1 for one out of range (nq_request.max_unit_seconds). */
+#define NQ_MAX_US 4000000000000ull
+int64_t nq_request_max_us(const nq_request *req);
+
+/* Seconds of the reference core per node of a search as Knuth's
+ * estimator counts them (nq_frontier_estimate): the rate of the
+ * AVX-512 kernel on an Intel Xeon (family 6, model 167), measured at
+ * 0.19 to 0.21 ns over every unit of N = 16 to 18 and a sample of N = 19
+ * to 22 (bench/RESULTS.md, 2026-12-02).  A constant, not this machine's
+ * rate: the pieces of a plan must be the same on every machine. */
+#define NQ_REF_SECONDS_PER_NODE 2e-10
+/* Random paths of the estimates a plan cuts its units by. */
+#define NQ_PLAN_PROBES 64
 
 /* The engine's forced and flaw (above) for unit i, or 0 and NULL for an
  * engine that knows nothing of its records. */
@@ -207,6 +239,10 @@ struct nq_engine {
      * a list is checked before any unit runs, not when a worker first
      * takes a device that is not there. */
     nq_status (*check_devices)(const nq_plan *p, char *why, size_t why_size);
+    /* Optional: unit i's estimated seconds on the reference core
+     * (nq_plan_unit_seconds), below 0 where it has none.  Last, as
+     * NQ_GPU_ENGINE's initialisers must follow the fields' order. */
+    double (*seconds)(const nq_plan *p, uint64_t i);
 };
 
 /* Record a solution found by an engine that meets every solution of the

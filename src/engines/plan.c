@@ -9,6 +9,8 @@
  * engine, is src/registry/registry.c, above the engines, so that no
  * engine calls up into it.
  */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,16 +26,68 @@ nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
     nq_plan *p = calloc(1, sizeof *p);
     if (!p)
         return NQ_ERR_NOMEM;
+    int64_t max_us = nq_request_max_us(req);
+    if (max_us < 0) {
+        free(p);
+        return NQ_ERR_ARG;
+    }
     p->engine = e;
     p->n = req->n;
     p->stop = req->stop;
+    p->max_us = (uint64_t)max_us;
     nq_status st = e->plan(p);
     if (st != NQ_OK) {
         nq_plan_free(p);
         return st;
     }
+    /* a plan that cut nothing is the plan of whole units, under the name
+     * journals of whole units were written with */
+    if (p->cut)
+        snprintf(p->split, sizeof p->split, "%s,max=%" PRIu64 "us",
+                 e->plan_id, p->max_us);
+    else
+        snprintf(p->split, sizeof p->split, "%s", e->plan_id ? e->plan_id
+                                                             : "");
     *out = p;
     return NQ_OK;
+}
+
+int64_t nq_request_max_us(const nq_request *req)
+{
+    double s = req->max_unit_seconds;
+    if (s == 0)
+        s = NQ_MAX_UNIT_SECONDS_DEFAULT;
+    if (s < 0)
+        return 0;
+    if (!(s <= NQ_MAX_US / 1e6))    /* NaN too */
+        return -1;
+    double us = s * 1e6 + 0.5;
+    return us < 1 ? 1 : (int64_t)us;
+}
+
+int nq_split_parse(const char *split, char *base, size_t size,
+                   uint64_t *max_us)
+{
+    const char *cut = strstr(split, ",max=");
+    size_t len = cut ? (size_t)(cut - split) : strlen(split);
+    uint64_t us = 0;
+    if (len >= size)
+        return -1;
+    memcpy(base, split, len);
+    base[len] = '\0';
+    *max_us = 0;
+    if (!cut)
+        return 0;
+    const char *d = cut + 5;
+    if (*d < '1' || *d > '9')
+        return -1;
+    for (; *d >= '0' && *d <= '9'; d++)
+        if ((us = us * 10 + (uint64_t)(*d - '0')) > NQ_MAX_US)
+            return -1;
+    if (strcmp(d, "us"))
+        return -1;
+    *max_us = us;
+    return 0;
 }
 
 uint64_t nq_plan_units(const nq_plan *p) { return p ? p->units : 0; }
@@ -59,10 +113,11 @@ static size_t put_le(unsigned char *buf, uint64_t v, int bytes)
 /* FNV-1a of the canonical bytes (doc/journal-format.md): "nqueens-plan",
  * N, the split's stable name, its parameters and the unit count.  Nothing
  * a person reads (a description, a display name) enters it. */
-uint64_t nq_split_identity(const nq_engine *e, int n, uint64_t units)
+uint64_t nq_split_identity(const nq_engine *e, const char *split, int n,
+                           uint64_t units)
 {
     unsigned char buf[128];
-    const char *id = e->plan_id ? e->plan_id : "";
+    const char *id = split ? split : "";
     size_t len = sizeof "nqueens-plan", idlen = strlen(id) + 1;
     memcpy(buf, "nqueens-plan", len);
     len += put_le(buf + len, (uint64_t)n, 4);
@@ -76,9 +131,25 @@ uint64_t nq_split_identity(const nq_engine *e, int n, uint64_t units)
     return nq_fnv1a(NQ_FNV_OFFSET, buf, len);
 }
 
+int nq_engine_splits(const nq_engine *e, const char *split)
+{
+    char base[32];
+    uint64_t us;
+    return e->plan_id && nq_split_parse(split, base, sizeof base, &us) == 0 &&
+           !strcmp(base, e->plan_id);
+}
+
+double nq_split_seconds(const char *split)
+{
+    char base[32];
+    uint64_t us = 0;
+    return nq_split_parse(split, base, sizeof base, &us) == 0 && us
+               ? us / 1e6 : -1;
+}
+
 uint64_t nq_plan_identity(const nq_plan *p)
 {
-    return p ? nq_split_identity(p->engine, p->n, p->units) : 0;
+    return p ? nq_split_identity(p->engine, p->split, p->n, p->units) : 0;
 }
 
 int nq_plan_unit_forced(const nq_plan *p, uint64_t i)
@@ -90,6 +161,13 @@ const char *nq_plan_record_flaw(const nq_plan *p, uint64_t i,
                                 const nq_tally *t)
 {
     return p->engine->flaw && i < p->units ? p->engine->flaw(p, i, t) : NULL;
+}
+
+double nq_plan_unit_seconds(const nq_plan *p, uint64_t unit)
+{
+    if (!p || unit >= p->units || !p->engine->seconds)
+        return -1;
+    return p->engine->seconds(p, unit);
 }
 
 double nq_plan_unit_estimate(const nq_plan *p, uint64_t i, uint32_t effort)
@@ -111,7 +189,7 @@ nq_status nq_plan_devices_exist(const nq_plan *p, char *why, size_t size)
 
 const char *nq_plan_split(const nq_plan *p)
 {
-    return !p ? NULL : p->engine->plan_id ? p->engine->plan_id : "";
+    return p ? p->split : NULL;
 }
 
 int nq_plan_push(nq_plan *p, const void *unit, size_t size)

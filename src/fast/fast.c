@@ -51,6 +51,7 @@
 #include "fast.h"
 #include "../engines/frame.h"
 #include "../search/frontier.h"
+#include "../search/pieces.h"
 #include "../search/stop.h"
 
 enum { UNIT_RING, UNIT_HALF_TURN, UNIT_QUARTER_TURN, UNIT_WHOLE };
@@ -60,6 +61,9 @@ typedef struct {
     uint8_t m, c, d;       /* ring: row 0's column, rows of columns 0, n-1 */
     int8_t first;          /* column of the first free row's queen, or -1 */
     uint32_t weight[3];    /* last row: columns b giving orbit 8, 4, 2 */
+    nq_piece piece;        /* the piece of the ring's search (pieces.h) */
+    float seconds;         /* its estimate on the reference core, or -1:
+                              not made yet (nq_fast_unit_seconds) */
 } fast_unit;
 
 static const uint32_t orbit_sizes[3] = {8, 4, 2};
@@ -72,6 +76,43 @@ static const uint32_t orbit_sizes[3] = {8, 4, 2};
 static int push(nq_plan *p, fast_unit u)
 {
     return nq_plan_push(p, &u, sizeof u);
+}
+
+static void ring_job(int n, const fast_unit *u, nq_frontier *job,
+                     nq_frontier_state *start);
+
+/* A ring unit on its way into the plan, cut into pieces (nq_pieces_cut). */
+typedef struct {
+    nq_plan *p;
+    fast_unit u;
+} cutting;
+
+static int push_piece(void *ctx, const nq_piece *pc, double nodes)
+{
+    cutting *c = ctx;
+    c->u.piece = *pc;
+    c->u.seconds = (float)(nodes * NQ_REF_SECONDS_PER_NODE);
+    c->p->cut |= pc->depth || pc->mask;
+    return push(c->p, c->u);
+}
+
+/* A ring unit into the plan: whole, or cut into pieces estimated at the
+ * plan's bound at most.  A unit whose search cannot reach the bound
+ * however it branches (every unit of a small board) is not estimated. */
+static nq_status push_cut(nq_plan *p, fast_unit u)
+{
+    nq_frontier job;
+    nq_frontier_state start;
+    cutting c = {p, u};
+    double bound = p->max_us / 1e6 / NQ_REF_SECONDS_PER_NODE;
+    c.u.piece = (nq_piece){0, 0, 0};
+    c.u.seconds = -1;
+    ring_job(p->n, &c.u, &job, &start);
+    if (!p->max_us || nq_pieces_ceiling(&job, start) <= bound)
+        return push(p, c.u) ? NQ_ERR_NOMEM : NQ_OK;
+    int rc = nq_pieces_cut(&job, start, -1, bound, NQ_PLAN_PROBES, p->stop,
+                           push_piece, &c);
+    return rc < 0 ? NQ_ERR_STOPPED : rc ? NQ_ERR_NOMEM : NQ_OK;
 }
 
 /* The ring's queens; corner queens (m = 0) are listed once. */
@@ -130,53 +171,56 @@ static int free_rows(int n, const fast_unit *u, int *rows)
 /* Split a ring unit by the queen of its first free row.  Corner units are
  * always split: the corner rule needs row 1's queen (the first free row,
  * as the rule excludes d = 1). */
-static int push_split(nq_plan *l, int n, fast_unit u)
+static nq_status push_split(nq_plan *l, int n, fast_unit u)
 {
     int rows[NQ_MAX_N], r = (free_rows(n, &u, rows), rows[0]);
+    nq_status st = NQ_OK;
     if (n < SPLIT_N && u.m != 0)
-        return push(l, u);
-    for (int col = 1; col < n - 1; col++) {
+        return push_cut(l, u);
+    for (int col = 1; col < n - 1 && st == NQ_OK; col++) {
         if (col == u.m || nq_lines_shared(r, col, 0, u.m) ||
             nq_lines_shared(r, col, u.c, 0) ||
             nq_lines_shared(r, col, u.d, n - 1))
             continue;
         u.first = (int8_t)col;
-        if (push(l, u))
-            return -1;
+        st = push_cut(l, u);
     }
-    return 0;
+    return st;
 }
 
-static int ring_units(int n, nq_plan *l)
+static nq_status ring_units(int n, nq_plan *l)
 {
     for (int m = 0; 2 * m <= n - 1; m++) {
         int lo = m ? m : 0, hi = m ? n - 1 - m : 0;
         for (int c = lo; c <= hi; c++)
             for (int d = m ? m : 2; d <= (m ? n - 1 - m : n - 2); d++) {
                 fast_unit u = {UNIT_RING, (uint8_t)m, (uint8_t)c, (uint8_t)d,
-                               -1, {0, 0, 0}};
+                               -1, {0, 0, 0}, {0, 0, 0}, -1};
                 if (c == d || !ring_weights(n, m, c, d, u.weight))
                     continue;
-                if (push_split(l, n, u))
-                    return -1;
+                nq_status st = push_split(l, n, u);
+                if (st != NQ_OK)
+                    return st;
             }
     }
-    return 0;
+    return NQ_OK;
 }
 
 nq_status nq_fast_plan(nq_plan *p)
 {
     int n = p->n, rc;
     if (n < RING_MIN_N) {
-        rc = push(p, (fast_unit){.kind = UNIT_WHOLE, .first = -1});
-    } else {
-        /* the symmetric searches are single units larger than most ring
-         * units: first, so that no thread is left finishing them alone */
-        rc = push(p, (fast_unit){.kind = UNIT_HALF_TURN, .first = -1});
-        rc = rc || push(p, (fast_unit){.kind = UNIT_QUARTER_TURN, .first = -1});
-        rc = rc || ring_units(n, p);
+        rc = push(p, (fast_unit){.kind = UNIT_WHOLE, .first = -1,
+                                 .seconds = -1});
+        return rc ? NQ_ERR_NOMEM : NQ_OK;
     }
-    return rc ? NQ_ERR_NOMEM : NQ_OK;
+    /* the symmetric searches are single units larger than most ring
+     * units: first, so that no thread is left finishing them alone */
+    rc = push(p, (fast_unit){.kind = UNIT_HALF_TURN, .first = -1,
+                             .seconds = -1});
+    rc = rc || push(p, (fast_unit){.kind = UNIT_QUARTER_TURN, .first = -1,
+                                   .seconds = -1});
+    return rc ? NQ_ERR_NOMEM : ring_units(n, p);
 }
 
 /* ---- running a unit ---- */
@@ -221,6 +265,7 @@ static void ring_job(int n, const fast_unit *u, nq_frontier *job,
         job->weight_cols[w] = u->weight[w];
         job->weight[w] = orbit_sizes[w];
     }
+    nq_piece_job(&u->piece, job, start);
 }
 
 int nq_fast_job(const nq_plan *p, uint64_t i, nq_frontier *job,
@@ -314,6 +359,17 @@ double nq_fast_unit_estimate(const nq_plan *p, uint64_t i, uint32_t paths)
     if (!nq_fast_job(p, i, &job, &start))
         return -1;
     return nq_frontier_estimate(&job, 0, start, paths);
+}
+
+double nq_fast_unit_seconds(const nq_plan *p, uint64_t i)
+{
+    const fast_unit *u = (const fast_unit *)p->data + i;
+    if (u->kind != UNIT_RING)
+        return -1;
+    if (u->seconds >= 0)
+        return u->seconds;
+    return nq_fast_unit_estimate(p, i, NQ_PLAN_PROBES) *
+           NQ_REF_SECONDS_PER_NODE;
 }
 
 /* Paths of the estimate that chooses a piece: a tenth of a unit's, as
@@ -423,6 +479,25 @@ static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
     *len += k > 0 ? (size_t)k : 0;
 }
 
+/* A piece's queens placed ("row:col") and the columns its next row may
+ * take ("| row R in c,c,c"). */
+static void describe_piece(int n, const fast_unit *u, char *buf, size_t size,
+                           size_t *len)
+{
+    int rows[NQ_MAX_N], skip = u->first >= 0;
+    const nq_piece *pc = &u->piece;
+    free_rows(n, u, rows);
+    for (int k = 0; k < pc->depth; k++)
+        append(buf, size, len, " %d:%u", rows[skip + k],
+               pc->path >> (5 * k) & 31);
+    if (!pc->mask)
+        return;
+    append(buf, size, len, " | row %d in ", rows[skip + pc->depth]);
+    for (int b = 0, sep = 0; b < n; b++)
+        if (pc->mask >> b & 1)
+            append(buf, size, len, "%s%d", sep++ ? "," : "", b);
+}
+
 /* "row:col" of each pre-placed queen, then the bottom-row columns allowed
  * with the orbit size each counts for. */
 void nq_fast_describe(const nq_plan *p, uint64_t i, char *buf, size_t size)
@@ -448,6 +523,7 @@ void nq_fast_describe(const nq_plan *p, uint64_t i, char *buf, size_t size)
         free_rows(n, u, rows);
         append(buf, size, &len, " %d:%d", rows[0], u->first);
     }
+    describe_piece(n, u, buf, size, &len);
     if (u->m == 0)
         append(buf, size, &len, " | column 1 below row %d", u->first);
     for (int w = 0; w < 3; w++) {
@@ -479,4 +555,5 @@ const nq_engine nq_engine_fast = {
     .estimate = nq_fast_unit_estimate,
     .sample = nq_fast_sample,
     .free_scratch = fast_free_scratch,
+    .seconds = nq_fast_unit_seconds,
 };

@@ -30,6 +30,7 @@ void nq_fast_describe(const nq_plan *p, uint64_t i, char *buf, size_t size);
 nq_status nq_fast_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
 int nq_fast_unit_forced(const nq_plan *p, uint64_t i);
 double nq_fast_unit_estimate(const nq_plan *p, uint64_t i, uint32_t paths);
+double nq_fast_unit_seconds(const nq_plan *p, uint64_t i);
 nq_status nq_fast_sample(const nq_plan *p, uint64_t i, double size,
                          uint64_t *rng, nq_unit_env *env, double *seconds,
                          double *chance);

@@ -413,4 +413,5 @@ const nq_engine nq_engine_subunits = {
     .estimate = nq_fast_unit_estimate,
     .run_batch = host_batch,
     .batch = host_batch_units,
+    .seconds = nq_fast_unit_seconds,
 };

@@ -150,6 +150,21 @@ int nq_open_regular(const char *path, int flags, char *why, size_t wsize)
     return fd;
 }
 
+int nq_journal_peek(const char *path, nq_journal_header *h)
+{
+    char line[NQ_JOURNAL_LINE_MAX + 1];
+    int fd = nq_open_regular(path, O_RDONLY, NULL, 0);
+    if (fd < 0)
+        return 0;
+    ssize_t got = read(fd, line, NQ_JOURNAL_LINE_MAX);
+    close(fd);
+    char *end = got > 0 ? memchr(line, '\n', (size_t)got) : NULL;
+    if (!end)
+        return 0;
+    *end = '\0';
+    return nq_jf_parse_header(line, h);
+}
+
 /* Open for appending, or, where the file system allows no writing, for
  * reading only (a finished journal can still be read and reported); then
  * lock it against a second run. */
@@ -176,6 +191,14 @@ static nq_status open_locked(nq_journal *j, char *why, size_t wsize)
     return NQ_OK;
 }
 
+/* Two split names of one plan cut by other bounds ("fast-ring/1" and
+ * "fast-ring/1,max=100us"). */
+static int same_base(const char *a, const char *b)
+{
+    size_t la = strcspn(a, ","), lb = strcspn(b, ",");
+    return la == lb && !strncmp(a, b, la);
+}
+
 /* The resumed journal must be of this count: same plan, same share. */
 static nq_status header_matches(void *ctx, const char *path,
                                 const nq_journal_header *h, char *why,
@@ -185,10 +208,14 @@ static nq_status header_matches(void *ctx, const char *path,
     if (nq_jf_same_count(h, w) && h->part == w->part && h->parts == w->parts)
         return NQ_OK;
     nq_jf_why(why, wsize, "%s is the journal of N=%d plan %s part %u/%u%s, not "
-              "of this count (N=%d plan %s part %u/%u)", path, h->n, h->plan,
+              "of this count (N=%d plan %s part %u/%u)%s", path, h->n, h->plan,
               h->part, h->parts, h->n == w->n && !strcmp(h->plan, w->plan) &&
               h->identity != w->identity ? " with another unit plan" : "",
-              w->n, w->plan, w->part, w->parts);
+              w->n, w->plan, w->part, w->parts,
+              h->n == w->n && strcmp(h->plan, w->plan) &&
+              same_base(h->plan, w->plan) ? "; left to the default, "
+              "--max-unit-seconds resumes a journal with the pieces it was "
+              "written with" : "");
     return NQ_ERR_MISMATCH;
 }
 

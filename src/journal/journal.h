@@ -33,6 +33,11 @@ int nq_record_set_holds(const nq_record_set *rs, uint64_t unit,
  * or reading one could block forever); -1 with why set on failure. */
 int nq_open_regular(const char *path, int flags, char *why, size_t wsize);
 
+/* The header of the journal at path, if it has one that checks out: 1,
+ * else 0 (no file, empty, damaged: opening it says which).  What a count
+ * resuming it needs before it plans (the pieces it was cut into). */
+int nq_journal_peek(const char *path, nq_journal_header *h);
+
 typedef struct nq_journal nq_journal;
 
 /* A random key for a new journal's header. */

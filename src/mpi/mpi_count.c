@@ -27,6 +27,14 @@ static int all_agree(void *ctx, int ok)
     return lowest == INT_MAX ? -1 : lowest;
 }
 
+/* Rank 0's value to every rank (the bound of a resumed journal's pieces,
+ * which rank 0 alone reads). */
+static void share_root(void *ctx, double *v)
+{
+    (void)ctx;
+    MPI_Bcast(v, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+}
+
 /* What rank 0 says of a failed or lost rank, in the report's why. */
 static void say_failure(const nq_mpi_failure *f, nq_status st,
                         nq_run_report *r)
@@ -95,6 +103,6 @@ nq_status nq_mpi_count_resumable(const nq_request *req,
     if (st != NQ_OK)
         return st;
     nq_runner rn = {.root = rank == 0, .agree = all_agree, .run = run_ranks,
-                    .workers = size, .ctx = &mo};
+                    .workers = size, .ctx = &mo, .share = share_root};
     return nq_count_with(req, o, &rn, report);
 }

@@ -14,6 +14,7 @@
 #include "../engines/engine.h"
 #include "../search/stop.h"
 #include "../journal/journal.h"
+#include "../registry/registry.h"
 #include "run.h"
 
 static nq_status record_unit(void *ctx, uint64_t unit, const nq_tally *t)
@@ -142,14 +143,35 @@ static nq_status open_journal(const nq_plan *plan, const nq_request *req,
     return st;
 }
 
+/* The bound of the count's pieces: the request's, or, where it asks for
+ * the default, the one an existing journal of its engine's split was cut
+ * by (none for a journal of whole units), so that a journal resumes with
+ * the pieces it was written with whatever the default is now.  Rank 0
+ * reads the journal; every rank plans with what it found. */
+static double piece_bound(const nq_request *req, const nq_resume_options *o,
+                          const nq_runner *rn)
+{
+    double v = req->max_unit_seconds;
+    nq_journal_header h;
+    const nq_engine *e;
+    if (v == 0 && rn->root && o->journal && nq_journal_peek(o->journal, &h) &&
+        nq_request_engine(req, 0, &e) == NQ_OK && nq_engine_splits(e, h.plan))
+        v = nq_split_seconds(h.plan);
+    if (rn->share)
+        rn->share(rn->ctx, &v);
+    return v;
+}
+
 /* The request checked (the one check on the way down) and its plan; a
  * refusal's words, said in the request's buffer, are the report's too. */
-static nq_status make_plan(const nq_request *req, nq_plan **plan,
+static nq_status make_plan(const nq_request *req, const nq_resume_options *o,
+                           const nq_runner *rn, nq_plan **plan,
                            nq_run_report *r)
 {
     nq_checked c;
     nq_request said = *req;
     said.why = r->why, said.why_size = sizeof r->why;
+    said.max_unit_seconds = piece_bound(req, o, rn);
     nq_status st = nq_request_resolve(&said, 0, &c);
     return st == NQ_OK ? nq_checked_plan(&c, plan) : st;
 }
@@ -197,7 +219,7 @@ static nq_status count_full(const nq_request *req, const nq_resume_options *o,
     nq_status st = options_sane(o, r);
     if (st != NQ_OK)
         return st;
-    st = make_plan(req, &plan, r);
+    st = make_plan(req, o, rn, &plan, r);
     if (st == NQ_OK && (st = share_sane(plan, o, r)) != NQ_OK) {
         nq_plan_free(plan);
         plan = NULL;

@@ -39,6 +39,9 @@ typedef struct {
                      nq_tally *sum, nq_run_report *report);
     int workers;
     void *ctx;
+    /* Every rank gets root's *v (NULL: one process, nothing to share):
+     * the bound a resumed journal was cut by, which rank 0 alone reads. */
+    void (*share)(void *ctx, double *v);
 } nq_runner;
 
 /* The long count of a program's request, options and report: each read

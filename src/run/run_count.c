@@ -60,6 +60,12 @@ static nq_status resolve_how(const nq_request *req, nq_checked *c)
     if ((st = parse_devices(req->devices, c)) != NQ_OK)
         nq_request_say(req, "devices '%s': GPU numbers, a comma between "
                        "two, none twice", req->devices);
+    if (st == NQ_OK && nq_request_max_us(req) < 0) {
+        nq_request_say(req, "max_unit_seconds %g: seconds up to %.0f, 0 "
+                       "for the default or below 0 for units never cut",
+                       req->max_unit_seconds, NQ_MAX_US / 1e6);
+        st = NQ_ERR_ARG;
+    }
     return st;
 }
 

@@ -282,6 +282,23 @@ static void sample_all(sampler *s, int threads)
 /* ---- the estimate ---- */
 
 /* The threads that run at once: the request's, at most the cores. */
+/* The plan's own view of the share: its units' reference seconds summed
+ * and the largest (a piece's, where the plan cut units: its estimate as
+ * cut; else the weight's, the same estimate). */
+static void reference(const nq_plan *p, const uint64_t *ids, uint64_t count,
+                      const double *size, nq_estimate *out)
+{
+    for (uint64_t i = 0; i < count; i++) {
+        double sec = p->cut ? nq_plan_unit_seconds(p, ids[i])
+                            : size[i] * NQ_REF_SECONDS_PER_NODE;
+        if (sec < 0)
+            continue;
+        out->reference_seconds += sec;
+        if (sec > out->largest_reference)
+            out->largest_reference = sec;
+    }
+}
+
 static int at_once(int threads)
 {
     int cores = nq_resolve_threads(0);
@@ -304,6 +321,11 @@ static void conclude(const sampler *s, int threads, nq_estimate *out)
     out->seconds_high = out->high / wide;
     out->samples = s->k;
     out->sampled = s->cpu;
+    /* this machine's rate against the reference core's, from the same
+     * samples, for the largest unit in this machine's seconds */
+    if (out->reference_seconds > 0)
+        out->largest_seconds = out->largest_reference * mean /
+                               out->reference_seconds;
 }
 
 /* What the estimate needs of the request: an engine with units that
@@ -341,6 +363,7 @@ static nq_status sample_plan(const nq_plan *p, const nq_request *req,
     if (st == NQ_OK) {
         out->units = s.count = list_units(p, o, s.ids);
         weigh_all(p, s.ids, s.count, size, threads);
+        reference(p, s.ids, s.count, size, out);
         out->unsized = weights(&s, size);
         if (nq_stop_requested(req->stop))
             st = NQ_ERR_STOPPED;

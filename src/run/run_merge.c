@@ -41,11 +41,11 @@ typedef struct {
 static const nq_engine *plan_engine(const nq_journal_header *h)
 {
     const nq_engine *e = nq_engine_find(h->engine);
-    if (e && e->plan_id && !strcmp(e->plan_id, h->plan))
+    if (e && nq_engine_splits(e, h->plan))
         return e;
     for (int i = 0; i < nq_engine_count(); i++) {
         e = nq_engine_at(i);
-        if (e->plan_id && !strcmp(e->plan_id, h->plan))
+        if (nq_engine_splits(e, h->plan))
             return e;
     }
     return NULL;
@@ -64,7 +64,7 @@ static nq_status header_consistent(const nq_engine *e,
                   "cannot count", path, h->plan, h->n);
         return NQ_ERR_MISMATCH;
     }
-    if (nq_split_identity(e, h->n, h->units) == h->identity)
+    if (nq_split_identity(e, h->plan, h->n, h->units) == h->identity)
         return NQ_OK;
     nq_jf_why(why, wsize, "%s: its header's id=%016llx is not the identity "
               "of plan %s N=%d with %llu units (the header was edited)",
@@ -81,7 +81,8 @@ static nq_status plan_matches(merger *m, const nq_journal_header *h,
 {
     const nq_engine *e = plan_engine(h);
     nq_request req = {.size = sizeof req, .n = h->n,
-                      .stop = (volatile sig_atomic_t *)m->stop};
+                      .stop = (volatile sig_atomic_t *)m->stop,
+                      .max_unit_seconds = nq_split_seconds(h->plan)};
     nq_status st = header_consistent(e, h, path, why, wsize);
     if (st == NQ_OK && (st = nq_plan_new(e, &req, &m->plan)) != NQ_OK) {
         if (st == NQ_ERR_STOPPED)

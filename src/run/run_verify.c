@@ -316,8 +316,7 @@ static const nq_engine *cpu_engine(const char *split)
 {
     for (int i = 0; i < nq_engine_count(); i++) {
         const nq_engine *e = nq_engine_at(i);
-        if (e->plan_id && !strcmp(e->plan_id, split) &&
-            !(e->caps & NQ_CAP_GPU))
+        if (nq_engine_splits(e, split) && !(e->caps & NQ_CAP_GPU))
             return e;
     }
     return NULL;
@@ -329,8 +328,7 @@ static const nq_engine *recounter(const chosen *c, char *why, size_t wsize)
 {
     const char *split = nq_plan_split(c->plan), *name = c->o->engine;
     const nq_engine *e = name ? nq_engine_find(name) : cpu_engine(split);
-    if (e && e->plan_id && !strcmp(e->plan_id, split) &&
-        c->plan->n <= e->max_n)
+    if (e && nq_engine_splits(e, split) && c->plan->n <= e->max_n)
         return e;
     nq_jf_why(why, wsize, "engine '%s' does not count plan %s N=%d, the "
               "journals' units", name ? name : "(none)", split, c->plan->n);
@@ -342,7 +340,8 @@ static const nq_engine *recounter(const chosen *c, char *why, size_t wsize)
 static nq_status plan_for(const chosen *c, const nq_engine *e, nq_plan **p)
 {
     nq_request req = {.size = sizeof req, .n = c->plan->n,
-                      .stop = c->o->stop};
+                      .stop = c->o->stop,
+                      .max_unit_seconds = nq_split_seconds(c->plan->split)};
     if (e == c->plan->engine) {
         *p = NULL;
         return NQ_OK;

@@ -267,23 +267,29 @@ static count_way way_of(const nq_frontier *j, nq_frontier_state *s,
     return WAY_32;
 }
 
+void nq_frontier_place_first(const nq_frontier *j, nq_frontier_state s,
+                             uint32_t b, nq_frontier *kid,
+                             nq_frontier_state *ks)
+{
+    int g = j->gap[0];
+    *kid = *j;
+    kid->rows = j->rows - 1;
+    memmove(kid->open, j->open + 1, (size_t)kid->rows * sizeof j->open[0]);
+    memmove(kid->gap, j->gap + 1, (size_t)kid->rows);
+    *ks = (nq_frontier_state){s.down | b, (s.left | b) << g,
+                              (s.right | b) >> g};
+}
+
 /* The job with each queen of its first row placed: the pieces of a job
  * the kernel streams whole. */
 static int first_row_pieces(const nq_frontier *j, nq_frontier_state s,
                             nq_frontier *kids, nq_frontier_state *ks)
 {
     uint32_t avail = j->open[0] & ~(s.down | s.left | s.right);
-    int k = 0, g = j->gap[0];
-    for (; avail; avail &= avail - 1, k++) {
-        uint32_t b = nq_lowest_bit32(avail);
-        kids[k] = *j;
-        kids[k].rows = j->rows - 1;
-        memmove(kids[k].open, j->open + 1,
-                (size_t)kids[k].rows * sizeof j->open[0]);
-        memmove(kids[k].gap, j->gap + 1, (size_t)kids[k].rows);
-        ks[k] = (nq_frontier_state){s.down | b, (s.left | b) << g,
-                                    (s.right | b) >> g};
-    }
+    int k = 0;
+    for (; avail; avail &= avail - 1, k++)
+        nq_frontier_place_first(j, s, nq_lowest_bit32(avail), &kids[k],
+                                &ks[k]);
     return k;
 }
 

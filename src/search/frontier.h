@@ -82,6 +82,13 @@ uint64_t nq_frontier_count(const nq_frontier *job, nq_frontier_state start,
 int nq_frontier_pieces(const nq_frontier *j, nq_frontier_state s,
                        const nq_frontier_work *w, nq_frontier *kids,
                        nq_frontier_state *ks);
+/* The job with the queen of column b (one bit, open in its first row and
+ * not attacked) placed in its first row, into *kid and *ks: the rest of
+ * the job, its state aligned to its next row.  What a piece of a unit
+ * (fast.c) is made of, whatever the kernel. */
+void nq_frontier_place_first(const nq_frontier *j, nq_frontier_state s,
+                             uint32_t b, nq_frontier *kid,
+                             nq_frontier_state *ks);
 /* The plain DFS alone (the reference for tests; no lookahead, so it
  * counts more nodes). */
 uint64_t nq_frontier_count_dfs(const nq_frontier *job,
