@@ -483,6 +483,10 @@ uint64_t nq_plan_identity(const nq_plan *p);
  * bound its units were cut by when it cut any ("fast-ring/1,max=3600000000us":
  * doc/journal-format.md). */
 const char *nq_plan_split(const nq_plan *p);
+/* The nq_request.max_unit_seconds that makes the plan of a split named
+ * so (a journal header's plan=) again: its bound, or -1 (units whole)
+ * for a name without one. */
+double nq_split_max_unit_seconds(const char *split);
 /* The seconds unit i is estimated to take on the plan's reference core
  * (what the bound of nq_request.max_unit_seconds is weighed against), or
  * below 0 where the engine has no estimate (fast's two symmetric counts,

@@ -244,10 +244,13 @@ int cli_estimate_samples(const char *engine);
 /* nq_estimate_count of a count's request and options, budget seconds at
  * most (0: the library's), ended sooner once surely over `over` seconds
  * (0: never), less the units its journal, if it exists and is one of
- * this count, holds already. */
+ * this count, holds already.  time_only: the time alone is wanted (a
+ * count's), so a whole count with nothing recorded is sampled on whole
+ * units, planned in a moment at any N; else on the count's pieces
+ * (e's largest_ and the units say them). */
 nq_status cli_estimate_count(const nq_request *req,
                              const nq_resume_options *o, double budget,
-                             double over, nq_estimate *e);
+                             double over, int time_only, nq_estimate *e);
 /* "nqueens: WHAT: about 6.2 minutes (5.9-6.5) on 2 threads (estimated
  * ...)" on stderr, the wall time shared by `machines` like this one. */
 void cli_say_estimate(const char *what, const nq_estimate *e, int machines);

@@ -820,6 +820,7 @@ static void run_groups(void)
     tests_solutions();
     tests_units();
     tests_plans();
+    tests_pieces();
     tests_kernels();
     tests_bench();
     tests_request();

@@ -481,7 +481,7 @@ static void sigint_while_planning(void *arg)
     const char *j = file("planning.journal");
     const nq_engine *carry = nq_engine_find("carry");
     CHECK(carry);
-    write_header(j, 20, 5, nq_split_identity(carry, 20, 5));
+    write_header(j, 20, 5, nq_split_identity(carry, "carry-frame/1", 20, 5));
     const char *const *cmds[] = {ARGS("merge", j), ARGS("verify", "-q", j),
                                  ARGS("merge", "--verify", j)};
     for (int c = 0; c < 3; c++) {

@@ -24,10 +24,11 @@ static int synthetic_journal(const char *path, int n)
     if (nq_plan_create(&req, &plan) != NQ_OK)
         return 0;
     nq_journal_header h = {.version = NQ_JOURNAL_VERSION, .n = n,
-                           .plan = "fast-ring/1", .engine = "fast",
+                           .engine = "fast",
                            .units = nq_plan_units(plan),
                            .identity = nq_plan_identity(plan), .part = 1,
                            .parts = 1, .key = {0x5eed, 0xf00d}};
+    snprintf(h.plan, sizeof h.plan, "%s", nq_plan_split(plan));
     nq_u128 total = t_oeis_total(n), p = 8 * t_oeis_unique(n) - total;
     char line[NQ_JOURNAL_LINE_MAX];
     FILE *f = fopen(path, "wb");

@@ -287,7 +287,7 @@ static int sample_count(const cli_count_args *a, int n, double over,
     char words[CLI_ERROR_TEXT], why[CLI_ERROR_TEXT], what[64];
     nq_request req = a->c.req;
     req.n = n, req.why = words, req.why_size = sizeof words;
-    nq_status st = cli_estimate_count(&req, &a->c.opt, 0, over, e);
+    nq_status st = cli_estimate_count(&req, &a->c.opt, 0, over, 1, e);
     if (st == NQ_ERR_STOPPED)
         return cli_report_stopped();
     count_name(a, n, what, sizeof what);

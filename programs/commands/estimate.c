@@ -129,14 +129,13 @@ int cli_estimate_samples(const char *engine)
 /* The units a journal already holds, if the file is one of this count
  * (a bit each, to free): what is left is what a resumed count runs.
  * NULL when there is none, or it cannot be read (the count says why). */
-static unsigned char *journal_done(const char *journal)
+static unsigned char *journal_done(const char *journal, nq_journal_header *h)
 {
-    nq_journal_header h;
     nq_journal_state s;
     unsigned char *done = NULL;
     const char *paths[1] = {journal};
     if (!journal || access(journal, R_OK) != 0 ||
-        nq_journal_merge(paths, 1, NULL, &h, &s, &done, NULL, NULL,
+        nq_journal_merge(paths, 1, NULL, h, &s, &done, NULL, NULL,
                          0) != NQ_OK)
         return NULL;
     return done;
@@ -144,13 +143,23 @@ static unsigned char *journal_done(const char *journal)
 
 nq_status cli_estimate_count(const nq_request *req,
                              const nq_resume_options *o, double budget,
-                             double over, nq_estimate *e)
+                             double over, int time_only, nq_estimate *e)
 {
-    unsigned char *done = journal_done(o ? o->journal : NULL);
+    nq_journal_header h;
+    nq_request cut = *req;
+    unsigned char *done = journal_done(o ? o->journal : NULL, &h);
     nq_estimate_options eo = {.seconds = budget, .done = done, .over = over};
     if (o)
         eo.part = o->part, eo.parts = o->parts;
-    nq_status st = nq_estimate_count(req, &eo, e);
+    /* the units the journal holds are of its own pieces, as the count
+     * resuming it takes them; the time of a whole count is its units'
+     * whether they are cut or not, and whole units are planned in a
+     * moment at any N (cutting N = 28 takes minutes) */
+    if (done && !cut.max_unit_seconds)
+        cut.max_unit_seconds = nq_split_max_unit_seconds(h.plan);
+    else if (time_only && !done && !eo.parts)
+        cut.max_unit_seconds = -1;
+    nq_status st = nq_estimate_count(&cut, &eo, e);
     free(done);
     return st;
 }
@@ -345,7 +354,7 @@ int cmd_estimate(int argc, char **argv)
         char words[CLI_ERROR_TEXT], why[CLI_ERROR_TEXT];
         nq_estimate e;
         a.req.n = n, a.req.why = words, a.req.why_size = sizeof words;
-        nq_status st = cli_estimate_count(&a.req, &a.opt, a.budget, 0, &e);
+        nq_status st = cli_estimate_count(&a.req, &a.opt, a.budget, 0, 0, &e);
         if (st == NQ_ERR_STOPPED)
             return cli_report_stopped();
         if (st != NQ_OK)

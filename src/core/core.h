@@ -35,6 +35,13 @@ double nq_thread_seconds(void);
  * taskset or a container's cpuset), else the online cores.  The one
  * place "0 threads: every core" is decided. */
 int nq_resolve_threads(int asked);
+/* fn(ctx, i) for each item i below count, on `threads` threads at most
+ * (NQ_PARALLEL_MAX; this one among them), each taking the next item left
+ * until none is; returns when all are done.  In no particular order: fn
+ * writes each item's result where the item alone writes. */
+#define NQ_PARALLEL_MAX 256
+void nq_parallel_for(uint64_t count, int threads,
+                     void (*fn)(void *ctx, uint64_t item), void *ctx);
 
 /* A build with no threads to start: WebAssembly without shared memory
  * (a page opened from file:// has no SharedArrayBuffer).  There "every

@@ -3,7 +3,9 @@
  * the whole library (the thread pool, the MPI workers, the reports).
  */
 #define _GNU_SOURCE /* sched_getaffinity */
+#include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <unistd.h>
 
 #include "core.h"
@@ -26,4 +28,38 @@ int nq_resolve_threads(int asked)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     return cores > 0 ? (int)cores : 1;
 #endif
+}
+
+/* ---- one job's items on several threads ---- */
+
+typedef struct {
+    uint64_t count;
+    atomic_uint_fast64_t next;
+    void (*fn)(void *ctx, uint64_t item);
+    void *ctx;
+} parallel_job;
+
+static void *take_items(void *arg)
+{
+    parallel_job *j = arg;
+    for (uint64_t i; (i = atomic_fetch_add(&j->next, 1)) < j->count;)
+        j->fn(j->ctx, i);
+    return NULL;
+}
+
+void nq_parallel_for(uint64_t count, int threads,
+                     void (*fn)(void *ctx, uint64_t item), void *ctx)
+{
+    parallel_job j = {.count = count, .fn = fn, .ctx = ctx};
+    pthread_t t[NQ_PARALLEL_MAX];
+    int n = threads < NQ_PARALLEL_MAX ? threads : NQ_PARALLEL_MAX, started = 1;
+    atomic_init(&j.next, 0);
+#if !defined(NQ_NO_THREADS)
+    for (; started < n; started++)
+        if (pthread_create(&t[started], NULL, take_items, &j) != 0)
+            break;
+#endif
+    take_items(&j); /* this thread too, and alone where none started */
+    for (int i = 1; i < started; i++)
+        pthread_join(t[i], NULL);
 }

@@ -63,6 +63,7 @@ struct nq_plan {
     char split[32];     /* the split's stable name (nq_plan_split) */
     uint64_t units;
     void *data;         /* the engine's unit table, `units` entries */
+    size_t unit_size;   /* bytes of an entry (nq_plan_push's size) */
     uint64_t cap;       /* entries allocated */
     const volatile sig_atomic_t *stop; /* planning gives up when set */
     const struct nq_frontier_kernel *kernel; /* NULL: the process default */
@@ -88,9 +89,6 @@ int nq_split_parse(const char *split, char *base, size_t size,
 /* 1 if engine e makes plans of the split named (its base is e's
  * plan_id). */
 int nq_engine_splits(const nq_engine *e, const char *split);
-/* The nq_request.max_unit_seconds that makes the split named again: its
- * bound, or -1 (units whole) for a name without one. */
-double nq_split_seconds(const char *split);
 /* The bound of a request in microseconds of the reference core (0:
  * units whole), or -1 for one out of range (nq_request.max_unit_seconds). */
 #define NQ_MAX_US 4000000000000ull
@@ -243,6 +241,16 @@ struct nq_engine {
      * (nq_plan_unit_seconds), below 0 where it has none.  Last, as
      * NQ_GPU_ENGINE's initialisers must follow the fields' order. */
     double (*seconds)(const nq_plan *p, uint64_t i);
+    /* Optional, both or neither: cutting a plan's units into pieces
+     * (plan.c).  weigh: unit i's estimate in reference seconds, made and
+     * kept in the unit (planning only, one thread a unit), or 0 for a
+     * unit whose search cannot reach floor_us (not estimated).  cut: unit
+     * i of the whole plan p pushed into `into` (an empty plan of p's
+     * engine), whole if weighed at max_us or less, else as its pieces;
+     * into->cut set when it cut. */
+    double (*weigh)(nq_plan *p, uint64_t i, uint64_t floor_us);
+    nq_status (*cut)(const nq_plan *p, uint64_t i, uint64_t max_us,
+                     nq_plan *into);
 };
 
 /* Record a solution found by an engine that meets every solution of the

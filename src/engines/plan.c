@@ -16,7 +16,120 @@
 
 #include "../core/core.h"
 #include "../search/frontier_kernel.h"
+#include "../search/stop.h"
 #include "engine.h"
+
+/* ---- cutting units into pieces ---- */
+
+/* Pieces the default bound aims to stay under: the bound is raised
+ * above NQ_MAX_UNIT_SECONDS_DEFAULT only where an hour would cut a board
+ * into more (N = 29 on: the plan's memory and the time to make it grow
+ * with the pieces, some 40 bytes and 30 us of one core each). */
+#define PIECES_AIMED (1u << 22)
+/* Pieces no bound may ask for (about 1.3 GB of plan). */
+#define PIECES_MOST (1u << 25)
+/* Units a thread cuts at a time, into a table of its own. */
+#define CUT_CHUNK 64
+
+typedef struct {
+    nq_plan *p;
+    uint64_t floor_us, max_us;
+    double *seconds;            /* per unit, weighing */
+    nq_plan *parts;             /* per chunk, cutting */
+    nq_status *status;
+} cutter;
+
+static void weigh_unit(void *ctx, uint64_t i)
+{
+    cutter *c = ctx;
+    c->seconds[i] = nq_stop_requested(c->p->stop)
+                        ? 0 : c->p->engine->weigh(c->p, i, c->floor_us);
+}
+
+static void cut_chunk(void *ctx, uint64_t k)
+{
+    cutter *c = ctx;
+    nq_plan *part = &c->parts[k];
+    uint64_t end = (k + 1) * CUT_CHUNK;
+    part->engine = c->p->engine, part->n = c->p->n, part->stop = c->p->stop;
+    c->status[k] = NQ_OK;
+    for (uint64_t i = k * CUT_CHUNK; i < end && i < c->p->units &&
+                                     c->status[k] == NQ_OK; i++)
+        c->status[k] = c->p->engine->cut(c->p, i, c->max_us, part);
+}
+
+/* The bound of the cut: the request's, or the default, raised where an
+ * hour would make more than PIECES_AIMED pieces of the units' summed
+ * estimates (each piece holds a fraction of the bound).  NQ_ERR_ARG for
+ * a bound that would make more than PIECES_MOST. */
+static nq_status choose_bound(const nq_request *req, double total,
+                              uint64_t *max_us)
+{
+    double bound = *max_us / 1e6;
+    if (req->max_unit_seconds == 0 && total / PIECES_AIMED > bound)
+        bound = total / PIECES_AIMED;
+    if (total / bound > PIECES_MOST) {
+        nq_request_say(req, "max_unit_seconds %g would cut N=%d into over "
+                       "%u pieces (its units are estimated at %.3g "
+                       "reference seconds): take a larger bound", bound,
+                       req->n, PIECES_MOST, total);
+        return NQ_ERR_ARG;
+    }
+    *max_us = (uint64_t)(bound * 1e6 + 0.5);
+    return NQ_OK;
+}
+
+/* The chunks' tables, in order, as the plan's. */
+static nq_status join_parts(nq_plan *p, nq_plan *parts, uint64_t chunks)
+{
+    uint64_t units = 0;
+    for (uint64_t k = 0; k < chunks; k++)
+        units += parts[k].units;
+    char *data = malloc((units ? units : 1) * p->unit_size), *at = data;
+    if (!data)
+        return NQ_ERR_NOMEM;
+    for (uint64_t k = 0; k < chunks; k++) {
+        memcpy(at, parts[k].data, parts[k].units * p->unit_size);
+        at += parts[k].units * p->unit_size;
+        p->cut |= parts[k].cut;
+    }
+    free(p->data);
+    p->data = data, p->units = p->cap = units;
+    return NQ_OK;
+}
+
+/* Every unit weighed, then cut at the bound, on the request's threads;
+ * the pieces the same whatever the threads (each chunk of units is cut
+ * alone, and the chunks joined in order). */
+static nq_status cut_units(nq_plan *p, const nq_request *req)
+{
+    int threads = nq_resolve_threads(req->threads);
+    uint64_t chunks = (p->units + CUT_CHUNK - 1) / CUT_CHUNK;
+    cutter c = {p, p->max_us, p->max_us, NULL, NULL, NULL};
+    double total = 0;
+    nq_status st = NQ_OK;
+    c.seconds = malloc((p->units ? p->units : 1) * sizeof *c.seconds);
+    c.parts = calloc(chunks ? chunks : 1, sizeof *c.parts);
+    c.status = calloc(chunks ? chunks : 1, sizeof *c.status);
+    if (!c.seconds || !c.parts || !c.status)
+        st = NQ_ERR_NOMEM;
+    if (st == NQ_OK)
+        nq_parallel_for(p->units, threads, weigh_unit, &c);
+    for (uint64_t i = 0; st == NQ_OK && i < p->units; i++)
+        total += c.seconds[i];
+    if (st == NQ_OK && nq_stop_requested(p->stop))
+        st = NQ_ERR_STOPPED;
+    if (st == NQ_OK && (st = choose_bound(req, total, &c.max_us)) == NQ_OK)
+        nq_parallel_for(chunks, threads, cut_chunk, &c);
+    for (uint64_t k = 0; st == NQ_OK && k < chunks; k++)
+        st = c.status[k];
+    if (st == NQ_OK && (st = join_parts(p, c.parts, chunks)) == NQ_OK)
+        p->max_us = c.max_us;
+    for (uint64_t k = 0; c.parts && k < chunks; k++)
+        free(c.parts[k].data);
+    free(c.seconds), free(c.parts), free(c.status);
+    return st;
+}
 
 nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
                       nq_plan **out)
@@ -36,6 +149,8 @@ nq_status nq_plan_new(const nq_engine *e, const nq_request *req,
     p->stop = req->stop;
     p->max_us = (uint64_t)max_us;
     nq_status st = e->plan(p);
+    if (st == NQ_OK && p->max_us && e->cut && p->units)
+        st = cut_units(p, req);
     if (st != NQ_OK) {
         nq_plan_free(p);
         return st;
@@ -139,7 +254,7 @@ int nq_engine_splits(const nq_engine *e, const char *split)
            !strcmp(base, e->plan_id);
 }
 
-double nq_split_seconds(const char *split)
+double nq_split_max_unit_seconds(const char *split)
 {
     char base[32];
     uint64_t us = 0;
@@ -202,6 +317,7 @@ int nq_plan_push(nq_plan *p, const void *unit, size_t size)
         p->data = grown, p->cap = cap;
     }
     memcpy((char *)p->data + p->units++ * size, unit, size);
+    p->unit_size = size;
     return 0;
 }
 

@@ -81,9 +81,9 @@ static int push(nq_plan *p, fast_unit u)
 static void ring_job(int n, const fast_unit *u, nq_frontier *job,
                      nq_frontier_state *start);
 
-/* A ring unit on its way into the plan, cut into pieces (nq_pieces_cut). */
+/* A ring unit on its way into a plan, cut into pieces (nq_pieces_cut). */
 typedef struct {
-    nq_plan *p;
+    nq_plan *into;
     fast_unit u;
 } cutting;
 
@@ -92,26 +92,45 @@ static int push_piece(void *ctx, const nq_piece *pc, double nodes)
     cutting *c = ctx;
     c->u.piece = *pc;
     c->u.seconds = (float)(nodes * NQ_REF_SECONDS_PER_NODE);
-    c->p->cut |= pc->depth || pc->mask;
-    return push(c->p, c->u);
+    c->into->cut |= pc->depth || pc->mask;
+    return push(c->into, c->u);
 }
 
-/* A ring unit into the plan: whole, or cut into pieces estimated at the
- * plan's bound at most.  A unit whose search cannot reach the bound
- * however it branches (every unit of a small board) is not estimated. */
-static nq_status push_cut(nq_plan *p, fast_unit u)
+/* A ring unit's estimate, made and kept, unless its search cannot reach
+ * floor_us however it branches (every unit of a small board): then it
+ * is not estimated, and 0. */
+double nq_fast_weigh(nq_plan *p, uint64_t i, uint64_t floor_us)
 {
+    fast_unit *u = (fast_unit *)p->data + i;
     nq_frontier job;
     nq_frontier_state start;
-    cutting c = {p, u};
-    double bound = p->max_us / 1e6 / NQ_REF_SECONDS_PER_NODE;
-    c.u.piece = (nq_piece){0, 0, 0};
-    c.u.seconds = -1;
-    ring_job(p->n, &c.u, &job, &start);
-    if (!p->max_us || nq_pieces_ceiling(&job, start) <= bound)
-        return push(p, c.u) ? NQ_ERR_NOMEM : NQ_OK;
-    int rc = nq_pieces_cut(&job, start, -1, bound, NQ_PLAN_PROBES, p->stop,
-                           push_piece, &c);
+    if (u->kind != UNIT_RING)
+        return 0;
+    ring_job(p->n, u, &job, &start);
+    if (nq_pieces_ceiling(&job, start) * NQ_REF_SECONDS_PER_NODE <=
+        floor_us / 1e6)
+        return 0;
+    double nodes = nq_frontier_estimate(&job, 0, start, NQ_PLAN_PROBES);
+    u->seconds = (float)(nodes * NQ_REF_SECONDS_PER_NODE);
+    return u->seconds;
+}
+
+/* Unit i into `into`: whole if weighed at max_us or less (or not
+ * weighed), else as its pieces. */
+nq_status nq_fast_cut(const nq_plan *p, uint64_t i, uint64_t max_us,
+                      nq_plan *into)
+{
+    const fast_unit *u = (const fast_unit *)p->data + i;
+    nq_frontier job;
+    nq_frontier_state start;
+    double bound = max_us / 1e6 / NQ_REF_SECONDS_PER_NODE;
+    cutting c = {into, *u};
+    if (u->kind != UNIT_RING || u->seconds < 0 ||
+        u->seconds <= max_us / 1e6)
+        return push(into, *u) ? NQ_ERR_NOMEM : NQ_OK;
+    ring_job(p->n, u, &job, &start);
+    int rc = nq_pieces_cut(&job, start, u->seconds / NQ_REF_SECONDS_PER_NODE,
+                           bound, NQ_PLAN_PROBES, p->stop, push_piece, &c);
     return rc < 0 ? NQ_ERR_STOPPED : rc ? NQ_ERR_NOMEM : NQ_OK;
 }
 
@@ -176,14 +195,14 @@ static nq_status push_split(nq_plan *l, int n, fast_unit u)
     int rows[NQ_MAX_N], r = (free_rows(n, &u, rows), rows[0]);
     nq_status st = NQ_OK;
     if (n < SPLIT_N && u.m != 0)
-        return push_cut(l, u);
+        return push(l, u) ? NQ_ERR_NOMEM : NQ_OK;
     for (int col = 1; col < n - 1 && st == NQ_OK; col++) {
         if (col == u.m || nq_lines_shared(r, col, 0, u.m) ||
             nq_lines_shared(r, col, u.c, 0) ||
             nq_lines_shared(r, col, u.d, n - 1))
             continue;
         u.first = (int8_t)col;
-        st = push_cut(l, u);
+        st = push(l, u) ? NQ_ERR_NOMEM : NQ_OK;
     }
     return st;
 }
@@ -556,4 +575,6 @@ const nq_engine nq_engine_fast = {
     .sample = nq_fast_sample,
     .free_scratch = fast_free_scratch,
     .seconds = nq_fast_unit_seconds,
+    .weigh = nq_fast_weigh,
+    .cut = nq_fast_cut,
 };

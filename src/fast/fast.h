@@ -31,6 +31,9 @@ nq_status nq_fast_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
 int nq_fast_unit_forced(const nq_plan *p, uint64_t i);
 double nq_fast_unit_estimate(const nq_plan *p, uint64_t i, uint32_t paths);
 double nq_fast_unit_seconds(const nq_plan *p, uint64_t i);
+double nq_fast_weigh(nq_plan *p, uint64_t i, uint64_t floor_us);
+nq_status nq_fast_cut(const nq_plan *p, uint64_t i, uint64_t max_us,
+                      nq_plan *into);
 nq_status nq_fast_sample(const nq_plan *p, uint64_t i, double size,
                          uint64_t *rng, nq_unit_env *env, double *seconds,
                          double *chance);

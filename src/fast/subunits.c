@@ -414,4 +414,6 @@ const nq_engine nq_engine_subunits = {
     .run_batch = host_batch,
     .batch = host_batch_units,
     .seconds = nq_fast_unit_seconds,
+    .weigh = nq_fast_weigh,
+    .cut = nq_fast_cut,
 };

@@ -241,7 +241,8 @@ unsigned nq_gpu_batch_units(const nq_plan *p);
     .flaw = nq_fast_record_flaw, .estimate = nq_fast_unit_estimate,        \
     .free_scratch = FREE_SCRATCH, .run_batch = RUN_BATCH,                  \
     .batch = nq_gpu_batch_units, .devices = DEVICES,                       \
-    .check_devices = CHECK_DEVICES, .seconds = nq_fast_unit_seconds}
+    .check_devices = CHECK_DEVICES, .seconds = nq_fast_unit_seconds,     \
+    .weigh = nq_fast_weigh, .cut = nq_fast_cut}
 #endif
 
 #endif

@@ -156,7 +156,7 @@ static double piece_bound(const nq_request *req, const nq_resume_options *o,
     const nq_engine *e;
     if (v == 0 && rn->root && o->journal && nq_journal_peek(o->journal, &h) &&
         nq_request_engine(req, 0, &e) == NQ_OK && nq_engine_splits(e, h.plan))
-        v = nq_split_seconds(h.plan);
+        v = nq_split_max_unit_seconds(h.plan);
     if (rn->share)
         rn->share(rn->ctx, &v);
     return v;

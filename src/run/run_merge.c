@@ -82,7 +82,7 @@ static nq_status plan_matches(merger *m, const nq_journal_header *h,
     const nq_engine *e = plan_engine(h);
     nq_request req = {.size = sizeof req, .n = h->n,
                       .stop = (volatile sig_atomic_t *)m->stop,
-                      .max_unit_seconds = nq_split_seconds(h->plan)};
+                      .max_unit_seconds = nq_split_max_unit_seconds(h->plan)};
     nq_status st = header_consistent(e, h, path, why, wsize);
     if (st == NQ_OK && (st = nq_plan_new(e, &req, &m->plan)) != NQ_OK) {
         if (st == NQ_ERR_STOPPED)

@@ -341,7 +341,7 @@ static nq_status plan_for(const chosen *c, const nq_engine *e, nq_plan **p)
 {
     nq_request req = {.size = sizeof req, .n = c->plan->n,
                       .stop = c->o->stop,
-                      .max_unit_seconds = nq_split_seconds(c->plan->split)};
+                      .max_unit_seconds = nq_split_max_unit_seconds(c->plan->split)};
     if (e == c->plan->engine) {
         *p = NULL;
         return NQ_OK;

@@ -1,0 +1,201 @@
+/*
+ * test_pieces.c - units cut into pieces by a time bound (src/search/
+ * pieces.c, the cut in src/engines/plan.c): the pieces of every count add
+ * up to OEIS (A000170, A002562), none is estimated over the bound, the
+ * cut is the same on any number of threads and with any kernel, and the
+ * bound is checked and named in the split.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+
+typedef struct {
+    int n;
+    double bound;               /* seconds of the reference core */
+} cut_case;
+
+static nq_status make_plan(int n, double bound, int threads,
+                           const char *kernel, nq_plan **p)
+{
+    nq_request req = NQ_REQUEST_INIT;
+    req.n = n, req.engine = "fast", req.threads = threads;
+    req.max_unit_seconds = bound, req.kernel = kernel;
+    return nq_plan_create(&req, p);
+}
+
+/* The whole plan's units, for comparison. */
+static uint64_t whole_units(int n)
+{
+    nq_plan *p;
+    uint64_t u = 0;
+    if (make_plan(n, -1, 1, NULL, &p) == NQ_OK) {
+        u = nq_plan_units(p);
+        nq_plan_free(p);
+    }
+    return u;
+}
+
+/* The plan cut (more units than whole, its name saying the bound), no
+ * unit estimated over the bound, and the count OEIS's. */
+static void pieces_add_up(void *arg)
+{
+    const cut_case *c = arg;
+    nq_plan *p;
+    char want[64];
+    CHECK(make_plan(c->n, c->bound, 0, NULL, &p) == NQ_OK);
+    uint64_t units = nq_plan_units(p), over = 0;
+    for (uint64_t i = 0; i < units; i++)
+        over += nq_plan_unit_seconds(p, i) > c->bound;
+    snprintf(want, sizeof want, "fast-ring/1,max=%.0fus", c->bound * 1e6);
+    int named = !strcmp(nq_plan_split(p), want);
+    char split[64];
+    snprintf(split, sizeof split, "%s", nq_plan_split(p));
+    nq_plan_free(p);
+    CHECKF(named, "split '%s', not '%s'", split, want);
+    CHECKF(units > whole_units(c->n), "%llu units: nothing cut",
+           (unsigned long long)units);
+    CHECKF(over == 0, "%llu pieces estimated over %g s",
+           (unsigned long long)over, c->bound);
+    nq_request req = NQ_REQUEST_INIT;
+    nq_counts got;
+    req.n = c->n, req.engine = "fast", req.max_unit_seconds = c->bound;
+    CHECK(nq_count_solutions(&req, &got) == NQ_OK);
+    CHECK(got.total == t_oeis_total(c->n) && got.unique == t_oeis_unique(c->n));
+}
+
+/* One plan whatever the threads that cut it and the kernel it will
+ * count with: the same identity and the same words for every unit. */
+static void same_cut_anywhere(void *arg)
+{
+    (void)arg;
+    nq_plan *ref, *other;
+    const int threads[] = {2, 5};
+    CHECK(make_plan(17, 2e-5, 1, "scalar", &ref) == NQ_OK);
+    for (int k = 0; k < 2 && !t_failed(); k++) {
+        CHECK(make_plan(17, 2e-5, threads[k], NULL, &other) == NQ_OK);
+        int same = nq_plan_identity(ref) == nq_plan_identity(other) &&
+                   nq_plan_units(ref) == nq_plan_units(other);
+        for (uint64_t i = 0; same && i < nq_plan_units(ref); i++) {
+            char a[512], b[512];
+            nq_plan_describe(ref, i, a, sizeof a);
+            nq_plan_describe(other, i, b, sizeof b);
+            same = !strcmp(a, b);
+        }
+        nq_plan_free(other);
+        CHECKF(same, "the cut on %d threads differs from one", threads[k]);
+    }
+    nq_plan_free(ref);
+}
+
+/* A bound no unit reaches cuts nothing: the plan is the whole one, its
+ * name and identity those of every journal of whole units. */
+static void uncut_plan_is_whole(void *arg)
+{
+    (void)arg;
+    nq_plan *cut, *whole;
+    CHECK(make_plan(14, 0, 0, NULL, &cut) == NQ_OK);
+    CHECK(make_plan(14, -1, 0, NULL, &whole) == NQ_OK);
+    int same = nq_plan_identity(cut) == nq_plan_identity(whole) &&
+               !strcmp(nq_plan_split(cut), "fast-ring/1");
+    nq_plan_free(cut);
+    nq_plan_free(whole);
+    CHECK(same);
+}
+
+/* Bounds that are no number of seconds are refused, in words. */
+static void bound_checked(void *arg)
+{
+    (void)arg;
+    const double bad[] = {NAN, INFINITY, 4.1e6, 1e300};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char why[256] = "";
+        nq_request req = NQ_REQUEST_INIT;
+        nq_plan *p = NULL;
+        req.n = 12, req.max_unit_seconds = bad[i];
+        req.why = why, req.why_size = sizeof why;
+        nq_status st = nq_plan_create(&req, &p);
+        nq_plan_free(p);
+        CHECKF(st == NQ_ERR_ARG && strstr(why, "max_unit_seconds"),
+               "bound %g: %s '%s'", bad[i], nq_strerror(st), why);
+    }
+}
+
+/* A bound that would cut a board into more pieces than a plan may hold
+ * is refused before cutting, naming the board. */
+static void too_many_pieces_refused(void *arg)
+{
+    (void)arg;
+    char why[256] = "";
+    nq_request req = NQ_REQUEST_INIT;
+    nq_plan *p = NULL;
+    req.n = 21, req.max_unit_seconds = 1e-6;
+    req.why = why, req.why_size = sizeof why;
+    nq_status st = nq_plan_create(&req, &p);
+    nq_plan_free(p);
+    CHECKF(st == NQ_ERR_ARG && strstr(why, "N=21") && strstr(why, "pieces"),
+           "%s '%s'", nq_strerror(st), why);
+}
+
+/* Split names read back into the bound that makes them, and names no
+ * plan of this release has read as none. */
+static void split_names_read_back(void *arg)
+{
+    (void)arg;
+    static const struct {
+        const char *name;
+        double seconds;
+    } names[] = {
+        {"fast-ring/1", -1},
+        {"fast-ring/1,max=100us", 1e-4},
+        {"fast-ring/1,max=3600000000us", 3600},
+        {"fast-ring/1,max=0us", -1},
+        {"fast-ring/1,max=0100us", -1},
+        {"fast-ring/1,max=100ms", -1},
+        {"fast-ring/1,max=us", -1},
+        {"fast-ring/1,max=99999999999999999999us", -1},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        double got = nq_split_max_unit_seconds(names[i].name);
+        CHECKF(got == names[i].seconds, "'%s' read as %g, not %g",
+               names[i].name, got, names[i].seconds);
+    }
+}
+
+/* The default bound, an hour, cuts the first board it reaches (N = 25)
+ * and leaves none of its pieces over it. */
+static void default_cuts_n25(void *arg)
+{
+    (void)arg;
+    nq_plan *p;
+    CHECK(make_plan(25, 0, 0, NULL, &p) == NQ_OK);
+    double largest = 0;
+    for (uint64_t i = 0; i < nq_plan_units(p); i++) {
+        double s = nq_plan_unit_seconds(p, i);
+        largest = s > largest ? s : largest;
+    }
+    int named = !strcmp(nq_plan_split(p), "fast-ring/1,max=3600000000us");
+    uint64_t units = nq_plan_units(p);
+    nq_plan_free(p);
+    CHECKF(named && units > whole_units(25), "N=25 not cut at an hour");
+    CHECKF(largest <= 3600 && largest > 1800, "largest piece %.0f s",
+           largest);
+}
+
+void tests_pieces(void)
+{
+    static const cut_case cases[] = {{16, 2e-5}, {17, 2e-5}, {17, 1e-4},
+                                     {18, 1e-4}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        (cases[i].n < 18 ? t_case : t_full_case)(
+            pieces_add_up, (void *)&cases[i],
+            "pieces/N=%d-cut-at-%gs-adds-up-to-oeis", cases[i].n,
+            cases[i].bound);
+    t_case(same_cut_anywhere, NULL, "pieces/same-cut-on-any-threads-any-kernel");
+    t_case(uncut_plan_is_whole, NULL, "pieces/nothing-cut-is-the-whole-plan");
+    t_case(bound_checked, NULL, "pieces/bound-not-seconds-refused");
+    t_case(too_many_pieces_refused, NULL, "pieces/too-many-pieces-refused");
+    t_case(split_names_read_back, NULL, "pieces/split-names-read-back");
+    t_full_case(default_cuts_n25, NULL, "pieces/default-hour-cuts-N=25");
+}
