@@ -261,6 +261,134 @@ static void survives_kills(void *arg)
     CHECK(records_once(j, plan_units("fast", 18), 0, NULL));
 }
 
+/* Pieces (a tiny bound at N = 18: 27,918 of them, 6,813 units): killed
+ * with SIGKILL whenever 2,000 more are recorded, each run loses only the
+ * pieces it was counting (the journal checks out, no piece twice), and
+ * the count ends with OEIS's numbers. */
+static void pieces_survive_kills(void *arg)
+{
+    (void)arg;
+    const char *j = file("pieces-killed.journal");
+    uint64_t pieces = units_cut("fast", 18, 1e-4), before = 0, seen;
+    t_proc p;
+    int killed = 0, finished = 0;
+    for (int k = 0; k < 30 && !finished; k++) {
+        growth g = {j, lines_in(j) + 2000};
+        CHECK(t_run_when(&p, ARGS("count", "18", "--threads", "1",
+                                  "--max-unit-seconds", "0.0001",
+                                  "--checkpoint", j, "--quiet"), grown, &g,
+                         SIGKILL) == 0);
+        finished = p.exit_code == 0;
+        killed += p.exit_code == -1;
+        int right = !finished || row_is_oeis(p.out, 18);
+        t_proc_free(&p);
+        CHECKF(right, "run %d finished with wrong numbers", k + 1);
+        CHECKF(records_once(j, pieces, 1, &seen) && seen >= before,
+               "after run %d: a piece recorded twice, lost or a bad line",
+               k + 1);
+        before = seen;
+    }
+    CHECKF(finished && killed >= 3, "%d kills mid-run, finished: %d", killed,
+           finished);
+    CHECK(records_once(j, pieces, 0, NULL));
+}
+
+/* A count cut into pieces journals them under a split that says its
+ * bound; verify recounts them, its parts merge to OEIS's count, and a
+ * piece missing or edited is caught by merge. */
+static void pieces_journal_verify_merge(void *arg)
+{
+    (void)arg;
+    const char *j = file("pieces.journal"), *part[2] = {file("pp1"),
+                                                        file("pp2")};
+    nq_journal_header h;
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "17", "--max-unit-seconds", "0.0001",
+                             "--checkpoint", j, "-q")) == 0);
+    int ok = p.exit_code == 0 && row_is_oeis(p.out, 17);
+    t_proc_free(&p);
+    CHECKF(ok, "count 17 cut at 100 us: not OEIS's row");
+    CHECK(t_read_journal_header(j, &h) &&
+          !strcmp(h.plan, "fast-ring/1,max=100us") &&
+          h.units == units_cut("fast", 17, 1e-4));
+    CHECK(records_once(j, h.units, 0, NULL));
+    CHECK(t_run_cli(&p, ARGS("verify", j)) == 0);
+    ok = p.exit_code == 0 && strstr(p.out, "all agree");
+    t_proc_free(&p);
+    CHECKF(ok, "verify of a journal of pieces failed");
+    for (int k = 0; k < 2; k++) {
+        CHECK(t_run_cli(&p, ARGS("count", "17", "--max-unit-seconds",
+                                 "0.0001", "--part", k ? "2/2" : "1/2",
+                                 "--checkpoint", part[k], "-q")) == 0);
+        ok = p.exit_code == 0;
+        t_proc_free(&p);
+        CHECKF(ok, "part %d/2 did not finish", k + 1);
+    }
+    CHECK(t_run_cli(&p, ARGS("merge", part[0], part[1])) == 0);
+    ok = p.exit_code == 0 && row_is_oeis(p.out, 17);
+    t_proc_free(&p);
+    CHECKF(ok, "the parts' pieces did not merge to OEIS's row");
+    /* the second part without its last record: a piece missing */
+    size_t len;
+    char *text = t_read_file(part[1], &len);
+    CHECK(text && len > 2);
+    char *last = text + len - 2;
+    while (last > text && last[-1] != '\n')
+        last--;
+    if (!strncmp(last, "run ", 4)) { /* the run line: the record before */
+        char *end = last - 1;
+        for (last = end; last > text && last[-1] != '\n'; last--)
+            ;
+        memmove(last, end + 1, (size_t)(text + len - end - 1));
+        len -= (size_t)(end + 1 - last);
+    } else {
+        len = (size_t)(last - text);
+    }
+    write_text(part[1], text, len);
+    free(text);
+    CHECK(t_run_cli(&p, ARGS("merge", part[0], part[1])) == 0);
+    ok = p.exit_code == 1 && strstr(p.err, "missing") && p.out_len == 0;
+    t_proc_free(&p);
+    CHECKF(ok, "a missing piece was not refused");
+}
+
+/* A journal resumes with the pieces it was written with: left to the
+ * default, the bound is the journal's (a cut one's, or none for one of
+ * whole units, as every journal before pieces is); another bound is
+ * refused, naming both plans. */
+static void pieces_resume_as_written(void *arg)
+{
+    (void)arg;
+    const char *cut = file("cut.journal"), *whole = file("whole.journal");
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("count", "17", "--max-unit-seconds", "0.0001",
+                             "--checkpoint", cut, "--max-units", "500",
+                             "-q")) == 0);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("count", "17", "--checkpoint", cut, "-q")) == 0);
+    int ok = p.exit_code == 0 && row_is_oeis(p.out, 17);
+    t_proc_free(&p);
+    CHECKF(ok, "a journal of pieces did not resume with its own bound");
+    CHECK(records_once(cut, units_cut("fast", 17, 1e-4), 0, NULL));
+    CHECK(t_run_cli(&p, ARGS("count", "17", "--max-unit-seconds", "0",
+                             "--checkpoint", whole, "--max-units", "300",
+                             "-q")) == 0);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("count", "17", "--max-unit-seconds", "0.0001",
+                             "--checkpoint", whole, "-q")) == 0);
+    ok = p.exit_code == 1 && strstr(p.err, "plan fast-ring/1 part") &&
+         strstr(p.err, "fast-ring/1,max=100us") &&
+         strstr(p.err, "--max-unit-seconds resumes") &&
+         strchr(p.err, '\n') == p.err + p.err_len - 1;
+    t_proc_free(&p);
+    CHECKF(ok, "a journal of whole units resumed with another bound");
+    CHECK(t_run_cli(&p, ARGS("count", "17", "--checkpoint", whole, "-q")) == 0);
+    ok = p.exit_code == 0 && row_is_oeis(p.out, 17);
+    t_proc_free(&p);
+    CHECKF(ok, "a journal of whole units did not resume whole");
+    CHECK(records_once(whole, whole_units(17), 0, NULL));
+}
+
 /* SIGINT and SIGTERM stop the run: the shell's status for the signal
  * (130, 143), one line naming the signal and saying how to resume, a
  * journal that checks out; then the rest. */
@@ -1942,6 +2070,12 @@ void tests_journal(void)
     t_full_case(stops_cleanly, (void *)&sigint, "journal/sigint-stops-cleanly");
     t_full_case(stops_cleanly, (void *)&sigterm, "journal/sigterm-stops-cleanly");
     t_case(stops_inside_units, NULL, "journal/sigint-inside-hour-long-units");
+    t_full_case(pieces_survive_kills, NULL,
+                "journal/pieces/sigkill-loses-only-pieces-under-way");
+    t_case(pieces_journal_verify_merge, NULL,
+           "journal/pieces/verify-merge-and-a-missing-piece");
+    t_case(pieces_resume_as_written, NULL,
+           "journal/pieces/resume-with-the-pieces-written");
     t_case(truncated_tail, NULL, "journal/half-written-record-dropped");
     t_case(cut_in_half, NULL, "journal/cut-mid-line-says-what-was-kept");
     t_case(cut_run_line, NULL, "journal/cut-run-line-named-as-a-run-line");

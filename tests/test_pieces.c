@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
@@ -163,8 +164,9 @@ static void split_names_read_back(void *arg)
     }
 }
 
-/* The default bound, an hour, cuts the first board it reaches (N = 25)
- * and leaves none of its pieces over it. */
+/* The default bound, an hour, cuts the first board that has a unit
+ * estimated over it (N = 25, one unit of 4,460 s, whose pieces' finer
+ * estimates add up to 3,460 s) and leaves none of its pieces over it. */
 static void default_cuts_n25(void *arg)
 {
     (void)arg;
@@ -176,11 +178,101 @@ static void default_cuts_n25(void *arg)
         largest = s > largest ? s : largest;
     }
     int named = !strcmp(nq_plan_split(p), "fast-ring/1,max=3600000000us");
-    uint64_t units = nq_plan_units(p);
     nq_plan_free(p);
-    CHECKF(named && units > whole_units(25), "N=25 not cut at an hour");
+    CHECKF(named, "N=25 not cut at an hour");
     CHECKF(largest <= 3600 && largest > 1800, "largest piece %.0f s",
            largest);
+}
+
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* `units` lists the pieces, one a line, each with its estimate, none
+ * over the bound, under a header naming the split. */
+static void units_lists_pieces(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    nq_plan *plan;
+    CHECK(make_plan(17, 1e-4, 0, NULL, &plan) == NQ_OK);
+    uint64_t want = nq_plan_units(plan), lines = 0, over = 0, rings = 0;
+    nq_plan_free(plan);
+    CHECK(t_run_cli(&p, ARGS("units", "17", "--max-unit-seconds", "0.0001"))
+          == 0);
+    int header = p.exit_code == 0 &&
+                 strstr(p.out, "(plan fast-ring/1,max=100us)") == strchr(
+                     p.out, '(');
+    for (char *save, *line = strtok_r(p.out, "\n", &save); line;
+         line = strtok_r(NULL, "\n", &save)) {
+        char *tab = strrchr(line, '\t');
+        if (line[0] == '#' || !tab)
+            continue;
+        lines++;
+        if (strstr(line, "| weight")) {
+            rings++;
+            over += !(strtod(tab + 1, NULL) <= 1e-4);
+        }
+    }
+    t_proc_free(&p);
+    CHECK(header);
+    CHECKF(lines == want && rings == want - 2 && over == 0,
+           "%llu lines (%llu rings, %llu over the bound) for %llu units",
+           (unsigned long long)lines, (unsigned long long)rings,
+           (unsigned long long)over, (unsigned long long)want);
+}
+
+/* A number after "key": in a JSON line, or -1. */
+static double member(const char *json, const char *key)
+{
+    char k[64];
+    snprintf(k, sizeof k, "\"%s\":", key);
+    const char *at = strstr(json, k);
+    return at ? strtod(at + strlen(k), NULL) : -1;
+}
+
+/* `estimate --json` says how many pieces the count has and the largest
+ * one's estimate, the plan's and this machine's. */
+static void estimate_says_pieces(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    nq_plan *plan;
+    CHECK(make_plan(17, 1e-4, 0, NULL, &plan) == NQ_OK);
+    double want = (double)nq_plan_units(plan);
+    nq_plan_free(plan);
+    CHECK(t_run_cli(&p, ARGS("estimate", "17", "--max-unit-seconds",
+                             "0.0001", "--seconds", "0.5", "-t", "1",
+                             "--json")) == 0);
+    double pieces = member(p.out, "pieces"),
+           ref = member(p.out, "largest_piece_reference_seconds"),
+           here = member(p.out, "largest_piece_seconds"),
+           bound = member(p.out, "max_unit_seconds");
+    int ok = p.exit_code == 0;
+    t_proc_free(&p);
+    CHECKF(ok && pieces == want && ref > 5e-5 && ref <= 1e-4 && here > 0 &&
+           bound == 1e-4, "pieces %g of %g, largest %g s (%g here), "
+           "bound %g", pieces, want, ref, here, bound);
+}
+
+/* --max-unit-seconds takes seconds or 0: anything else is one line on
+ * stderr naming the option, exit 2, for each command that takes it. */
+static void option_checked(void *arg)
+{
+    (void)arg;
+    static const char *const bad[] = {"junk", "-1", "5e6", "nan", "", "1e-9",
+                                      "1s"};
+    static const char *const commands[] = {"count", "units", "estimate"};
+    for (size_t c = 0; c < 3; c++)
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            t_proc p;
+            CHECK(t_run_cli(&p, ARGS(commands[c], "12", "--max-unit-seconds",
+                                     bad[i])) == 0);
+            int ok = p.exit_code == 2 && p.out_len == 0 &&
+                     strstr(p.err, "--max-unit-seconds") &&
+                     strchr(p.err, '\n') == p.err + p.err_len - 1;
+            t_proc_free(&p);
+            CHECKF(ok, "%s --max-unit-seconds '%s' not refused in a line",
+                   commands[c], bad[i]);
+        }
 }
 
 void tests_pieces(void)
@@ -198,4 +290,7 @@ void tests_pieces(void)
     t_case(too_many_pieces_refused, NULL, "pieces/too-many-pieces-refused");
     t_case(split_names_read_back, NULL, "pieces/split-names-read-back");
     t_full_case(default_cuts_n25, NULL, "pieces/default-hour-cuts-N=25");
+    t_case(units_lists_pieces, NULL, "pieces/units-lists-pieces-with-estimates");
+    t_case(estimate_says_pieces, NULL, "pieces/estimate-json-says-pieces");
+    t_case(option_checked, NULL, "pieces/option-values-checked");
 }
