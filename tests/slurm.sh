@@ -104,8 +104,9 @@ trap 'exit 143' TERM
 # skip_all WHY: Slurm is not to be had here; every case from the first
 # not yet run says so.
 cases="start array-directives array-requeued-mid-run array-completed
-array-resumed array-merge-verify mpi-directives mpi-requeued-mid-run
-mpi-completed mpi-resumed mpi-merge-verify daemons-stopped"
+array-resumed array-merge-verify limit-completed limit-requeued-itself
+limit-part-whole mpi-directives mpi-requeued-mid-run mpi-completed
+mpi-resumed mpi-merge-verify daemons-stopped"
 skip_all() {
     for c in $cases; do
         skip "$c" "$1"
@@ -409,6 +410,68 @@ merge_verify() {
     fi
 }
 merge_verify array-merge-verify $N $TOTAL $UNIQUE "$work"/n$N.part*
+
+# --- a task limited to less time than the count's largest unit ---
+# N=22's largest unit is estimated at 9 s; array.sbatch with RUN_SECONDS=8
+# stands in for a 48-hour --time (Slurm's own limit is a minute at least,
+# enforced to some 30 s): the task stops itself and requeues until its
+# part is done.  Cut into pieces of 2 s at most (MAX_UNIT_SECONDS), each
+# run records some; whole, that unit would start from nothing each time.
+# The part is the one holding a piece of that unit.
+LIMIT_N=22 LIMIT_PARTS=256
+limit=$tmp/limit
+mkdir -p "$limit"
+build/nqueens units $LIMIT_N --max-unit-seconds 0 >"$limit/whole.txt"
+build/nqueens units $LIMIT_N --max-unit-seconds 2 >"$limit/cut.txt"
+big=$(awk -F'\t' '!/^#/ && $3 + 0 > most { most = $3 + 0; q = $2 }
+    END { sub(/ \|.*/, "", q); print q }' "$limit/whole.txt")
+piece=$(awk -F'\t' -v q="$big " 'index($2, q) == 1 { print $1; exit }' \
+    "$limit/cut.txt")
+k=$((${piece:-0} % LIMIT_PARTS + 1))
+share=$(awk -F'\t' -v m=$LIMIT_PARTS -v k=$k \
+    '!/^#/ && $1 % m == k - 1 { n++ } END { print n + 0 }' "$limit/cut.txt")
+echo "     largest unit of N=$LIMIT_N: $big; its piece $piece in part \
+$k/$LIMIT_PARTS ($share units)"
+job=$(sbatch --parsable --array=$k --cpus-per-task=1 --chdir="$limit" \
+    --output="$limit/task.out" --export="ALL,N=$LIMIT_N,PARTS=$LIMIT_PARTS,\
+ENGINE=fast,MAX_UNIT_SECONDS=2,RUN_SECONDS=8,NQUEENS=$PWD/build/nqueens" \
+    examples/slurm/array.sbatch 2>"$tmp/sbatch.err")
+journal=$limit/n$LIMIT_N.part$k
+if [ -z "$job" ] || [ -z "$piece" ]; then
+    fail limit-completed "no part to submit, or sbatch refused the script" \
+        "$tmp/sbatch.err"
+elif ! wait_done "$job"; then
+    fail limit-completed "the task did not finish in $TIMEOUT s" \
+        "$limit/task.out"
+else
+    state=$(job_field "${job}_$k" JobState)/$(job_field "${job}_$k" ExitCode)
+    if [ "$state" = COMPLETED/0:0 ] && grep -q "done: $share of its" \
+        "$limit/task.out"; then
+        pass limit-completed
+    else
+        fail limit-completed "the task ended $state" "$limit/task.out"
+    fi
+fi
+restarts=$(job_field "${job}_$k" Restarts)
+runs=$(sessions "$journal" | wc -l)
+empty=$(sessions "$journal" | grep -c '^0$')
+echo "     ${job}_$k: Restarts=${restarts:-?}; $runs sessions: \
+$(sessions "$journal" | tr '\n' ' ')"
+if [ "${restarts:-0}" -ge 2 ] && [ "$runs" -ge 3 ] && [ "$empty" -eq 0 ]; then
+    pass limit-requeued-itself
+else
+    fail limit-requeued-itself "the task did not stop and requeue itself \
+at each limit, recording some pieces every time" "$limit/task.out"
+fi
+records=$(units "$journal")
+distinct=$(awk '/^unit /{print $2}' "$journal" 2>/dev/null | sort -u | wc -l)
+if [ "${records:-0}" -eq "$share" ] && [ "$distinct" -eq "$share" ] &&
+   head -n 1 "$journal" | grep -q ' plan=fast-ring/1,max=2000000us '; then
+    pass limit-part-whole
+else
+    fail limit-part-whole "$journal: ${records:-0} records of $distinct \
+units, of $share, or not cut at 2 s" "$journal"
+fi
 
 # --- nqueens-mpi under mpirun, in an allocation of the one node ---
 mpi=$tmp/mpi

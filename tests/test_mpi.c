@@ -124,6 +124,37 @@ static void count_options(void *arg)
     CHECKF(ok, "the parts did not merge to N=11's total");
 }
 
+/* A journal of pieces resumed by nqueens-mpi with the bound left to the
+ * default: rank 0 reads the bound from the journal and every rank plans
+ * with it (else the ranks' plans would differ from the journal's, and
+ * the count would be refused), and the count ends with OEIS's total. */
+static void pieces_resumed_by_ranks(void *arg)
+{
+    (void)arg;
+    const char *mpi = getenv("NQ_MPI");
+    char j[64];
+    t_proc p;
+    mpi_env();
+    snprintf(j, sizeof j, "/tmp/nq-mpi-pieces-%d", (int)getpid());
+    unlink(j);
+    CHECK(t_run_cli(&p, ARGS("count", "17", "--max-unit-seconds", "0.0001",
+                             "--checkpoint", j, "--max-units", "300",
+                             "-q")) == 0);
+    t_proc_free(&p);
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "3", mpi, "count", "17", "--quiet", "--json",
+          "--checkpoint", j), 0, 0) == 0);
+    int ok = p.exit_code == 0 && strstr(p.out, "\"total\":95815104,");
+    char err[256];
+    snprintf(err, sizeof err, "%s", p.err);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("merge", j, "--json")) == 0);
+    ok = ok && p.exit_code == 0 && strstr(p.out, "\"total\":95815104,");
+    t_proc_free(&p);
+    unlink(j);
+    CHECKF(ok, "the ranks did not finish the journal of pieces: %s", err);
+}
+
 /* A count the workers could not finish in a century is refused up front
  * by rank 0, with the estimate, before any journal is made; exit 2. */
 static void hopeless_refused(void *arg)
@@ -311,6 +342,8 @@ void tests_mpi(void)
     t_full_case(other_plan_named, NULL, "mpi/rank-with-another-plan-named-exit-1");
     t_case(two_ranks_count, NULL, "mpi/2-ranks-count-10");
     t_full_case(count_options, NULL, "mpi/count-options-and-parts");
+    t_full_case(pieces_resumed_by_ranks, NULL,
+                "mpi/journal-of-pieces-resumed-with-its-bound");
     t_full_case(hopeless_refused, NULL, "mpi/hopeless-count-refused-up-front");
     t_case(help_lists_count_options, NULL, "mpi/help-lists-every-option-of-count");
     t_full_case(worker_timeout_checked, NULL, "mpi/worker-timeout-checked");
