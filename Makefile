@@ -26,6 +26,8 @@
 #   make bench-bottom    bottom states met again inside fast's units
 #   make bench-order     fast's nodes in board order, by the fewest open
 #                        squares and by the fewest places (N = 14..16)
+#   make bench-pieces    the reference core's rate here, and the pieces of
+#                        N = 24..28 (minutes: N = 28 is cut)
 #   make bench-estimate  nqueens estimate against the counts it estimates,
 #                   N = 18..21 (minutes: N = 21 is counted)
 #   make bench-wasm  the WebAssembly modules (make wasm) under node against
@@ -135,6 +137,7 @@ BENCH_RECORD := $(BUILD)/nq-bench-record
 BENCH_SUBUNITS := $(BUILD)/nq-bench-subunits
 BENCH_BOTTOM := $(BUILD)/nq-bench-bottom
 BENCH_ORDER := $(BUILD)/nq-bench-order
+BENCH_PIECES := $(BUILD)/nq-bench-pieces
 MPI_BIN  := $(BUILD)/nqueens-mpi
 MPI_LIB  := $(BUILD)/libnqueens-mpi.a
 MPICC    ?= mpicc
@@ -252,7 +255,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-wasm bench-estimate mpi cuda opencl wasm clean
+.PHONY: all run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate mpi cuda opencl wasm clean
 all: $(CLI) $(LIB) shared $(MAN_ALL)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -328,6 +331,9 @@ $(BENCH_BOTTOM): $(BUILD)/obj/bench/bench_bottom.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 $(BENCH_ORDER): $(BUILD)/obj/bench/bench_order.o $(LIB)
+	$(LINK) $< $(LIB) $(LDLIBS) -o $@
+
+$(BENCH_PIECES): $(BUILD)/obj/bench/bench_pieces.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 # The MPI back-end as a library of its own (with nqueens_mpi.h and
@@ -427,7 +433,8 @@ run: $(CLI) $(MAN_ALL)
 
 # The benchmarks are built too, so that none of them rots unnoticed, and
 # bench-order's search is a test of the kernels' node counts.
-BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER)
+BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER) \
+    $(BENCH_PIECES)
 
 test: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(TEST_MODULES) \
     $(BENCH_BINS)
@@ -526,6 +533,14 @@ bench-bottom: $(BENCH_BOTTOM)
 # open squares, by the fewest places (bench/RESULTS.md).
 bench-order: $(BENCH_ORDER)
 	for n in 14 15 16; do $(BENCH_ORDER) $$n; echo; done
+
+# The reference core's rate on this machine (one thread), then the cut
+# of N = 24..28 at the default bound on every core (N = 28: minutes).
+bench-pieces: $(BENCH_PIECES)
+	for n in 16 17 18; do $(BENCH_PIECES) rate $$n; done
+	$(BENCH_PIECES) rate 19 7; $(BENCH_PIECES) rate 20 7
+	$(BENCH_PIECES) rate 21 97; $(BENCH_PIECES) rate 22 401
+	for n in 24 25 26 27 28; do $(BENCH_PIECES) cut $$n; done
 
 # The GPU engines (those built here: nvcc, OpenCL) against fast, N =
 # 16..22, as a Markdown table (a GPU needed; bench/gpu.sh).
