@@ -78,8 +78,11 @@ static uint32_t whole_parts(const unsigned char *done, uint64_t units,
     return k;
 }
 
+/* The parts missing whole named at most: the others are counted. */
+#define SHOW_PARTS 12
+
 /* The missing units, one line on stderr: the parts missing whole by
- * name, then the others by number. */
+ * name (the first SHOW_PARTS), then the others by number. */
 static void say_missing(const cli_merged *m)
 {
     uint32_t parts = m->h.parts > 1 ? m->h.parts : 0, k = 0;
@@ -93,11 +96,14 @@ static void say_missing(const cli_merged *m)
             (unsigned long long)m->h.units, m->s.dropped_tail & 1
             ? " (a journal ends with a half-written record: a crash)" : "");
     const char *sep = ": ";
-    for (uint32_t p = 0; whole && p < parts; p++)
+    uint32_t named = 0;
+    for (uint32_t p = 0; whole && p < parts && named < SHOW_PARTS; p++)
         if (whole[p] && p < m->h.units) {
             fprintf(stderr, "%spart %u/%u", sep, p + 1, parts);
-            sep = ", ";
+            sep = ", ", named++;
         }
+    if (named < k) /* a record run's thousands: one line still */
+        fprintf(stderr, ", ... (%u parts in all)", k);
     if (k)
         fprintf(stderr, " (no journal of %s given)", k > 1 ? "them" : "it");
     if (m->h.units - m->s.units_done > (uint64_t)0)

@@ -20,16 +20,17 @@ static const char units_help[] =
     "\n"
     "examples:\n"
     "  nqueens units 8\n"
-    "  nqueens units 16 --engine fast\n";
+    "  nqueens units 16 --engine carry\n";
 
 int cmd_units(int argc, char **argv)
 {
-    const char *engine = "carry";
+    const char *engine = nq_default_count_engine();
     int n, hi, rc, json = 0;
     const cli_spec specs[] = {
         {.name = "--engine", .value = &engine, .arg = "NAME",
          .help = "an engine that splits the board into units (default: "
-                 "carry): {units}"},
+                 "the count's, fast; carry's plan is made in minutes and "
+                 "lists gigabytes from N = 20): {units}"},
         {.name = "--json", .flag = &json,
          .help = "one object per unit (n, engine, unit, queens)"},
         {0},
