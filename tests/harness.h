@@ -184,6 +184,7 @@ void tests_engines(void);
 void tests_solutions(void);
 void tests_units(void);
 void tests_journal(void);
+void tests_merge(void);
 void tests_forgery(void);
 void tests_record_rows(void);
 void tests_signals(void);
