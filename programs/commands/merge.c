@@ -9,8 +9,7 @@
 #include "../cli.h"
 
 static const char merge_help[] =
-    "usage: nqueens merge JOURNAL... [--list FILE] [--output FILE]\n"
-    "                     [--verify [--sample P | --all]] [--json]\n"
+    "usage: nqueens merge JOURNAL... [--list FILE] [--output FILE] [options]\n"
     "\n"
     "Combine the journals of one count (the parts of a split run, copies,\n"
     "or the journal of an interrupted run) and print the count's row once\n"
@@ -24,10 +23,9 @@ static const char merge_help[] =
     "{options}"
     "\n"
     "examples:\n"
-    "  nqueens merge p1 p2 p3\n"
-    "  nqueens merge n23.part* --json\n"
+    "  nqueens merge p1 p2 p3 --json\n"
     "  nqueens merge --verify n23.part*\n"
-    "  ls | grep part | nqueens merge --list - -o n23.all\n";
+    "  nqueens merge --list parts.txt -o n23.all\n";
 
 static int bit(const unsigned char *set, uint64_t u)
 {
