@@ -68,16 +68,6 @@ static char *output_of(const char *const *args, int code)
     return out;
 }
 
-/* 1 if out holds N's row as OEIS has it. */
-static int row_is_oeis(const char *out, int n)
-{
-    char want[128], total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
-    snprintf(want, sizeof want, "\n%2d:%13s%13s", n,
-             nq_format_u128(t_oeis_total(n), total),
-             nq_format_u128(t_oeis_unique(n), unique));
-    return out && strstr(out, want) != NULL;
-}
-
 /* --list: paths from a file (blank lines, spaces-only lines left out)
  * after those given as arguments, and from standard input ("-"). */
 static void list_file_and_stdin(void *arg)
@@ -90,7 +80,7 @@ static void list_file_and_stdin(void *arg)
     snprintf(text, sizeof text, "%s\n\n   \n%s\n", part[0], part[1]);
     write_text(list, text);
     char *out = output_of(ARGS("merge", "--list", list, part[2]), 0);
-    int ok = row_is_oeis(out, 12);
+    int ok = t_row_is_oeis(out, 12);
     free(out);
     CHECKF(ok, "merge --list LIST JOURNAL did not give N=12's row");
     out = output_of(ARGS("merge", "--list", list), 1);
@@ -101,7 +91,7 @@ static void list_file_and_stdin(void *arg)
              "--list - '%s'", part[0], part[2], part[1]);
     t_proc p;
     CHECK(t_run_signalled(&p, "sh", ARGS("sh", "-c", cmd), 0, 0) == 0);
-    ok = p.exit_code == 0 && row_is_oeis(p.out, 12);
+    ok = p.exit_code == 0 && t_row_is_oeis(p.out, 12);
     char err[300];
     snprintf(err, sizeof err, "%s", p.err ? p.err : "");
     t_proc_free(&p);
@@ -176,7 +166,7 @@ static void output_read_by_merge_and_verify(void *arg)
     char *want = output_of(ARGS("merge", part[0], part[1], copy, part[2]), 0);
     char *got = output_of(ARGS("merge", part[0], part[1], copy, part[2],
                                "-o", all), 0);
-    int same = want && got && !strcmp(want, got) && row_is_oeis(want, 13);
+    int same = want && got && !strcmp(want, got) && t_row_is_oeis(want, 13);
     free(got);
     CHECKF(same, "merge -o printed another row than merge");
     nq_journal_header h;
@@ -229,7 +219,7 @@ static void staged_equals_one_shot(void *arg)
         every[13] = staged[4] = json ? "--json" : NULL;
         char *want = output_of(every, 0), *got = output_of(staged, 0);
         int same = want && got && !strcmp(want, got) &&
-                   (json || row_is_oeis(want, 14));
+                   (json || t_row_is_oeis(want, 14));
         char shown[400];
         snprintf(shown, sizeof shown, "%s / %s", want ? want : "",
                  got ? got : "");
@@ -252,7 +242,7 @@ static void combined_resumes_only_the_rest(void *arg)
     free(out);
     CHECK(out);
     out = output_of(ARGS("count", "13", "-q", "--checkpoint", combined), 0);
-    int right = row_is_oeis(out, 13);
+    int right = t_row_is_oeis(out, 13);
     free(out);
     CHECKF(right, "the resumed combined journal did not count N=13");
     size_t len;
@@ -387,7 +377,7 @@ static void generated_journals_merge(void *arg)
     snprintf(cmd, sizeof cmd, "ls -d '%s'/0* | \"$NQ_CLI\" merge --list -",
              t_case_dir());
     CHECK(t_run_signalled(&p, "sh", ARGS("sh", "-c", cmd), 0, 0) == 0);
-    ok = p.exit_code == 0 && row_is_oeis(p.out, 8);
+    ok = p.exit_code == 0 && t_row_is_oeis(p.out, 8);
     t_proc_free(&p);
     CHECK(ok);
 }
