@@ -82,17 +82,19 @@ for list in tenth all; do
     echo "| $k | $a | $b | $c | $r |"
 done
 # staged: groups of $group, then the stages
-split -l "$group" -a 5 "$work/all" "$work/stages/g"
+mkdir "$work/groups"
+split -l "$group" -a 5 "$work/all" "$work/groups/g"
 staged() {
-    for g in "$work"/stages/g*; do
-        "$cli" merge --list "$g" -o "$g.journal" > /dev/null
+    rm -f "$work"/stages/*
+    for g in "$work"/groups/g*; do
+        "$cli" merge --list "$g" -o "$work/stages/${g##*/}" > /dev/null
     done
-    ls "$work"/stages/g*.journal > "$work/stages/list"
-    "$cli" merge --list "$work/stages/list"
+    ls "$work"/stages/g* > "$work/list-of-stages"
+    "$cli" merge --list "$work/list-of-stages"
 }
 s=$(best staged); same "the staged merge"
-groups=$(ls "$work"/stages/g*.journal | wc -l)
-one=$(best "$cli" merge --list "$work/stages/list")
+groups=$(wc -l < "$work/list-of-stages")
+one=$(best "$cli" merge --list "$work/list-of-stages")
 echo
 echo "Staged: $groups merges of $group journals each written to a journal (-o), then one of the $groups: $s s in all, the last merge $one s; its output the one-shot merge's, byte for byte:"
 echo
