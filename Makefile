@@ -30,6 +30,10 @@
 #                        N = 24..28 (minutes: N = 28 is cut)
 #   make bench-estimate  nqueens estimate against the counts it estimates,
 #                   N = 18..21 (minutes: N = 21 is counted)
+#   make bench-merge  merge of 100,000 small journals, at once and staged
+#                   (BEFORE=another build's nqueens, side by side)
+#   make bench-parts  what each part of a job array pays before its first
+#                   unit, 200 parts of N = 20 (BEFORE= likewise)
 #   make bench-wasm  the WebAssembly modules (make wasm) under node against
 #                   this build, one thread, in rounds: fast with each
 #                   kernel at N = 14..17 and the teaching engines, each
@@ -138,6 +142,7 @@ BENCH_SUBUNITS := $(BUILD)/nq-bench-subunits
 BENCH_BOTTOM := $(BUILD)/nq-bench-bottom
 BENCH_ORDER := $(BUILD)/nq-bench-order
 BENCH_PIECES := $(BUILD)/nq-bench-pieces
+BENCH_MERGE_GEN := $(BUILD)/nq-bench-merge-gen
 MPI_BIN  := $(BUILD)/nqueens-mpi
 MPI_LIB  := $(BUILD)/libnqueens-mpi.a
 MPICC    ?= mpicc
@@ -255,7 +260,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate mpi cuda opencl wasm clean
+.PHONY: all run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate bench-merge bench-parts mpi cuda opencl wasm clean
 all: $(CLI) $(LIB) shared $(MAN_ALL)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -334,6 +339,9 @@ $(BENCH_ORDER): $(BUILD)/obj/bench/bench_order.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 $(BENCH_PIECES): $(BUILD)/obj/bench/bench_pieces.o $(LIB)
+	$(LINK) $< $(LIB) $(LDLIBS) -o $@
+
+$(BENCH_MERGE_GEN): $(BUILD)/obj/bench/merge_gen.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
 
 # The MPI back-end as a library of its own (with nqueens_mpi.h and
@@ -434,7 +442,7 @@ run: $(CLI) $(MAN_ALL)
 # The benchmarks are built too, so that none of them rots unnoticed, and
 # bench-order's search is a test of the kernels' node counts.
 BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER) \
-    $(BENCH_PIECES)
+    $(BENCH_PIECES) $(BENCH_MERGE_GEN)
 
 test: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(TEST_MODULES) \
     $(BENCH_BINS)
@@ -446,7 +454,7 @@ test: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OP
 # seconds (MPI jobs, terminals, long counts), which it reports as skipped.
 # It builds only what it runs: of the benchmarks, the two the suite runs
 # (tests/test_bench.c); make test builds them all.
-CHECK_BENCH_BINS := $(BENCH_FAST) $(BENCH_ORDER)
+CHECK_BENCH_BINS := $(BENCH_FAST) $(BENCH_ORDER) $(BENCH_MERGE_GEN)
 # The WebAssembly modules are not built for it (a minute from a clean
 # clone): their cases are skipped there, run by make test.  It builds in
 # parallel, CHECK_JOBS at once (one per core), by a make of its own,
@@ -555,6 +563,21 @@ bench-gpu: $(BENCH_GPU_CUDA) $(BENCH_GPU_OPENCL) $(CLI)
 # minutes: run it on a quiet machine).
 bench-estimate: $(CLI)
 	NQ_CLI=$(CLI) THREADS=$(or $(THREADS),0) sh bench/estimate.sh $(or $(FROM),18) $(or $(TO),21)
+
+# merge at a record run's scale: JOURNALS (100000) small journals of a
+# count of N (12) made by nq-bench-merge-gen, merged with --list, at once
+# and staged in groups of GROUP (100), and by BEFORE (another build's
+# nqueens, e.g. main's) side by side, its journals as arguments
+# (bench/merge_scale.sh).
+bench-merge: $(CLI) $(BENCH_MERGE_GEN)
+	NQ_CLI=$(CLI) NQ_GEN=$(BENCH_MERGE_GEN) BEFORE=$(BEFORE) \
+	    sh bench/merge_scale.sh $(or $(JOURNALS),100000) $(or $(N),12) $(or $(GROUP),100)
+
+# What each part of a job array pays before its first unit: PARTS (200)
+# processes of count N --part K/PARTS --max-units 1 (N = 20), and BEFORE's
+# side by side (bench/part_cost.sh).
+bench-parts: $(CLI)
+	NQ_CLI=$(CLI) BEFORE=$(BEFORE) sh bench/part_cost.sh $(or $(PARTS),200) $(or $(N),20)
 
 # make install, uninstall, the shared library, pkg-config, man page and
 # completion: mk/install.mk.

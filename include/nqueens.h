@@ -619,6 +619,25 @@ nq_status nq_journal_merge(const char *const *paths, int count,
                            nq_journal_header *header, nq_journal_state *state,
                            unsigned char **done, nq_counts *counts, char *why,
                            size_t why_size);
+/* nq_journal_merge, and the union of the journals written to `output`
+ * as one journal (merge -o; doc/journal-format.md, "Combined journals"):
+ * this release's format, part 1/1, a new key, each unit's record once,
+ * and a run line carrying the journals' time (each key's once, as
+ * merging counts it) and most threads, so that merging it reports what
+ * merging its journals reports; every unit need not be covered (a
+ * staged merge).  It is written under a temporary name in output's
+ * folder, flushed to disk and renamed to output only when whole: output
+ * holds what it held before, or the whole journal.  An output that is
+ * one of the journals (the same file by any name) is NQ_ERR_ARG, before
+ * any is read; one that cannot be written NQ_ERR_IO.  output NULL:
+ * nq_journal_merge. */
+nq_status nq_journal_merge_into(const char *const *paths, int count,
+                                const char *output,
+                                volatile sig_atomic_t *stop,
+                                nq_journal_header *header,
+                                nq_journal_state *state, unsigned char **done,
+                                nq_counts *counts, char *why,
+                                size_t why_size);
 /* Checking journals someone else wrote, by recounting some of their
  * units (a tag proves nothing against a forger: the key is in the file). */
 typedef struct {

@@ -102,11 +102,25 @@ int cli_parse_sizes(const char *text, int *lo, int *hi);
 int cli_parse_board(const char *command, const char *help, const cli_spec *specs,
                     int argc, char **argv, int range, int *lo, int *hi);
 /* A command whose positionals are journals (merge, verify): parse, with
- * *paths allocated (free it whatever the result) and at least one given
- * (else the usage line is said); the result as cli_parse's. */
+ * *paths allocated (free it whatever the result), the journals a --list
+ * names (*list, once parsed: see cli_add_listed) after the arguments',
+ * and at least one in all (else the usage line is said); the result as
+ * cli_parse's. */
 int cli_parse_journals(const char *command, const char *help,
                        const char *usage, const cli_spec *specs, int argc,
-                       char **argv, const char ***paths, int *count);
+                       char **argv, const char *const *list,
+                       const char ***paths, int *count);
+/* lists.c: the journals the file `list` names ("-": standard input), one
+ * path a line, blank lines left out, added after the *count in *paths
+ * (reallocated, the paths' text in the same block: one free).  A list
+ * that cannot be read, a line longer than any path or one holding a NUL
+ * byte is said, naming the list and the line: CLI_FAIL. */
+int cli_add_listed(const char *list, const char ***paths, int *count);
+/* --list FILE's entry in the option tables of merge and verify. */
+#define CLI_LIST_HELP \
+    "the journals named in FILE too, one path a line ('-': standard " \
+    "input; blank lines left out), after those given as arguments: a " \
+    "record run's thousands of parts, more than a command line holds"
 /* --threads T: 1..CLI_MAX_THREADS into *threads (0 when text is NULL:
  * all cores); prints and returns CLI_USAGE if bad. */
 int cli_parse_threads(const char *text, int *threads);

@@ -112,6 +112,9 @@ int t_catches_signals(pid_t pid);
  * callback that looks at it). */
 pid_t t_run_pid(void);
 char *t_read_file(const char *path, size_t *len); /* NULL if unreadable */
+/* 1 if out (NULL: no) holds the table row of N as OEIS has it, the time
+ * column aside (test_journal.c). */
+int t_row_is_oeis(const char *out, int n);
 #ifdef NQ_ADVANCED_API
 /* The header of the journal at path, as this release reads it: 1 if its
  * first line is one (test_journal.c). */
@@ -185,6 +188,7 @@ void tests_engines(void);
 void tests_solutions(void);
 void tests_units(void);
 void tests_journal(void);
+void tests_merge(void);
 void tests_forgery(void);
 void tests_record_rows(void);
 void tests_signals(void);

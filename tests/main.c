@@ -830,6 +830,7 @@ static void run_groups(void)
     tests_opencl();
     tests_wasm();
     tests_journal();
+    tests_merge();
     tests_forgery();
     tests_record_rows();
     tests_signals();

@@ -126,14 +126,13 @@ static uint64_t whole_units(int n)
     return units_cut("fast", n, -1);
 }
 
-/* The table row of N as OEIS has it (the time column aside). */
-static int row_is_oeis(const char *out, int n)
+int t_row_is_oeis(const char *out, int n)
 {
     char want[128], total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
     snprintf(want, sizeof want, "\n%2d:%13s%13s", n,
              nq_format_u128(t_oeis_total(n), total),
              nq_format_u128(t_oeis_unique(n), unique));
-    return strstr(out, want) != NULL;
+    return out && strstr(out, want) != NULL;
 }
 
 static void checkpoint_and_rerun(void *arg)
@@ -143,7 +142,7 @@ static void checkpoint_and_rerun(void *arg)
     t_proc p;
     for (int run = 0; run < 2; run++) {
         CHECK(t_run_cli(&p, ARGS("count", "14", "--checkpoint", j)) == 0);
-        int ok = p.exit_code == 0 && row_is_oeis(p.out, 14) && p.err_len == 0;
+        int ok = p.exit_code == 0 && t_row_is_oeis(p.out, 14) && p.err_len == 0;
         t_proc_free(&p);
         CHECKF(ok, "run %d: not the OEIS row", run + 1);
     }
@@ -165,7 +164,7 @@ static void resume_after_budget(void *arg)
     CHECK(records_once(j, plan_units(engine, 13), 1, &seen) && seen == 40);
     CHECK(t_run_cli(&p, ARGS("count", "13", "--engine", engine, "--checkpoint",
                              j)) == 0);
-    int done = p.exit_code == 0 && row_is_oeis(p.out, 13);
+    int done = p.exit_code == 0 && t_row_is_oeis(p.out, 13);
     t_proc_free(&p);
     CHECK(done);
     CHECK(records_once(j, plan_units(engine, 13), 0, NULL));
@@ -250,7 +249,7 @@ static void survives_kills(void *arg)
                          SIGKILL) == 0);
         finished = p.exit_code == 0;
         killed += p.exit_code == -1;
-        int right = !finished || row_is_oeis(p.out, 18);
+        int right = !finished || t_row_is_oeis(p.out, 18);
         t_proc_free(&p);
         CHECKF(right, "run %d finished with wrong numbers", k + 1);
         CHECKF(records_once(j, plan_units("fast", 18), 1, NULL),
@@ -280,7 +279,7 @@ static void pieces_survive_kills(void *arg)
                          SIGKILL) == 0);
         finished = p.exit_code == 0;
         killed += p.exit_code == -1;
-        int right = !finished || row_is_oeis(p.out, 18);
+        int right = !finished || t_row_is_oeis(p.out, 18);
         t_proc_free(&p);
         CHECKF(right, "run %d finished with wrong numbers", k + 1);
         CHECKF(records_once(j, pieces, 1, &seen) && seen >= before,
@@ -305,7 +304,7 @@ static void pieces_journal_verify_merge(void *arg)
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "17", "--max-unit-seconds", "0.0001",
                              "--checkpoint", j, "-q")) == 0);
-    int ok = p.exit_code == 0 && row_is_oeis(p.out, 17);
+    int ok = p.exit_code == 0 && t_row_is_oeis(p.out, 17);
     t_proc_free(&p);
     CHECKF(ok, "count 17 cut at 100 us: not OEIS's row");
     CHECK(t_read_journal_header(j, &h) &&
@@ -325,7 +324,7 @@ static void pieces_journal_verify_merge(void *arg)
         CHECKF(ok, "part %d/2 did not finish", k + 1);
     }
     CHECK(t_run_cli(&p, ARGS("merge", part[0], part[1])) == 0);
-    ok = p.exit_code == 0 && row_is_oeis(p.out, 17);
+    ok = p.exit_code == 0 && t_row_is_oeis(p.out, 17);
     t_proc_free(&p);
     CHECKF(ok, "the parts' pieces did not merge to OEIS's row");
     /* the second part without its last record: a piece missing */
@@ -366,7 +365,7 @@ static void pieces_resume_as_written(void *arg)
                              "-q")) == 0);
     t_proc_free(&p);
     CHECK(t_run_cli(&p, ARGS("count", "17", "--checkpoint", cut, "-q")) == 0);
-    int ok = p.exit_code == 0 && row_is_oeis(p.out, 17);
+    int ok = p.exit_code == 0 && t_row_is_oeis(p.out, 17);
     t_proc_free(&p);
     CHECKF(ok, "a journal of pieces did not resume with its own bound");
     CHECK(records_once(cut, units_cut("fast", 17, 1e-4), 0, NULL));
@@ -383,7 +382,7 @@ static void pieces_resume_as_written(void *arg)
     t_proc_free(&p);
     CHECKF(ok, "a journal of whole units resumed with another bound");
     CHECK(t_run_cli(&p, ARGS("count", "17", "--checkpoint", whole, "-q")) == 0);
-    ok = p.exit_code == 0 && row_is_oeis(p.out, 17);
+    ok = p.exit_code == 0 && t_row_is_oeis(p.out, 17);
     t_proc_free(&p);
     CHECKF(ok, "a journal of whole units did not resume whole");
     CHECK(records_once(whole, whole_units(17), 0, NULL));
@@ -410,7 +409,7 @@ static void stops_cleanly(void *arg)
     CHECK(records_once(j, plan_units("fast", 18), 1, &seen) && seen >= 299 &&
           seen < plan_units("fast", 18));
     CHECK(t_run_cli(&p, ARGS("count", "18", "--checkpoint", j, "--quiet")) == 0);
-    int ok = p.exit_code == 0 && row_is_oeis(p.out, 18) && p.err_len == 0;
+    int ok = p.exit_code == 0 && t_row_is_oeis(p.out, 18) && p.err_len == 0;
     t_proc_free(&p);
     CHECK(ok);
 }
@@ -453,7 +452,7 @@ static void truncated_tail(void *arg)
     write_text(j, text, len - 9); /* cut into the last record */
     free(text);
     CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", j)) == 0);
-    int ok = p.exit_code == 0 && row_is_oeis(p.out, 12) &&
+    int ok = p.exit_code == 0 && t_row_is_oeis(p.out, 12) &&
              strstr(p.err, "half-written");
     t_proc_free(&p);
     CHECK(ok);
@@ -481,7 +480,7 @@ static void cut_run_line(void *arg)
                                  ARGS("count", "12", "--checkpoint", j)};
     for (int c = 0; c < 2; c++) {
         CHECK(t_run_cli(&p, cmds[c]) == 0);
-        int said = p.exit_code == 0 && row_is_oeis(p.out, 12) &&
+        int said = p.exit_code == 0 && t_row_is_oeis(p.out, 12) &&
                    strstr(p.err, "half-written run line") &&
                    strstr(p.err, "time") && !strstr(p.err, "unit was found") &&
                    !strstr(p.err, "counted again");
@@ -517,7 +516,7 @@ static void cut_in_half(void *arg)
     CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", j)) == 0);
     char says[64];
     snprintf(says, sizeof says, "kept the %d units recorded", kept);
-    int ok = p.exit_code == 0 && row_is_oeis(p.out, 12) &&
+    int ok = p.exit_code == 0 && t_row_is_oeis(p.out, 12) &&
              strstr(p.err, says) && strstr(p.err, "counted again") &&
              !strstr(p.err, "nothing recorded was lost");
     char err[400];
@@ -639,7 +638,7 @@ static void one_run_per_journal(void *arg)
     waitpid(pid, NULL, 0);
     CHECK(refused);
     CHECK(t_run_cli(&first, ARGS("count", "18", "--checkpoint", j, "--quiet")) == 0);
-    int ok = first.exit_code == 0 && row_is_oeis(first.out, 18);
+    int ok = first.exit_code == 0 && t_row_is_oeis(first.out, 18);
     t_proc_free(&first);
     CHECK(ok);
     CHECK(records_once(j, plan_units("fast", 18), 0, NULL));
@@ -722,7 +721,7 @@ static void split_and_merge(void *arg)
     CHECKF(incomplete, "an incomplete merge was not refused naming part "
            "3/3: %s", err);
     CHECK(t_run_cli(&p, ARGS("merge", part[2], part[0], part[1], part[0])) == 0);
-    int ok = p.exit_code == 0 && row_is_oeis(p.out, 15);
+    int ok = p.exit_code == 0 && t_row_is_oeis(p.out, 15);
     t_proc_free(&p);
     CHECK(ok);
 }
@@ -814,13 +813,13 @@ static void mpi_count_and_resume(void *arg)
     CHECK(records_once(j, plan_units("fast", 13), 1, &seen) && seen >= 100);
     CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe", "-np",
           "3", mpi, "count", "13", "--checkpoint", j), 0, 0) == 0);
-    int ok = p.exit_code == 0 && row_is_oeis(p.out, 13);
+    int ok = p.exit_code == 0 && t_row_is_oeis(p.out, 13);
     t_proc_free(&p);
     CHECK(ok);
     CHECK(records_once(j, plan_units("fast", 13), 0, NULL));
     /* the threaded CLI reads the MPI run's journal: nothing left to do */
     CHECK(t_run_cli(&p, ARGS("count", "13", "--checkpoint", j)) == 0);
-    ok = p.exit_code == 0 && row_is_oeis(p.out, 13);
+    ok = p.exit_code == 0 && t_row_is_oeis(p.out, 13);
     t_proc_free(&p);
     CHECK(ok);
 }
@@ -953,7 +952,7 @@ static void sample_resumes_and_merges(void *arg)
                              b)) == 0);
     t_proc_free(&p);
     CHECK(t_run_cli(&p, ARGS("merge", b, a)) == 0);
-    int ok = p.exit_code == 0 && row_is_oeis(p.out, 12);
+    int ok = p.exit_code == 0 && t_row_is_oeis(p.out, 12);
     t_proc_free(&p);
     CHECK(ok);
 }
@@ -1574,7 +1573,7 @@ static void disk_full(void *arg)
     if (mounted)
         remount(fs, "size=2m");
     CHECK(t_run_cli(&p, ARGS("count", "16", "--checkpoint", j)) == 0);
-    int resumed = p.exit_code == 0 && row_is_oeis(p.out, 16);
+    int resumed = p.exit_code == 0 && t_row_is_oeis(p.out, 16);
     t_proc_free(&p);
     if (mounted)
         unmount(fs);
@@ -1604,7 +1603,7 @@ static void read_only_journal(void *arg)
     t_proc_free(&p);
     int ro = remount(fs, "ro");
     CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", done)) == 0);
-    int read_back = p.exit_code == 0 && row_is_oeis(p.out, 12);
+    int read_back = p.exit_code == 0 && t_row_is_oeis(p.out, 12);
     t_proc_free(&p);
     CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", part)) == 0);
     int refused = p.exit_code == 1 && strstr(p.err, "read-only") &&
@@ -1686,10 +1685,10 @@ static void renamed_engine_still_read(void *arg)
     fclose(f);
     free(text);
     CHECK(t_run_cli(&p, ARGS("merge", j)) == 0);
-    int merged = p.exit_code == 0 && row_is_oeis(p.out, 11);
+    int merged = p.exit_code == 0 && t_row_is_oeis(p.out, 11);
     t_proc_free(&p);
     CHECK(t_run_cli(&p, ARGS("count", "11", "--checkpoint", j)) == 0);
-    int resumed = p.exit_code == 0 && row_is_oeis(p.out, 11);
+    int resumed = p.exit_code == 0 && t_row_is_oeis(p.out, 11);
     t_proc_free(&p);
     CHECK(merged && resumed);
 }
@@ -1710,7 +1709,7 @@ static void header_cut_in_key(void *arg)
     write_text(j, text, (size_t)(key - text) + 5 + 20); /* 20 key digits */
     free(text);
     CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", j)) == 0);
-    int ok = p.exit_code == 0 && row_is_oeis(p.out, 10) &&
+    int ok = p.exit_code == 0 && t_row_is_oeis(p.out, 10) &&
              strstr(p.err, "half-written");
     t_proc_free(&p);
     CHECK(ok);
@@ -2024,7 +2023,7 @@ static void headless_same_words(void *arg)
                       hf->says) && strchr(p.err, '\n') == p.err + p.err_len - 1
                       && (!r || !strcmp(p.err, first));
         int restarted = r == 2 && hf->restarts && p.exit_code == 0 &&
-                        row_is_oeis(p.out, 10);
+                        t_row_is_oeis(p.out, 10);
         char err[512];
         snprintf(err, sizeof err, "%s", p.err);
         if (!r)

@@ -158,7 +158,10 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                  "'nqueens engines'; default: all online cores)"},
         {.name = "--quiet", .flag = &a->quiet,
          .help = "no progress bar (it is shown on stderr only when stderr "
-                 "is a terminal and a count takes over a second)"},
+                 "is a terminal and a count takes over a second), and from "
+                 "N = 20 no estimate said or sampled: a script's count is "
+                 "checked against the week (a century with --checkpoint) "
+                 "by a bound timed on smaller boards instead"},
         {.name = "--progress", .flag = &a->progress,
          .help = "a plain progress line on stderr every 5 seconds, for logs "
                  "(stderr not a terminal)"},
@@ -192,7 +195,10 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
                  "cut short are counted again on resume"},
         {.name = "--part", .value = &part, .arg = "K/M",
          .help = "run only the K-th of M disjoint shares of the units; "
-                 "combine the parts' journals with 'nqueens merge'"},
+                 "combine the parts' journals with 'nqueens merge'.  A part "
+                 "samples no estimate of its own (the whole count's is "
+                 "'nqueens estimate N', said once): it is checked against "
+                 "a century by a bound timed on smaller boards"},
         {.name = "--max-units", .value = &max_units, .arg = "K",
          .help = "stop after K more units (resume later)"},
         CLI_SPEC_MAX_UNIT_SECONDS(&max_unit),
@@ -296,29 +302,49 @@ static int sample_count(const cli_count_args *a, int n, double over,
                                             st, words, why, sizeof why));
 }
 
+/* Whether the count is worth its sampled estimate (nq_estimate_count:
+ * 0.29 s at N = 20, 3 to 4.6 s at 22 and 23): a whole count run by a
+ * person, who is told it.  A part's estimate belongs to the whole count
+ * (nqueens estimate N says it once), where a job array of 10,000 parts
+ * paid it 10,000 times; --quiet is a script's count, which says none. */
+static int worth_sampling(const cli_count_args *a)
+{
+    return !a->quiet && !a->c.opt.parts &&
+           cli_estimate_samples(a->c.req.engine);
+}
+
+/* The refusal on the sampled estimate of hi. */
+static int sampled_check(cli_count_args *a, double limit, int machines)
+{
+    int rc = sample_count(a, a->hi, limit * machines, &a->est);
+    if (rc != CLI_OK)
+        return rc;
+    a->estimated = 1;
+    const nq_estimate *e = &a->est;
+    if (e->seconds / machines <= limit)
+        return CLI_OK;
+    return refuse(a, e->seconds / machines, e->seconds_low / machines,
+                  e->seconds_high / machines, e->threads, machines);
+}
+
 /* A count that could not end in any reasonable time is refused before it
  * starts, with this machine's estimate, rather than run silently for ever;
  * --force runs it all the same.  A share (--part K/M) is a Mth of the
- * work, and `machines` like this one share it (nqueens-mpi's workers). */
+ * work, and `machines` like this one share it (nqueens-mpi's workers).
+ * Where sampling is not worth it (a part, --quiet), a sampling engine's
+ * count from N = CLI_ESTIMATE_FROM is checked by the bound the other
+ * engines' are, timed on smaller boards (milliseconds where it is far
+ * under the limit, a tenth of a second at most). */
 int cli_check_feasible(cli_count_args *a, int machines)
 {
     double limit = a->c.opt.journal ? CLI_FEASIBLE_JOURNALED
                                     : CLI_FEASIBLE_SECONDS;
+    int samples = cli_estimate_samples(a->c.req.engine);
     if (a->force) /* run as asked, without a word or a second's delay */
         return CLI_OK;
-    if (cli_estimate_samples(a->c.req.engine) &&
-        a->hi >= CLI_ESTIMATE_FROM) {
-        int rc = sample_count(a, a->hi, limit * machines, &a->est);
-        if (rc != CLI_OK)
-            return rc;
-        a->estimated = 1;
-        const nq_estimate *e = &a->est;
-        if (e->seconds / machines <= limit)
-            return CLI_OK;
-        return refuse(a, e->seconds / machines, e->seconds_low / machines,
-                      e->seconds_high / machines, e->threads, machines);
-    }
-    if (a->hi < 14 || cli_estimate_samples(a->c.req.engine))
+    if (a->hi >= CLI_ESTIMATE_FROM && worth_sampling(a))
+        return sampled_check(a, limit, machines);
+    if (a->hi < (samples ? CLI_ESTIMATE_FROM : 14))
         return CLI_OK;
     double share = (double)(a->c.opt.parts ? a->c.opt.parts : 1) * machines;
     double est = cli_estimate_seconds(a->c.req.engine, a->c.req.kernel,
@@ -335,8 +361,7 @@ int cli_say_count_estimate(cli_count_args *a, int n, int machines)
 {
     char what[64];
     nq_estimate e;
-    if (a->quiet || a->force || n < CLI_ESTIMATE_FROM ||
-        !cli_estimate_samples(a->c.req.engine))
+    if (a->force || n < CLI_ESTIMATE_FROM || !worth_sampling(a))
         return CLI_OK;
     if (n == a->hi && a->estimated) {
         e = a->est;

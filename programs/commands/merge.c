@@ -9,21 +9,23 @@
 #include "../cli.h"
 
 static const char merge_help[] =
-    "usage: nqueens merge JOURNAL... [--verify [--sample P | --all]] [--json]\n"
+    "usage: nqueens merge JOURNAL... [--list FILE] [--output FILE] [options]\n"
     "\n"
     "Combine the journals of one count (the parts of a split run, copies,\n"
     "or the journal of an interrupted run) and print the count's row once\n"
     "every unit is covered.  A unit recorded with different counts in two\n"
     "journals, or journals of different counts, are refused; missing units\n"
-    "are listed.\n"
+    "are listed.  With --output the journals' union is also written as one\n"
+    "journal, which a later merge takes like any other: merge a record\n"
+    "run's parts in groups, then the groups' journals.\n"
     "\n"
     "options:\n"
     "{options}"
     "\n"
     "examples:\n"
-    "  nqueens merge p1 p2 p3\n"
-    "  nqueens merge n23.part* --json\n"
-    "  nqueens merge --verify n23.part*\n";
+    "  nqueens merge p1 p2 p3 --json\n"
+    "  nqueens merge --verify n23.part*\n"
+    "  nqueens merge --list parts.txt -o n23.all\n";
 
 static int bit(const unsigned char *set, uint64_t u)
 {
@@ -74,8 +76,11 @@ static uint32_t whole_parts(const unsigned char *done, uint64_t units,
     return k;
 }
 
+/* The parts missing whole named at most: the others are counted. */
+#define SHOW_PARTS 12
+
 /* The missing units, one line on stderr: the parts missing whole by
- * name, then the others by number. */
+ * name (the first SHOW_PARTS), then the others by number. */
 static void say_missing(const cli_merged *m)
 {
     uint32_t parts = m->h.parts > 1 ? m->h.parts : 0, k = 0;
@@ -89,11 +94,14 @@ static void say_missing(const cli_merged *m)
             (unsigned long long)m->h.units, m->s.dropped_tail & 1
             ? " (a journal ends with a half-written record: a crash)" : "");
     const char *sep = ": ";
-    for (uint32_t p = 0; whole && p < parts; p++)
+    uint32_t named = 0;
+    for (uint32_t p = 0; whole && p < parts && named < SHOW_PARTS; p++)
         if (whole[p] && p < m->h.units) {
             fprintf(stderr, "%spart %u/%u", sep, p + 1, parts);
-            sep = ", ";
+            sep = ", ", named++;
         }
+    if (named < k) /* a record run's thousands: one line still */
+        fprintf(stderr, ", ... (%u parts in all)", k);
     if (k)
         fprintf(stderr, " (no journal of %s given)", k > 1 ? "them" : "it");
     if (m->h.units - m->s.units_done > (uint64_t)0)
@@ -140,11 +148,56 @@ static int merge_verified(const char **pos, int npos, const char *sample,
     return rc;
 }
 
+/* What merge -o says of a combined journal that does not cover every
+ * unit yet (a stage of a staged merge): no row, its units, exit 0. */
+static int print_staged(const cli_merged *m, const char *output)
+{
+    printf("N=%d plan %s: %llu of %llu units in %s; merge it with the "
+           "journals of the rest\n", m->h.n, m->h.plan,
+           (unsigned long long)m->s.units_done,
+           (unsigned long long)m->h.units, output);
+    return CLI_OK;
+}
+
+/* The journals read, and with -o their union written; printed. */
+static int merge_plain(const char **pos, int npos, const char *output,
+                       int json)
+{
+    cli_merged m = {.done = NULL};
+    char why[4096] = "";
+    volatile sig_atomic_t *stop = cli_catch_stop_signals("merge");
+    cli_stop_waits(1); /* reading and planning watch the flag */
+    nq_status st = nq_journal_merge_into(pos, npos, output, stop, &m.h, &m.s,
+                                         &m.done, &m.c, why, sizeof why);
+    if (st == NQ_ERR_STOPPED)
+        return cli_report_stopped();
+    /* a journal of another format, or an output that is an input: bad
+     * input */
+    if (st != NQ_OK)
+        return cli_error(st == NQ_ERR_VERSION || st == NQ_ERR_ARG ? CLI_USAGE
+                         : CLI_FAIL, "%s", why[0] ? why : nq_strerror(st));
+    int rc = output && m.s.units_done < m.h.units ? print_staged(&m, output)
+                                                  : print_merged(&m, json);
+    free(m.done);
+    return rc;
+}
+
 int cmd_merge(int argc, char **argv)
 {
     int json = 0, verify = 0, all = 0, npos, rc;
-    const char *sample = NULL, **pos;
+    const char *sample = NULL, *list = NULL, *output = NULL, **pos;
     const cli_spec specs[] = {
+        {.name = "--list", .value = &list, .arg = "FILE",
+         .help = CLI_LIST_HELP},
+        {.name = "--output", .value = &output, .arg = "FILE",
+         .help = "also write the journals' union to FILE as one journal "
+                 "(part 1/1, a key of its own, each unit once, their runs' "
+                 "time), which merge, verify and count --checkpoint read "
+                 "like any other: a staged merge.  Written whole or not at "
+                 "all (a temporary file beside it, renamed into place); "
+                 "never one of the journals.  With units missing it is "
+                 "written all the same, and exit status 0 says so, with "
+                 "its units instead of the row"},
         {.name = "--verify", .flag = &verify,
          .help = "first recount units as 'nqueens verify' does (a random "
                  "sample, the records that stand out by size, the fixed "
@@ -162,33 +215,21 @@ int cmd_merge(int argc, char **argv)
                  "counts nothing itself)"},
         {0},
     };
-    rc = cli_parse_journals("merge", merge_help, "JOURNAL... [--verify] "
-                            "[--json]", specs, argc, argv, &pos, &npos);
+    rc = cli_parse_journals("merge", merge_help, "JOURNAL... [--list FILE] "
+                            "[--verify] [--json]", specs, argc, argv, &list,
+                            &pos, &npos);
     if (rc == CLI_OK && (sample || all) && !verify)
         rc = cli_error(CLI_USAGE, "%s chooses the sample of --verify; add "
                        "--verify", sample ? "--sample" : "--all");
-    if (rc == CLI_OK && verify) {
-        rc = merge_verified(pos, npos, sample, all, json);
-        free(pos);
-        return rc;
-    }
-    if (rc != CLI_OK) {
-        free(pos);
-        return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
-    }
-    cli_merged m = {.done = NULL};
-    char why[4096] = "";
-    volatile sig_atomic_t *stop = cli_catch_stop_signals("merge");
-    cli_stop_waits(1); /* reading and planning watch the flag */
-    nq_status st = nq_journal_merge(pos, npos, stop, &m.h, &m.s, &m.done,
-                                        &m.c, why, sizeof why);
+    if (rc == CLI_OK && output && verify)
+        rc = cli_error(CLI_USAGE, "--output writes what the journals hold "
+                       "as read; verify them first (nqueens verify), or the "
+                       "combined journal after");
+    if (rc == CLI_OK && output && !output[0])
+        rc = cli_error(CLI_USAGE, "--output needs a file name");
+    if (rc == CLI_OK)
+        rc = verify ? merge_verified(pos, npos, sample, all, json)
+                    : merge_plain(pos, npos, output, json);
     free(pos);
-    if (st == NQ_ERR_STOPPED)
-        return cli_report_stopped();
-    if (st != NQ_OK) /* a journal of another format is bad input */
-        return cli_error(st == NQ_ERR_VERSION ? CLI_USAGE : CLI_FAIL, "%s",
-                         why[0] ? why : nq_strerror(st));
-    rc = print_merged(&m, json);
-    free(m.done);
-    return rc;
+    return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
 }

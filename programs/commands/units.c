@@ -57,7 +57,8 @@ int cmd_units(int argc, char **argv)
     const cli_spec specs[] = {
         {.name = "--engine", .value = &engine, .arg = "NAME",
          .help = "an engine that splits the board into units (default: "
-                 "the count's, fast): {units}"},
+                 "the count's, fast; carry's plan is made in minutes and "
+                 "lists gigabytes from N = 20): {units}"},
         CLI_SPEC_MAX_UNIT_SECONDS(&max_unit),
         {.name = "--json", .flag = &json,
          .help = "one object per unit (n, engine, unit, queens, seconds: "

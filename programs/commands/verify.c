@@ -31,7 +31,8 @@ static const char verify_help[] =
     "\n"
     "examples:\n"
     "  nqueens verify n23.part*\n"
-    "  nqueens verify --all part7.journal\n";
+    "  nqueens verify --all part7.journal\n"
+    "  nqueens verify --list parts.txt\n";
 
 /* The least a sample recounts, whatever the percentage: a 1% sample of a
  * small journal would otherwise be a unit or two. */
@@ -210,8 +211,11 @@ int cmd_verify(int argc, char **argv)
 {
     cli_verify_args a = {0};
     int all = 0, npos, rc;
-    const char *sample = NULL, *seed = NULL, *threads = NULL, **pos;
+    const char *sample = NULL, *seed = NULL, *threads = NULL, *list = NULL;
+    const char **pos;
     const cli_spec specs[] = {
+        {.name = "--list", .value = &list, .arg = "FILE",
+         .help = CLI_LIST_HELP},
         {.name = "--sample", .value = &sample, .arg = "P",
          .help = "recount P percent of the recorded units, at least 16 "
                  "(default: 1)"},
@@ -237,8 +241,9 @@ int cmd_verify(int argc, char **argv)
                  "\"disagree\"), then a summary (type \"summary\")"},
         {0},
     };
-    rc = cli_parse_journals("verify", verify_help, "JOURNAL... [--sample P | "
-                            "--all]", specs, argc, argv, &pos, &npos);
+    rc = cli_parse_journals("verify", verify_help, "JOURNAL... [--list FILE] "
+                            "[--sample P | --all]", specs, argc, argv, &list,
+                            &pos, &npos);
     if (rc == CLI_OK && (a.engine || cli_describing))
         rc = cli_check_engine(a.engine, 1, 1, NQ_CAP_UNITS);
     if (rc == CLI_OK)

@@ -18,6 +18,7 @@ static const struct {
 } short_forms[] = {
     {"--engine", 'e'}, {"--threads", 't'}, {"--quiet", 'q'},
     {"--limit", 'l'},  {"--format", 'f'},  {"--json", 'j'},
+    {"--output", 'o'},
 };
 
 /* Looked up by name, so that no command's table can give an option a

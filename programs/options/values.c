@@ -85,7 +85,8 @@ int cli_parse_board(const char *command, const char *help, const cli_spec *specs
 
 int cli_parse_journals(const char *command, const char *help,
                        const char *usage, const cli_spec *specs, int argc,
-                       char **argv, const char ***paths, int *count)
+                       char **argv, const char *const *list,
+                       const char ***paths, int *count)
 {
     const char **pos = calloc((size_t)argc + 1, sizeof *pos);
     *paths = pos;
@@ -94,6 +95,8 @@ int cli_parse_journals(const char *command, const char *help,
     /* argc + 1: room for the board `--completion` gives a command with
      * --engine (cli_parse), which has no arguments then */
     int rc = cli_parse(command, help, specs, argc, argv, pos, argc + 1, count);
+    if (rc == CLI_OK && list && *list)
+        rc = cli_add_listed(*list, paths, count);
     if (rc == CLI_OK && *count == 0)
         rc = cli_error(CLI_USAGE, "%s: no journals given (usage: nqueens %s "
                        "%s)", command, command, usage);

@@ -90,4 +90,25 @@ nq_status nq_journal_note_run(nq_journal *j, double seconds, int threads,
  * any, with why saying what happened to the file. */
 nq_status nq_journal_close(nq_journal *j, char *why, size_t wsize);
 
+/* A journal written whole (journal_whole.c): the union of several, by
+ * merge.  Its lines go to a temporary file beside path, which commit
+ * flushes to disk (fsync) and renames to path, so that path holds either
+ * what it held before or the whole journal, whatever fails or crashes
+ * in between.  create writes h's header line (h as the caller made it:
+ * key, part and all); a write that fails is said by commit.  abandon
+ * removes the temporary file (any failure of the caller's); commit
+ * and abandon free w. */
+typedef struct nq_whole_journal nq_whole_journal;
+nq_status nq_whole_journal_create(const char *path,
+                                  const nq_journal_header *h,
+                                  nq_whole_journal **w, char *why,
+                                  size_t wsize);
+void nq_whole_journal_record(nq_whole_journal *w, uint64_t unit,
+                             const nq_tally *t);
+void nq_whole_journal_note_run(nq_whole_journal *w, double seconds,
+                               int threads, uint64_t units);
+nq_status nq_whole_journal_commit(nq_whole_journal *w, char *why,
+                                  size_t wsize);
+void nq_whole_journal_abandon(nq_whole_journal *w);
+
 #endif

@@ -77,6 +77,8 @@ typedef struct {
     nq_counts *counts;
     nq_plan **plan;
     struct nq_record_set *set;
+    const char *output;         /* merge -o: the combined journal's path
+                                   (NULL: none written) */
 } nq_merged;
 
 /* nq_journal_merge's reading, giving up when *stop is set (reading,

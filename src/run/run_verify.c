@@ -482,7 +482,7 @@ nq_status nq_journal_verify(const char *const *paths, int count,
         return st;
     memset(r, 0, sizeof *r);
     nq_merged m = {header, state ? state : &own_state, d, counts, &plan,
-                   &set};
+                   &set, NULL};
     if ((st = nq_run_merge(paths, count, o->stop, &m, why, wsize)) != NQ_OK)
         return st;
     uint64_t key[2];
