@@ -231,50 +231,29 @@ static int grown(void *ctx)
     return lines_in(g->path) >= g->until;
 }
 
-/* SIGKILL whenever the journal has grown by 1500 more records (each run
- * counts on one thread, so every machine is killed mid-run the same way);
- * each time the run resumes from the journal.  At least three kills must
- * land before the count completes, with OEIS's numbers and no unit
- * recorded twice. */
+/* A count killed whenever its journal holds `step` more records: kills
+ * at the same moments on every machine (one thread). */
+typedef struct {
+    const char *bound;          /* --max-unit-seconds */
+    uint64_t step;
+} kill_case;
+
+/* SIGKILL whenever the journal has grown by step more records; each time
+ * the run resumes from it, losing only the units (or pieces: a tiny
+ * bound at N = 18 makes 27,918 of 6,813 units) it was counting: the
+ * journal checks out, no unit twice, none lost.  At least three kills
+ * must land before the count completes, with OEIS's numbers. */
 static void survives_kills(void *arg)
 {
-    (void)arg;
+    const kill_case *c = arg;
     const char *j = file("killed.journal");
-    t_proc p;
-    int killed = 0, finished = 0;
-    for (int k = 0; k < 20 && !finished; k++) {
-        growth g = {j, lines_in(j) + 1500};
-        CHECK(t_run_when(&p, ARGS("count", "18", "--threads", "1",
-                                  "--checkpoint", j, "--quiet"), grown, &g,
-                         SIGKILL) == 0);
-        finished = p.exit_code == 0;
-        killed += p.exit_code == -1;
-        int right = !finished || t_row_is_oeis(p.out, 18);
-        t_proc_free(&p);
-        CHECKF(right, "run %d finished with wrong numbers", k + 1);
-        CHECKF(records_once(j, plan_units("fast", 18), 1, NULL),
-               "after run %d: a unit recorded twice or a bad line", k + 1);
-    }
-    CHECKF(finished && killed >= 3, "%d kills mid-run, finished: %d", killed,
-           finished);
-    CHECK(records_once(j, plan_units("fast", 18), 0, NULL));
-}
-
-/* Pieces (a tiny bound at N = 18: 27,918 of them, 6,813 units): killed
- * with SIGKILL whenever 2,000 more are recorded, each run loses only the
- * pieces it was counting (the journal checks out, no piece twice), and
- * the count ends with OEIS's numbers. */
-static void pieces_survive_kills(void *arg)
-{
-    (void)arg;
-    const char *j = file("pieces-killed.journal");
-    uint64_t pieces = units_cut("fast", 18, 1e-4), before = 0, seen;
+    uint64_t units = units_cut("fast", 18, atof(c->bound)), before = 0, seen;
     t_proc p;
     int killed = 0, finished = 0;
     for (int k = 0; k < 30 && !finished; k++) {
-        growth g = {j, lines_in(j) + 2000};
+        growth g = {j, lines_in(j) + c->step};
         CHECK(t_run_when(&p, ARGS("count", "18", "--threads", "1",
-                                  "--max-unit-seconds", "0.0001",
+                                  "--max-unit-seconds", c->bound,
                                   "--checkpoint", j, "--quiet"), grown, &g,
                          SIGKILL) == 0);
         finished = p.exit_code == 0;
@@ -282,14 +261,14 @@ static void pieces_survive_kills(void *arg)
         int right = !finished || t_row_is_oeis(p.out, 18);
         t_proc_free(&p);
         CHECKF(right, "run %d finished with wrong numbers", k + 1);
-        CHECKF(records_once(j, pieces, 1, &seen) && seen >= before,
-               "after run %d: a piece recorded twice, lost or a bad line",
+        CHECKF(records_once(j, units, 1, &seen) && seen >= before,
+               "after run %d: a unit recorded twice, lost or a bad line",
                k + 1);
         before = seen;
     }
     CHECKF(finished && killed >= 3, "%d kills mid-run, finished: %d", killed,
            finished);
-    CHECK(records_once(j, pieces, 0, NULL));
+    CHECK(records_once(j, units, 0, NULL));
 }
 
 /* A count cut into pieces journals them under a split that says its
@@ -2065,12 +2044,14 @@ void tests_journal(void)
            "journal/subunits/stop-after-40-resume");
     t_case(resumed_progress_whole, NULL,
            "journal/resumed-run-shows-the-whole-run's-progress");
-    t_full_case(survives_kills, NULL, "journal/sigkill-mid-run-repeatedly-resume");
+    static const kill_case whole = {"3600", 1500}, cut = {"0.0001", 2000};
+    t_full_case(survives_kills, (void *)&whole,
+                "journal/sigkill-mid-run-repeatedly-resume");
+    t_full_case(survives_kills, (void *)&cut,
+                "journal/pieces/sigkill-loses-only-pieces-under-way");
     t_full_case(stops_cleanly, (void *)&sigint, "journal/sigint-stops-cleanly");
     t_full_case(stops_cleanly, (void *)&sigterm, "journal/sigterm-stops-cleanly");
     t_case(stops_inside_units, NULL, "journal/sigint-inside-hour-long-units");
-    t_full_case(pieces_survive_kills, NULL,
-                "journal/pieces/sigkill-loses-only-pieces-under-way");
     t_case(pieces_journal_verify_merge, NULL,
            "journal/pieces/verify-merge-and-a-missing-piece");
     t_case(pieces_resume_as_written, NULL,

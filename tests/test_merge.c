@@ -392,7 +392,7 @@ static void units_default_engine(void *arg)
     nq_plan *plan;
     req.n = 10;
     CHECK(nq_plan_create(&req, &plan) == NQ_OK);
-    snprintf(want, sizeof want, "# %llu units of engine %s for N=10:",
+    snprintf(want, sizeof want, "# %llu units of engine %s for N=10 (",
              (unsigned long long)nq_plan_units(plan),
              nq_default_count_engine());
     nq_plan_free(plan);
