@@ -253,8 +253,8 @@ static nq_status parts_present(const part_verdict *v, const int *by_part,
             first = k + 1;
     if (!missing)
         return NQ_OK;
-    nq_jf_why(why, wsize, "the check is incomplete: %u of its %u parts have "
-              "no verdict given (the first: part %u/%u)", missing, v->parts,
+    nq_jf_why(why, wsize, "the check is incomplete: no verdict given of %u "
+              "of its %u parts (the first: part %u/%u)", missing, v->parts,
               first, v->parts);
     return NQ_ERR_MISMATCH;
 }

@@ -339,11 +339,13 @@ static nq_status compare(void *ctx, uint64_t unit, const nq_tally *t)
 
 /* ---- the parts ---- */
 
-/* A unit's estimate in whole microseconds (0 for none): the deal sums
- * integers, so every part deals alike whatever its floating point. */
-static uint64_t micros(double seconds)
+/* A unit's estimate in whole nanoseconds (0 for none, at most 2^63):
+ * the deal sums integers, so every part deals alike whatever its
+ * floating point. */
+static uint64_t nanos(double seconds)
 {
-    return seconds > 0 ? (uint64_t)(seconds * 1e6 + 0.5) : 0;
+    return seconds > 9e9 ? UINT64_C(1) << 63 : seconds > 0 ?
+           (uint64_t)(seconds * 1e9 + 0.5) : 0;
 }
 
 /* A chosen entry for the deal: its estimate and its index. */
@@ -368,7 +370,7 @@ static nq_status deal_by_size(chosen *c, const uint64_t *weight)
 {
     uint32_t parts = c->r->parts;
     dealt *order = malloc((c->count ? c->count : 1) * sizeof *order);
-    uint64_t *load = calloc(parts, sizeof *load);
+    nq_u128 *load = calloc(parts, sizeof *load);
     if (!order || !load || !(c->part_of = calloc(c->count + 1,
                                                  sizeof *c->part_of))) {
         free(order), free(load);
@@ -424,7 +426,7 @@ static nq_status deal(chosen *c)
     nq_status st = seconds && weight ? NQ_OK : NQ_ERR_NOMEM;
     for (uint64_t i = 0; st == NQ_OK && i < c->count; i++) {
         seconds[i] = nq_plan_unit_seconds(c->plan, c->ids[i]);
-        weight[i] = micros(seconds[i]);
+        weight[i] = nanos(seconds[i]);
     }
     if (st == NQ_OK && (st = deal_by_size(c, weight)) == NQ_OK)
         tell_chosen(c, seconds);
