@@ -831,6 +831,7 @@ static void run_groups(void)
     tests_wasm();
     tests_journal();
     tests_forgery();
+    tests_verify_parts();
     tests_record_rows();
     tests_signals();
     tests_mpi();
