@@ -112,4 +112,21 @@ nq_status nq_verdict_write(const char *path, const nq_verdict *v,
                            const nq_verify_options *o, char *why,
                            size_t wsize);
 
+/* One part's verdict as read (cursor: the combine's, free ids and bad). */
+typedef struct {
+    const char *path;
+    int n, fixed;
+    char plan[32], engine[32];
+    uint64_t units, identity, seed, at_least, largest, chosen, digest,
+        records;
+    double percent;
+    uint32_t part, parts;
+    uint64_t *ids, count, disagree, cursor;
+    unsigned char *bad;         /* per id: it disagreed */
+} nq_part_verdict;
+
+/* The verdict at p->path read, its CRC and lines checked: NQ_ERR_IO
+ * (unreadable), NQ_ERR_CORRUPT (damaged or no verdict), said. */
+nq_status nq_verdict_read(nq_part_verdict *p, char *why, size_t wsize);
+
 #endif
