@@ -23,7 +23,6 @@ static const char merge_help[] =
     "\n"
     "examples:\n"
     "  nqueens merge p1 p2 p3\n"
-    "  nqueens merge n23.part* --json\n"
     "  nqueens merge --verify n23.part*\n"
     "  nqueens merge --verified n27.part* n27.verdict*\n";
 
