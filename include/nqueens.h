@@ -677,6 +677,23 @@ typedef struct {
     void (*on_fallback)(void *ctx, const char *engine, const char *cpu,
                         const char *why);
     void *ctx;
+    /* Verifying in parts (a record's check on many machines): the
+     * units are chosen as above, then dealt to `parts` parts, largest
+     * estimate first, each to the part with the least estimated work so
+     * far (ties: the lower unit, the lower part), and only those of part
+     * `part` (1 to parts) are recounted.  0/0: all.  Every part must
+     * choose the same units: parts needs a seed (else NQ_ERR_ARG). */
+    uint32_t part, parts;
+    int estimate_only;          /* choose and cost the units, recount
+                                   none (report: chosen_seconds...) */
+    const char *verdict;        /* where not NULL: the part's verdict
+                                   written there after the recount
+                                   (doc/journal-format.md, "Verdicts") */
+    /* Each chosen unit, in unit order, before any recount: its part
+     * (1 to parts; 1 for 0/0) and the plan's estimate of its seconds on
+     * the reference core (below 0: none). */
+    void (*on_chosen)(void *ctx, uint64_t unit, uint32_t part,
+                      double seconds);
 } nq_verify_options;
 typedef struct {
     uint64_t units;             /* units of the plan */
@@ -695,6 +712,19 @@ typedef struct {
                                    engine, after a fallback) */
     int fell_back;              /* a GPU engine failed: see on_fallback */
     double seconds;
+    /* With parts: the whole choice, and the share of this part. */
+    uint32_t part, parts;       /* as asked (1/1 for 0/0) */
+    uint64_t chosen;            /* units chosen, every part's */
+    uint64_t share, share_sampled, share_by_size, share_fixed_points;
+    uint64_t chosen_digest;     /* FNV-1a of the chosen ids, in order */
+    uint64_t records_digest;    /* of every record read (its unit and
+                                   counts), whatever file or order */
+    double chosen_seconds;      /* the plan's estimate of the chosen
+                                   units on its reference core, and of */
+    double share_seconds;       /* ...the part's share */
+    uint64_t unestimated;       /* chosen units without an estimate,
+                                   left out of chosen_seconds, and */
+    uint64_t share_unestimated; /* ...of the share */
 } nq_verify_report;
 
 /* Read journals of one count (as nq_journal_merge, refusing what it
@@ -713,6 +743,24 @@ nq_status nq_journal_verify(const char *const *paths, int count,
                             nq_journal_header *header, nq_verify_report *r,
                             nq_journal_state *state, unsigned char **done,
                             nq_counts *counts, char *why, size_t why_size);
+/* The verdicts of the parts of one check put together with the journals
+ * they checked (as nq_journal_verify reads them, o->stop its stop flag;
+ * o->seed, part, parts and the rest come from the verdicts): NQ_OK only
+ * if every part 1..M is there once, all drew with one seed from these
+ * journals' records, together they recounted every chosen unit exactly
+ * once (each part its own share), and every recount agreed.  Otherwise
+ * NQ_ERR_CORRUPT (a damaged verdict), NQ_ERR_MISMATCH (what is missing
+ * or wrong), each said in one line.  report: the choice, checked and
+ * disagree summed over the parts. */
+nq_status nq_journal_verify_combine(const char *const *journals, int count,
+                                    const char *const *verdicts,
+                                    int nverdicts,
+                                    const nq_verify_options *o,
+                                    nq_journal_header *header,
+                                    nq_verify_report *r,
+                                    nq_journal_state *state,
+                                    unsigned char **done, nq_counts *counts,
+                                    char *why, size_t why_size);
 #endif /* NQ_ADVANCED_API */
 
 #ifdef __cplusplus

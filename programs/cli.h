@@ -379,6 +379,9 @@ typedef struct {
     uint64_t seed;
     int threads, quiet, progress, json;
     const char *engine;         /* NULL: the plan's CPU engine */
+    uint32_t part, parts;       /* --part K/M (0/0: the whole check) */
+    const char *output;         /* --output FILE: the verdict */
+    int estimate;               /* --estimate: cost it, recount none */
 } cli_verify_args;
 /* --sample P, --all, --seed S, --threads T, checked, into a; prints and
  * returns CLI_USAGE if bad. */
@@ -397,5 +400,10 @@ typedef struct {
  * the recount checked adds up to (merge --verify). */
 int cli_verify_journals(const char *const *paths, int count,
                         cli_verify_args *a, cli_merged *m);
+/* The one line of what a choice holds and costs, or of what a part
+ * recounted (in words or JSON), after verify, verify --estimate and
+ * merge --verified. */
+void cli_print_parts(const nq_journal_header *h, const nq_verify_report *r,
+                     const char *what, int json);
 
 #endif

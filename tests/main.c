@@ -832,6 +832,7 @@ static void run_groups(void)
     tests_journal();
     tests_merge();
     tests_forgery();
+    tests_verify_parts();
     tests_record_rows();
     tests_signals();
     tests_mpi();

@@ -181,6 +181,48 @@ static void fixed_point_forgery_caught(void *arg)
     }
 }
 
+/* Fixed points zeroed, checked in three parts (verify --part K/3 --seed
+ * 4 --output): exactly the parts whose verdicts list unit 0 or 1 exit 1
+ * and mark them "disagree", the others agree, and merge --verified
+ * refuses the set in one line naming both units. */
+static void forgery_caught_by_its_part(void *arg)
+{
+    const char *j = file("parts.journal"), *v[3] = {file("v1"), file("v2"),
+                                                    file("v3")};
+    (void)arg;
+    CHECK(count_into(j, "12", "fast"));
+    CHECK(forge(j, zero_fixed_points, NULL) == 2);
+    t_proc p;
+    for (int k = 0; k < 3; k++) {
+        char part[8];
+        snprintf(part, sizeof part, "%d/3", k + 1);
+        CHECK(t_run_cli(&p, ARGS("verify", "-q", j, "--part", part, "--seed",
+                                 "4", "--output", v[k])) == 0);
+        int rc = p.exit_code;
+        t_proc_free(&p);
+        size_t len;
+        char *text = t_read_file(v[k], &len);
+        CHECK(text);
+        int holds = !!strstr(text, "\nunit 0 ") + !!strstr(text, "\nunit 1 ");
+        int marked = !!strstr(text, "\nunit 0 disagree\n") +
+                     !!strstr(text, "\nunit 1 disagree\n");
+        int others = !!strstr(text, " disagree\n") && !holds;
+        free(text);
+        CHECKF(rc == (holds ? 1 : 0) && marked == holds && !others,
+               "part %s exited %d, holds %d forged units, marked %d", part,
+               rc, holds, marked);
+    }
+    CHECK(t_run_cli(&p, ARGS("merge", "--verified", j, v[0], v[1], v[2]))
+          == 0);
+    const char *nl = strchr(p.err, '\n');
+    int refused = p.exit_code == 1 && nl && !nl[1] &&
+                  strstr(p.err, "2 recounted units disagree") &&
+                  strstr(p.err, ": 0 (part") && strstr(p.err, ", 1 (part") &&
+                  !unique_printed(p.out, 12);
+    t_proc_free(&p);
+    CHECKF(refused, "merge --verified added up a forged check");
+}
+
 /* A number a JSON summary holds ("size_bound"), or -1. */
 static long long json_number(const char *out, const char *name)
 {
@@ -603,6 +645,9 @@ void tests_forgery(void)
     };
     t_case(fixed_point_forgery_caught, (void *)"12",
            "forgery/fixed-points-zeroed-caught-by-100-sampled-verifies/12");
+    t_case(forgery_caught_by_its_part, NULL,
+           "forgery/fixed-points-zeroed-caught-by-the-verify-part-holding-"
+           "them");
     t_full_case(fixed_point_forgery_caught, (void *)"16",
                 "forgery/fixed-points-zeroed-caught-by-100-sampled-verifies/16");
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)

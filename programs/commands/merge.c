@@ -10,6 +10,7 @@
 
 static const char merge_help[] =
     "usage: nqueens merge JOURNAL... [--list FILE] [--output FILE] [options]\n"
+    "       nqueens merge --verified JOURNAL... VERDICT... [--json]\n"
     "\n"
     "Combine the journals of one count (the parts of a split run, copies,\n"
     "or the journal of an interrupted run) and print the count's row once\n"
@@ -23,9 +24,9 @@ static const char merge_help[] =
     "{options}"
     "\n"
     "examples:\n"
-    "  nqueens merge p1 p2 p3 --json\n"
     "  nqueens merge --verify n23.part*\n"
-    "  nqueens merge --list parts.txt -o n23.all\n";
+    "  nqueens merge --list parts.txt -o n23.all\n"
+    "  nqueens merge --verified n27.part* n27.verdict*\n";
 
 static int bit(const unsigned char *set, uint64_t u)
 {
@@ -182,9 +183,63 @@ static int merge_plain(const char **pos, int npos, const char *output,
     return rc;
 }
 
+/* 1 if the file at path begins as a part's verdict does (verify
+ * --output), not as a journal. */
+static int is_verdict(const char *path)
+{
+    static const char magic[] = "nqueens-verdict ";
+    char head[sizeof magic] = "";
+    FILE *f = fopen(path, "rb");
+    size_t got = f ? fread(head, 1, sizeof magic - 1, f) : 0;
+    if (f)
+        fclose(f);
+    return got == sizeof magic - 1 && !memcmp(head, magic, got);
+}
+
+/* merge --verified: the parts' verdicts put together with the journals
+ * (the files named, told apart by their first line), then the sum of
+ * the journals, only if the check is complete and all agree. */
+static int merge_parts(const char **pos, int npos, int json)
+{
+    const char **verdicts = malloc((size_t)npos * sizeof *verdicts);
+    const char **journals = malloc((size_t)npos * sizeof *journals);
+    int nv = 0, nj = 0, rc = CLI_OK;
+    for (int i = 0; verdicts && journals && i < npos; i++)
+        if (is_verdict(pos[i]))
+            verdicts[nv++] = pos[i];
+        else
+            journals[nj++] = pos[i];
+    if (!verdicts || !journals)
+        rc = cli_error(CLI_FAIL, "out of memory");
+    else if (!nv || !nj)
+        rc = cli_error(CLI_USAGE, "--verified takes the journals and the "
+                       "parts' verdicts ('verify --part K/M --seed S "
+                       "--output FILE'); %s", nv ? "no journal given" :
+                       "no verdict given");
+    cli_merged m = {.done = NULL};
+    nq_verify_report r;
+    char why[4096] = "";
+    nq_verify_options o = {.stop = cli_catch_stop_signals("merge")};
+    cli_stop_waits(1);
+    nq_status st = rc != CLI_OK ? NQ_OK :
+        nq_journal_verify_combine(journals, nj, verdicts, nv, &o, &m.h, &r,
+                                  &m.s, &m.done, &m.c, why, sizeof why);
+    if (rc == CLI_OK && st == NQ_ERR_STOPPED)
+        rc = cli_report_stopped();
+    else if (rc == CLI_OK && st != NQ_OK)
+        rc = cli_error(CLI_FAIL, "merge --verified: %s",
+                       why[0] ? why : nq_strerror(st));
+    if (rc == CLI_OK)
+        cli_print_parts(&m.h, &r, "verified", json);
+    if (rc == CLI_OK)
+        rc = print_merged(&m, json);
+    free(m.done), free(verdicts), free(journals);
+    return rc;
+}
+
 int cmd_merge(int argc, char **argv)
 {
-    int json = 0, verify = 0, all = 0, npos, rc;
+    int json = 0, verify = 0, verified = 0, all = 0, npos, rc;
     const char *sample = NULL, *list = NULL, *output = NULL, **pos;
     const cli_spec specs[] = {
         {.name = "--list", .value = &list, .arg = "FILE",
@@ -208,6 +263,12 @@ int cmd_merge(int argc, char **argv)
                  "at least 16 (default: 1)"},
         {.name = "--all", .flag = &all,
          .help = "the sample for --verify: every recorded unit"},
+        {.name = "--verified", .flag = &verified,
+         .help = "put the verdicts of a check run in parts ('verify --part "
+                 "K/M --seed S --output FILE', named among the journals) "
+                 "together with the journals, and add up only if every part "
+                 "is there once, all chose the same units from these "
+                 "journals, each recounted its share and all agree"},
         {.name = "--json", .flag = &json,
          .help = "the count as one JSON object: n, total, unique, nodes, "
                  "engine, threads (the most any run of the journals used; "
@@ -227,9 +288,15 @@ int cmd_merge(int argc, char **argv)
                        "combined journal after");
     if (rc == CLI_OK && output && !output[0])
         rc = cli_error(CLI_USAGE, "--output needs a file name");
+    if (rc == CLI_OK && verified && (verify || sample || all || output))
+        rc = cli_error(CLI_USAGE, "--verified adds up a check made in parts; "
+                       "%s: choose one", verify ? "--verify recounts here" :
+                       sample ? "--sample recounts here" : all ?
+                       "--all recounts here" : "--output writes a journal");
     if (rc == CLI_OK)
-        rc = verify ? merge_verified(pos, npos, sample, all, json)
-                    : merge_plain(pos, npos, output, json);
+        rc = verified ? merge_parts(pos, npos, json)
+             : verify ? merge_verified(pos, npos, sample, all, json)
+                      : merge_plain(pos, npos, output, json);
     free(pos);
     return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
 }

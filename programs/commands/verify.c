@@ -148,6 +148,97 @@ static void print_summary(const nq_journal_header *h,
            r->disagree ? "some disagree" : "all agree", bound);
 }
 
+/* The JSON of a choice, its part's share and their cost. */
+static void print_parts_json(const nq_journal_header *h,
+                             const nq_verify_report *r, const char *what)
+{
+    printf("{\"type\":\"%s\",\"command\":\"verify\",\"n\":%d,\"plan\":",
+           what, h->n);
+    cli_json_string(stdout, h->plan);
+    printf(",\"seed\":%llu,\"chosen\":%llu,\"sampled\":%llu,\"by_size\":%llu,"
+           "\"fixed_points\":%llu,\"core_hours\":%.6g,\"unestimated\":%llu,"
+           "\"part\":%u,\"parts\":%u,\"share\":%llu,\"share_sampled\":%llu,"
+           "\"share_by_size\":%llu,\"share_fixed_points\":%llu,"
+           "\"share_core_hours\":%.6g,\"share_unestimated\":%llu,"
+           "\"checked\":%llu,\"disagree\":%llu,\"chosen_digest\":\"%016llx\","
+           "\"records_digest\":\"%016llx\"}\n",
+           (unsigned long long)r->seed, (unsigned long long)r->chosen,
+           (unsigned long long)r->sampled, (unsigned long long)r->by_size,
+           (unsigned long long)r->fixed_points, r->chosen_seconds / 3600,
+           (unsigned long long)r->unestimated, r->part, r->parts,
+           (unsigned long long)r->share, (unsigned long long)r->share_sampled,
+           (unsigned long long)r->share_by_size,
+           (unsigned long long)r->share_fixed_points,
+           r->share_seconds / 3600, (unsigned long long)r->share_unestimated,
+           (unsigned long long)r->checked, (unsigned long long)r->disagree,
+           (unsigned long long)r->chosen_digest,
+           (unsigned long long)r->records_digest);
+}
+
+/* "N units (a drawn at random with seed S, b for their size, c that can
+ * hold fixed points)" */
+static void print_choice(uint64_t units, uint64_t sampled, uint64_t by_size,
+                         uint64_t fixed, uint64_t seed)
+{
+    printf("%llu units (%llu drawn at random with seed %llu, %llu for their "
+           "size, %llu that can hold fixed points)", (unsigned long long)units,
+           (unsigned long long)sampled, (unsigned long long)seed,
+           (unsigned long long)by_size, (unsigned long long)fixed);
+}
+
+/* The cost of seconds on the reference core, with the units left out. */
+static void print_cost(double seconds, uint64_t unestimated)
+{
+    printf(", %.4g core-hours on the plan's reference core", seconds / 3600);
+    if (unestimated)
+        printf(" (and %llu units it has no estimate for)",
+               (unsigned long long)unestimated);
+}
+
+void cli_print_parts(const nq_journal_header *h, const nq_verify_report *r,
+                     const char *what, int json)
+{
+    if (json) {
+        print_parts_json(h, r, what);
+        return;
+    }
+    printf("N=%d plan %s: ", h->n, h->plan);
+    if (!strcmp(what, "verified")) {
+        printf("verified in %u parts: %llu units recounted (seed %llu, chosen "
+               "%016llx), all agree\n", r->parts,
+               (unsigned long long)r->checked, (unsigned long long)r->seed,
+               (unsigned long long)r->chosen_digest);
+        return;
+    }
+    if (!strcmp(what, "part")) {
+        printf("part %u/%u recounted %llu of the check's %llu units: %llu of "
+               "the %llu drawn at random (seed %llu), %llu of the %llu for "
+               "their size, %llu of the %llu that can hold fixed points; %s; "
+               "chosen %016llx, records %016llx\n", r->part, r->parts,
+               (unsigned long long)r->checked, (unsigned long long)r->chosen,
+               (unsigned long long)r->share_sampled,
+               (unsigned long long)r->sampled, (unsigned long long)r->seed,
+               (unsigned long long)r->share_by_size,
+               (unsigned long long)r->by_size,
+               (unsigned long long)r->share_fixed_points,
+               (unsigned long long)r->fixed_points,
+               r->disagree ? "some disagree" : "all agree",
+               (unsigned long long)r->chosen_digest,
+               (unsigned long long)r->records_digest);
+        return;
+    }
+    printf("the check would recount ");
+    print_choice(r->chosen, r->sampled, r->by_size, r->fixed_points, r->seed);
+    print_cost(r->chosen_seconds, r->unestimated);
+    if (r->parts > 1) {
+        printf("; part %u/%u: ", r->part, r->parts);
+        print_choice(r->share, r->share_sampled, r->share_by_size,
+                     r->share_fixed_points, r->seed);
+        print_cost(r->share_seconds, r->share_unestimated);
+    }
+    putchar('\n');
+}
+
 int cli_verify_journals(const char *const *paths, int count,
                         cli_verify_args *a, cli_merged *m)
 {
@@ -159,7 +250,10 @@ int cli_verify_journals(const char *const *paths, int count,
                            .fixed_points = 1, .largest = BY_SIZE,
                            .seed = a->seed, .engine = a->engine,
                            .threads = a->threads, .on_disagree = on_disagree,
-                           .on_fallback = on_fallback, .ctx = a};
+                           .on_fallback = on_fallback, .ctx = a,
+                           .part = a->part, .parts = a->parts,
+                           .estimate_only = a->estimate,
+                           .verdict = a->output};
     o.stop = cli_catch_stop_signals("verify");
     cli_stop_waits(1);
     if ((!a->quiet && isatty(2)) || a->progress)
@@ -177,7 +271,10 @@ int cli_verify_journals(const char *const *paths, int count,
                         input */
         return cli_error(st == NQ_ERR_VERSION || st == NQ_ERR_ARG ? CLI_USAGE
                          : CLI_FAIL, "%s", why[0] ? why : nq_strerror(st));
-    print_summary(&h, &r, a->json);
+    if (a->estimate || a->parts)
+        cli_print_parts(&h, &r, a->estimate ? "estimate" : "part", a->json);
+    else
+        print_summary(&h, &r, a->json);
     if (r.disagree)
         return cli_error(CLI_FAIL, "verify: %llu of the %llu units recounted "
                          "disagree with their records",
@@ -207,11 +304,25 @@ int cli_verify_options(const char *sample, int all, const char *seed,
     return cli_parse_threads(threads, &a->threads);
 }
 
+/* --part, --output and --estimate, checked together. */
+static int verify_parts(const char *part, const char *seed,
+                        cli_verify_args *a)
+{
+    if (part && !seed)
+        return cli_error(CLI_USAGE, "--part needs --seed S: a seed drawn by "
+                         "each part would give each part another sample");
+    if (a->estimate && a->output)
+        return cli_error(CLI_USAGE, "--estimate recounts nothing: there is "
+                         "no verdict for --output to write");
+    return part ? cli_parse_part(part, &a->part, &a->parts) : CLI_OK;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     cli_verify_args a = {0};
     int all = 0, npos, rc;
     const char *sample = NULL, *seed = NULL, *threads = NULL, *list = NULL;
+    const char *part = NULL;
     const char **pos;
     const cli_spec specs[] = {
         {.name = "--list", .value = &list, .arg = "FILE",
@@ -233,7 +344,22 @@ int cmd_verify(int argc, char **argv)
                  "that fails leaves the rest to it, with a line)"},
         {.name = "--threads", .value = &threads, .arg = "T",
          .help = "threads (default: all online cores)"},
-        {.name = "--quiet", .flag = &a.quiet, .help = "no progress bar"},
+        {.name = "--part", .value = &part, .arg = "K/M",
+         .help = "recount only part K of M of the chosen units (the choice "
+                 "made whole, then dealt largest estimate first to the part "
+                 "with the least work; needs --seed, so that every part "
+                 "chooses alike), for a check run on M machines",
+         .group = "a check in parts:"},
+        {.name = "--output", .value = &a.output, .arg = "FILE",
+         .help = "write the verdict (what was recounted, the choice's and "
+                 "the records' digests, the units that disagree) to FILE, "
+                 "for 'nqueens merge --verified'"},
+        {.name = "--estimate", .flag = &a.estimate,
+         .help = "say how many units the check would recount and their "
+                 "core-hours by the plan's estimate (the part's too, with "
+                 "--part), and recount none"},
+        {.name = "--quiet", .flag = &a.quiet, .help = "no progress bar",
+         .group = "output:"},
         {.name = "--progress", .flag = &a.progress,
          .help = "a plain progress line every 5 seconds, for logs"},
         {.name = "--json", .flag = &a.json,
@@ -244,6 +370,8 @@ int cmd_verify(int argc, char **argv)
     rc = cli_parse_journals("verify", verify_help, "JOURNAL... [--list FILE] "
                             "[--sample P | --all]", specs, argc, argv, &list,
                             &pos, &npos);
+    if (rc == CLI_OK)
+        rc = verify_parts(part, seed, &a);
     if (rc == CLI_OK && (a.engine || cli_describing))
         rc = cli_check_engine(a.engine, 1, 1, NQ_CAP_UNITS);
     if (rc == CLI_OK)

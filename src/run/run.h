@@ -89,4 +89,46 @@ nq_status nq_run_merge(const char *const *paths, int count,
                        const volatile sig_atomic_t *stop, const nq_merged *m,
                        char *why, size_t wsize);
 
+/* ---- verifying in parts (run_verify.c, run_verdict.c) ---- */
+
+/* The most parts a check is dealt to. */
+#define NQ_VERIFY_MAX_PARTS 100000u
+/* A chosen unit's recount, per entry of a choice (0: not recounted). */
+enum { VERDICT_AGREE = 1, VERDICT_DISAGREE = 2 };
+
+/* What one part of a check found: the journals' header, the report, and
+ * the whole choice (ids sorted, each with its part from 0 and its
+ * recount's outcome). */
+typedef struct {
+    const nq_journal_header *h;
+    const nq_verify_report *r;
+    const uint64_t *ids;
+    const unsigned char *compared;
+    const uint32_t *part_of;
+    uint64_t count;
+} nq_verdict;
+
+/* The part's verdict into path (doc/journal-format.md, "Verdicts"),
+ * written to a temporary file and renamed: NQ_ERR_IO, said, if not. */
+nq_status nq_verdict_write(const char *path, const nq_verdict *v,
+                           const nq_verify_options *o, char *why,
+                           size_t wsize);
+
+/* One part's verdict as read (cursor: the combine's, free ids and bad). */
+typedef struct {
+    const char *path;
+    int n, fixed;
+    char plan[32], engine[32];
+    uint64_t units, identity, seed, at_least, largest, chosen, digest,
+        records;
+    double percent;
+    uint32_t part, parts;
+    uint64_t *ids, count, disagree, cursor;
+    unsigned char *bad;         /* per id: it disagreed */
+} nq_part_verdict;
+
+/* The verdict at p->path read, its CRC and lines checked: NQ_ERR_IO
+ * (unreadable), NQ_ERR_CORRUPT (damaged or no verdict), said. */
+nq_status nq_verdict_read(nq_part_verdict *p, char *why, size_t wsize);
+
 #endif

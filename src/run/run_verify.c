@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/core.h"
 #include "../core/random.h"
 #include "../journal/journal.h"
 #include "run.h"
@@ -65,7 +66,9 @@ typedef struct {
     unsigned char *drawn;       /* bit per unit: drawn at random */
     unsigned char *kept;        /* bit per unit: its record is in list */
     unsigned char *weighed;     /* bit per unit: its record was weighed */
-    unsigned char *compared;    /* per entry of ids: recounted and compared */
+    unsigned char *compared;    /* per entry of ids: recounted and compared
+                                   (VERDICT_AGREE or VERDICT_DISAGREE) */
+    uint32_t *part_of;          /* per entry of ids: its part, from 0 */
     uint64_t *ids;
     nq_tally *records;
     uint64_t count, cap, fixed;
@@ -107,6 +110,29 @@ static void draw(chosen *c, const unsigned char *done, uint64_t units,
         }
         left--;
     }
+}
+
+/* n bytes of v, little-endian, into the FNV-1a hash h: digests that are
+ * the same on every machine. */
+static uint64_t fnv_le(uint64_t h, nq_u128 v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        unsigned char b = (unsigned char)(v >> (8 * i));
+        h = nq_fnv1a(h, &b, 1);
+    }
+    return h;
+}
+
+/* One record's share of the records' digest: FNV-1a of its unit (8
+ * bytes) and its four counts (16 bytes each); the digest sums them, so
+ * that neither the order of the files nor of their lines moves it. */
+static uint64_t record_digest(uint64_t unit, const nq_tally *t)
+{
+    uint64_t h = fnv_le(NQ_FNV_OFFSET, unit, 8);
+    const nq_u128 v[4] = {t->total, t->unique, t->fixed180, t->fixed90};
+    for (int i = 0; i < 4; i++)
+        h = fnv_le(h, v[i], 16);
+    return h;
 }
 
 /* ---- the records that stand out by size ---- */
@@ -248,6 +274,7 @@ static nq_status take(void *ctx, const char *path, long line, uint64_t unit,
     if (!bit(c->again, unit)) {
         set_bit(c->again, unit);
         c->read_again++;
+        c->r->records_digest += record_digest(unit, t);
     }
     weigh_record(c, unit, t);
     int drawn = bit(c->drawn, unit);
@@ -298,15 +325,113 @@ static nq_status compare(void *ctx, uint64_t unit, const nq_tally *t)
     chosen *c = ctx;
     const uint64_t *at = bsearch(&unit, c->ids, c->count, sizeof unit, by_unit);
     const nq_tally *rec = at ? &c->records[at - c->ids] : NULL;
+    int agree = rec && same_counts(rec, t);
     if (at)
-        c->compared[at - c->ids] = 1;
+        c->compared[at - c->ids] = agree ? VERDICT_AGREE : VERDICT_DISAGREE;
     c->r->checked++;
-    if (rec && same_counts(rec, t))
+    if (agree)
         return NQ_OK;
     c->r->disagree++;
     if (c->o->on_disagree && rec)
         c->o->on_disagree(c->o->ctx, unit, rec, t);
     return NQ_OK;
+}
+
+/* ---- the parts ---- */
+
+/* A unit's estimate in whole nanoseconds (0 for none, at most 2^63):
+ * the deal sums integers, so every part deals alike whatever its
+ * floating point. */
+static uint64_t nanos(double seconds)
+{
+    return seconds > 9e9 ? UINT64_C(1) << 63 : seconds > 0 ?
+           (uint64_t)(seconds * 1e9 + 0.5) : 0;
+}
+
+/* A chosen entry for the deal: its estimate and its index. */
+typedef struct {
+    uint64_t weight, index;
+} dealt;
+
+/* Largest estimate first, then the lower unit (the ids are sorted, so
+ * the lower index). */
+static int by_weight(const void *a, const void *b)
+{
+    const dealt *x = a, *y = b;
+    if (x->weight != y->weight)
+        return (x->weight < y->weight) - (x->weight > y->weight);
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+/* Each entry to the part with the least estimated work so far (the
+ * lower part on ties), largest first: equal work, and the same deal in
+ * every part. */
+static nq_status deal_by_size(chosen *c, const uint64_t *weight)
+{
+    uint32_t parts = c->r->parts;
+    dealt *order = malloc((c->count ? c->count : 1) * sizeof *order);
+    nq_u128 *load = calloc(parts, sizeof *load);
+    if (!order || !load || !(c->part_of = calloc(c->count + 1,
+                                                 sizeof *c->part_of))) {
+        free(order), free(load);
+        return NQ_ERR_NOMEM;
+    }
+    for (uint64_t i = 0; i < c->count; i++)
+        order[i] = (dealt){weight[i], i};
+    qsort(order, c->count, sizeof *order, by_weight);
+    for (uint64_t i = 0; i < c->count; i++) {
+        uint32_t least = 0;
+        for (uint32_t k = 1; k < parts; k++)
+            least = load[k] < load[least] ? k : least;
+        c->part_of[order[i].index] = least;
+        load[least] += order[i].weight;
+    }
+    free(order), free(load);
+    return NQ_OK;
+}
+
+/* What the choice and the part's share hold, why each unit was chosen,
+ * their estimates and the chosen set's digest, told unit by unit. */
+static void tell_chosen(chosen *c, const double *seconds)
+{
+    nq_verify_report *r = c->r;
+    r->chosen = c->count, r->chosen_digest = NQ_FNV_OFFSET;
+    for (uint64_t i = 0; i < c->count; i++) {
+        uint64_t u = c->ids[i];
+        int mine = c->part_of[i] == r->part - 1;
+        r->chosen_digest = fnv_le(r->chosen_digest, u, 8);
+        r->chosen_seconds += seconds[i] > 0 ? seconds[i] : 0;
+        r->unestimated += seconds[i] < 0;
+        if (c->o->on_chosen)
+            c->o->on_chosen(c->o->ctx, u, c->part_of[i] + 1, seconds[i]);
+        if (!mine)
+            continue;
+        r->share++;
+        r->share_seconds += seconds[i] > 0 ? seconds[i] : 0;
+        r->share_unestimated += seconds[i] < 0;
+        if (bit(c->drawn, u))
+            r->share_sampled++;
+        else if (c->fixed_points && nq_plan_unit_forced(c->plan, u))
+            r->share_fixed_points++;
+        else
+            r->share_by_size++;
+    }
+}
+
+/* The chosen units dealt to the parts and told. */
+static nq_status deal(chosen *c)
+{
+    double *seconds = malloc((c->count + 1) * sizeof *seconds);
+    uint64_t *weight = malloc((c->count + 1) * sizeof *weight);
+    nq_status st = seconds && weight ? NQ_OK : NQ_ERR_NOMEM;
+    for (uint64_t i = 0; st == NQ_OK && i < c->count; i++) {
+        seconds[i] = nq_plan_unit_seconds(c->plan, c->ids[i]);
+        weight[i] = nanos(seconds[i]);
+    }
+    if (st == NQ_OK && (st = deal_by_size(c, weight)) == NQ_OK)
+        tell_chosen(c, seconds);
+    free(seconds), free(weight);
+    return st;
 }
 
 /* ---- the engine that recounts ---- */
@@ -356,7 +481,7 @@ static nq_status recount_on(chosen *c, const nq_engine *e)
     uint64_t *ids = malloc((c->count ? c->count : 1) * sizeof *ids), k = 0;
     nq_status st = ids ? plan_for(c, e, &own) : NQ_ERR_NOMEM;
     for (uint64_t i = 0; ids && i < c->count; i++)
-        if (!c->compared[i])
+        if (!c->compared[i] && c->part_of[i] == c->r->part - 1)
             ids[k++] = c->ids[i];
     nq_run_options ro = {.threads = c->o->threads, .ids = ids, .count = k,
                          .stop = c->o->stop, .on_unit = compare, .ctx = c,
@@ -437,12 +562,20 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
          sample_size(c->o, c->r->recorded), c->r->seed);
     nq_status st = collect(c, paths, count, why, wsize);
     c->r->fixed_points = c->fixed;
-    return st == NQ_OK ? recount(c, why, wsize) : st;
+    if (st == NQ_OK)
+        st = deal(c);
+    if (st != NQ_OK || c->o->estimate_only)
+        return st;
+    if ((st = recount(c, why, wsize)) != NQ_OK || !c->o->verdict)
+        return st;
+    nq_verdict v = {h, c->r, c->ids, c->compared, c->part_of, c->count};
+    return nq_verdict_write(c->o->verdict, &v, c->o, why, wsize);
 }
 
 static void free_chosen(chosen *c)
 {
     free(c->drawn), free(c->kept), free(c->weighed), free(c->compared);
+    free(c->part_of);
     free(c->again);
     free(c->ids), free(c->records), free(c->totals.at), free(c->ratios.at);
 }
@@ -461,6 +594,17 @@ static nq_status verify_args(const nq_verify_options *o,
     if (!o || !(o->percent >= 0 && o->percent <= 100)) {
         nq_jf_why(why, wsize, "no options, or a sample that is no "
                   "percentage from 0 to 100");
+        return NQ_ERR_ARG;
+    }
+    if (o->parts > NQ_VERIFY_MAX_PARTS || (o->parts ? o->part < 1 ||
+                                           o->part > o->parts : o->part)) {
+        nq_jf_why(why, wsize, "part %u/%u: a part is 1 to M, M at most %u",
+                  o->part, o->parts, NQ_VERIFY_MAX_PARTS);
+        return NQ_ERR_ARG;
+    }
+    if (o->parts && !o->seed) {
+        nq_jf_why(why, wsize, "verifying in parts needs a seed: a seed drawn "
+                  "by each part would give each part another sample");
         return NQ_ERR_ARG;
     }
     return NQ_OK;
@@ -489,6 +633,7 @@ nq_status nq_journal_verify(const char *const *paths, int count,
     nq_journal_new_key(key); /* a seed no journal's writer could know */
     r->units = header->units, r->recorded = m.state->units_done;
     r->seed = o->seed ? o->seed : (key[0] >> 11) | 1; /* exact in JSON */
+    r->part = o->parts ? o->part : 1, r->parts = o->parts ? o->parts : 1;
     chosen c = {.fixed_points = o->fixed_points, .plan = plan,
                 .first = &set, .o = o, .r = r};
     st = verify_chosen(&c, paths, count, header, *d, why, wsize);
