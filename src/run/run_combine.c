@@ -206,7 +206,7 @@ nq_status nq_journal_verify_combine(const char *const *journals, int count,
         return NQ_ERR_NOMEM;
     for (int i = 0; i < nverdicts; i++)
         v[i].path = verdicts[i];
-    nq_merged m = {header, state, done, counts, NULL, NULL};
+    nq_merged m = {header, state, done, counts, NULL, NULL, NULL};
     nq_status st = combine(journals, count, v, nverdicts, o, &m, r, why,
                            wsize);
     for (int i = 0; i < nverdicts; i++)
