@@ -933,12 +933,28 @@ static void readme_is_a_front_door(void *arg)
     free(readme);
 }
 
-/* README shows the Slurm recipes as they are: the files of examples/slurm/
- * (which tests/slurm.sh submits to a real Slurm), in name order, a blank
- * line between them, are one "```sh" block of README.md, byte for byte.
- * Where they are not, the first line of theirs that README lacks is
- * named. */
+/* The Slurm recipes are shown as they are: each file of examples/slurm/
+ * (which tests/slurm.sh submits to a real Slurm) in a "```sh" block of
+ * README.md or doc/cluster.md, byte for byte (README's are one block, a
+ * blank line between two, in name order).  Where a file is not, the
+ * first line of it neither page has is named. */
 static int not_hidden(const struct dirent *e) { return e->d_name[0] != '.'; }
+
+/* The first line of text that neither page holds, or NULL if both pages
+ * hold every line (text is there, but not as one block). */
+static const char *first_line_missing(const char *text, const char *a,
+                                      const char *b)
+{
+    for (const char *line = text, *nl; (nl = strchr(line, '\n'));
+         line = nl + 1) {
+        char *one = strndup(line, (size_t)(nl + 1 - line));
+        int shown = one && (strstr(a, one) || strstr(b, one));
+        free(one);
+        if (!shown)
+            return line;
+    }
+    return NULL;
+}
 
 static void readme_shows_slurm_files(void *arg)
 {
@@ -946,45 +962,38 @@ static void readme_shows_slurm_files(void *arg)
     char dir[1024];
     snprintf(dir, sizeof dir, "%s", t_data_path("../../examples/slurm"));
     char *readme = t_read_file(t_data_path("../../README.md"), NULL);
+    char *cluster = t_read_file(t_data_path("../../doc/cluster.md"), NULL);
     struct dirent **names;
-    int files = scandir(dir, &names, not_hidden, alphasort);
-    CHECKF(readme && files > 0, "README.md or the files of %s cannot be read",
-           dir);
-    size_t cap = 64, len = 0;
-    char *want = malloc(cap);
-    CHECK(want);
-    len += (size_t)sprintf(want, "\n```sh\n");
-    for (int i = 0; i < files; i++) {
-        char path[2048];
+    int files = scandir(dir, &names, not_hidden, alphasort), shown = 0;
+    CHECKF(readme && cluster && files > 0, "README.md, doc/cluster.md or "
+           "the files of %s cannot be read", dir);
+    for (int i = 0; i < files && !t_failed(); i++) {
+        char path[2048], *block;
         snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
         size_t n;
         char *text = t_read_file(path, &n);
-        CHECKF(text, "%s cannot be read", path);
-        char *grown = realloc(want, cap += n + 8);
-        CHECK(grown);
-        want = grown;
-        len += (size_t)sprintf(want + len, "%s%s", i ? "\n" : "", text);
-        free(text);
-        free(names[i]);
-    }
-    free(names);
-    sprintf(want + len, "```\n");
-    if (!strstr(readme, want)) {
-        const char *line = want + 7; /* past "\n```sh\n" */
-        for (const char *nl; (nl = strchr(line, '\n'));) {
-            char *one = strndup(line, (size_t)(nl + 1 - line));
-            int shown = one && strstr(readme, one);
-            free(one);
-            if (!shown)
-                break;
-            line = nl + 1;
+        CHECKF(text && (block = malloc(n + 16)), "%s cannot be read", path);
+        sprintf(block, "```sh\n%s```\n", text);
+        int in_readme = strstr(readme, text) != NULL;
+        shown += in_readme;
+        if (!in_readme && !strstr(cluster, block)) {
+            const char *line = first_line_missing(text, readme, cluster);
+            t_fail(__FILE__, __LINE__, "%s is not shown as it is in README.md "
+                   "or doc/cluster.md (%s%.*s)", names[i]->d_name,
+                   line ? "first line in neither: " : "its lines are there, "
+                   "not as one sh block", line ? (int)strcspn(line, "\n") : 0,
+                   line ? line : "");
         }
-        CHECKF(0, "README.md does not show examples/slurm/ as it is (%s%.*s)",
-               *line ? "first line not in README: " : "its lines are there, "
-               "not as one sh block", (int)strcspn(line, "\n"), line);
+        free(text);
+        free(block);
     }
-    free(want);
+    for (int i = 0; i < files; i++)
+        free(names[i]);
+    free(names);
     free(readme);
+    free(cluster);
+    CHECKF(shown >= 2, "README.md shows %d of the Slurm files (the array's "
+           "and the MPI job's)", shown);
 }
 
 /* Lines of text that are each one JSON object holding every key. */

@@ -152,8 +152,9 @@ static void print_summary(const nq_journal_header *h,
 static void print_parts_json(const nq_journal_header *h,
                              const nq_verify_report *r, const char *what)
 {
-    printf("{\"type\":\"%s\",\"command\":\"verify\",\"n\":%d,\"plan\":",
-           what, h->n);
+    fputs("{\"type\":", stdout);
+    cli_json_string(stdout, what);
+    printf(",\"command\":\"verify\",\"n\":%d,\"plan\":", h->n);
     cli_json_string(stdout, h->plan);
     printf(",\"seed\":%llu,\"chosen\":%llu,\"sampled\":%llu,\"by_size\":%llu,"
            "\"fixed_points\":%llu,\"core_hours\":%.6g,\"unestimated\":%llu,"
