@@ -15,6 +15,8 @@
 typedef struct {
     int n;
     double bound;               /* seconds of the reference core */
+    const char *engine;         /* that counts them: fast, or subunits (the
+                                   GPU engines' batches, on the host) */
 } cut_case;
 
 static nq_status make_plan(int n, double bound, int threads,
@@ -61,7 +63,7 @@ static void pieces_add_up(void *arg)
            (unsigned long long)over, c->bound);
     nq_request req = NQ_REQUEST_INIT;
     nq_counts got;
-    req.n = c->n, req.engine = "fast", req.max_unit_seconds = c->bound;
+    req.n = c->n, req.engine = c->engine, req.max_unit_seconds = c->bound;
     CHECK(nq_count_solutions(&req, &got) == NQ_OK);
     CHECK(got.total == t_oeis_total(c->n) && got.unique == t_oeis_unique(c->n));
 }
@@ -277,13 +279,14 @@ static void option_checked(void *arg)
 
 void tests_pieces(void)
 {
-    static const cut_case cases[] = {{16, 2e-5}, {17, 2e-5}, {17, 1e-4},
-                                     {18, 1e-4}};
+    static const cut_case cases[] = {
+        {16, 2e-5, "fast"}, {17, 2e-5, "fast"}, {17, 1e-4, "fast"},
+        {18, 1e-4, "fast"}, {15, 5e-6, "subunits"}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         (cases[i].n < 18 ? t_case : t_full_case)(
             pieces_add_up, (void *)&cases[i],
-            "pieces/N=%d-cut-at-%gs-adds-up-to-oeis", cases[i].n,
-            cases[i].bound);
+            "pieces/N=%d-cut-at-%gs-adds-up-to-oeis/%s", cases[i].n,
+            cases[i].bound, cases[i].engine);
     t_case(same_cut_anywhere, NULL, "pieces/same-cut-on-any-threads-any-kernel");
     t_case(uncut_plan_is_whole, NULL, "pieces/nothing-cut-is-the-whole-plan");
     t_case(bound_checked, NULL, "pieces/bound-not-seconds-refused");
