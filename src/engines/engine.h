@@ -92,6 +92,9 @@ const char *nq_plan_record_flaw(const nq_plan *p, uint64_t i,
 /* The engine's estimate of unit i (above), looked for with `effort`
  * (fast: random paths), or -1 where it has none. */
 double nq_plan_unit_estimate(const nq_plan *p, uint64_t i, uint32_t effort);
+/* The estimated seconds of unit i on one reference core, or -1 where
+ * the engine has no estimate (fast's two fixed-point units). */
+double nq_plan_unit_seconds(const nq_plan *p, uint64_t i);
 /* NQ_OK if every device the plan lists is there (or it lists none, or
  * its engine cannot tell before counting); else NQ_ERR_DEVICE, the
  * words in why (size bytes; may be NULL). */

@@ -99,6 +99,14 @@ double nq_plan_unit_estimate(const nq_plan *p, uint64_t i, uint32_t effort)
                                                : -1;
 }
 
+/* 0.2 ns per estimated node: fast's AVX-512 kernel on one core of an
+ * Intel Xeon (family 6, model 167) at N = 16..22. */
+double nq_plan_unit_seconds(const nq_plan *p, uint64_t i)
+{
+    double e = nq_plan_unit_estimate(p, i, 64);
+    return e < 0 ? -1 : e * 2e-10;
+}
+
 nq_status nq_plan_devices_exist(const nq_plan *p, char *why, size_t size)
 {
     char none[1];
