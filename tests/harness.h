@@ -171,6 +171,7 @@ int t_browser_tools(char *node, char *chromium, size_t size);
 void t_browser_script(t_proc *p, const char *ok_mark);
 
 void tests_plans(void);
+void tests_schedule(void);
 void tests_progress(void);
 void tests_kernels(void);
 void tests_bench(void);

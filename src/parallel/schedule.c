@@ -29,7 +29,6 @@
  * the end.  Memory: 16 bytes per id of the space, 8 per unit while
  * sorting.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,9 +153,10 @@ static nq_status sort_units(nq_schedule *s, const uint64_t *ids,
     keyed *k = malloc((s->count ? s->count : 1) * sizeof *k);
     if (!k)
         return NQ_ERR_NOMEM;
+    float unknown = (float)(largest * (1 + 0x1p-20)); /* before them all */
     for (uint32_t i = 0; i < s->count; i++) {
         k[i].id = (uint32_t)ids[i];
-        k[i].cost = (float)(seconds[i] < 0 ? largest : seconds[i]);
+        k[i].cost = seconds[i] < 0 ? unknown : (float)seconds[i];
         s->cost[k[i].id] = k[i].cost;
         s->left_seconds += k[i].cost;
     }

@@ -32,7 +32,7 @@ typedef struct {
 
 /* A schedule of the `count` units ids[] (each below `space`, none twice)
  * whose estimated seconds are seconds[i] (negative: unknown; such units
- * cost as much as the largest known, and so go first), for `workers`
+ * cost a hair more than the largest known, and so go first), for `workers`
  * workers of threads[w] threads (threads[0] unused; NULL: one each).
  * queue_seconds: the most estimated seconds a worker holds per thread
  * beyond one unit per thread and one spare (0: NQ_SCHED_QUEUE_SECONDS).
