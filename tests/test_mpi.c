@@ -14,6 +14,11 @@
 
 #include "harness.h"
 
+static int by_string(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /* mpirun on PATH: t_run_* find the program there. */
 static int have_mpirun(void)
 {
@@ -304,6 +309,78 @@ static void help_lists_count_options(void *arg)
            options);
 }
 
+/* The unit lines of a journal, less their tags, sorted: what two runs of
+ * one share must agree on.  NULL if it cannot be read. */
+static char *unit_lines(const char *path)
+{
+    char *text = t_read_file(path, NULL), *lines[64], *out;
+    int n = 0;
+    if (!text)
+        return NULL;
+    for (char *save, *l = strtok_r(text, "\n", &save); l && n < 64;
+         l = strtok_r(NULL, "\n", &save))
+        if (!strncmp(l, "unit ", 5)) {
+            char *tag = strstr(l, " tag=");
+            if (tag)
+                *tag = 0;
+            lines[n++] = l;
+        }
+    qsort(lines, (size_t)n, sizeof *lines, by_string);
+    out = calloc(1, 64 * 128 + 1);
+    for (int i = 0; out && i < n; i++)
+        strncat(strcat(out, i ? "\n" : ""), lines[i], 120);
+    free(text);
+    return out;
+}
+
+/* Several workers at a small N count OEIS's row (the scheduler: largest
+ * first, queues by estimated seconds, asks for units back at the end);
+ * and the tail is shared out for real: a share of N = 22 of three units
+ * (0.5 to 3 s each) on three one-thread workers, where the first to ask
+ * gets the largest two and the third finds nothing left, so rank 0 asks
+ * the first for its second, unstarted unit (NQ_MPI_TRACE says so) and
+ * hands it on; each unit is recorded once, with the totals a threaded
+ * count of the same share records. */
+static void tail_taken_back(void *arg)
+{
+    (void)arg;
+    const char *mpi = getenv("NQ_MPI");
+    char want[128], total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
+    char a[512], b[512];
+    t_proc p;
+    mpi_env();
+    snprintf(want, sizeof want, "\n%2d:%13s%13s", 15,
+             nq_format_u128(t_oeis_total(15), total),
+             nq_format_u128(t_oeis_unique(15), unique));
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "5", "-x", "NQ_MPI_TRACE=1", mpi, "count", "15",
+          "--threads", "1"), 0, 0) == 0);
+    int ok = p.exit_code == 0 && strstr(p.out, want) != NULL;
+    t_proc_free(&p);
+    CHECKF(ok, "4 workers: not the OEIS row of N=15");
+    snprintf(a, sizeof a, "%s/threaded.journal", t_case_dir());
+    snprintf(b, sizeof b, "%s/mpi.journal", t_case_dir());
+    CHECK(t_run_cli(&p, ARGS("count", "22", "--part", "3/6058", "--threads",
+          "2", "--force", "--checkpoint", a)) == 0);
+    ok = p.exit_code == 0;
+    t_proc_free(&p);
+    CHECKF(ok, "the threaded count of the share failed");
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "4", "-x", "NQ_MPI_TRACE=1", mpi, "count", "22", "--part",
+          "3/6058", "--threads", "1", "--force", "--checkpoint", b),
+          0, 0) == 0);
+    int taken = strstr(p.err, "gave back 1 unstarted units") != NULL;
+    ok = p.exit_code == 0;
+    t_proc_free(&p);
+    CHECKF(ok, "the MPI count of the share failed");
+    CHECKF(taken, "no unit was taken back for the idle worker");
+    char *x = unit_lines(a), *y = unit_lines(b);
+    CHECKF(x && y && !strcmp(x, y) && strlen(x) > 0,
+           "the journals differ:\n%s\n--\n%s", x ? x : "", y ? y : "");
+    free(x);
+    free(y);
+}
+
 void tests_mpi(void)
 {
     t_skip_cases(!getenv("NQ_MPI") || !have_mpirun() ? "no NQ_MPI or no mpirun"
@@ -314,6 +391,7 @@ void tests_mpi(void)
     t_full_case(hopeless_refused, NULL, "mpi/hopeless-count-refused-up-front");
     t_case(help_lists_count_options, NULL, "mpi/help-lists-every-option-of-count");
     t_full_case(worker_timeout_checked, NULL, "mpi/worker-timeout-checked");
+    t_full_case(tail_taken_back, NULL, "mpi/tail-taken-back-count-right");
     t_full_case_alone(stopped_worker_lost, NULL,
                       "mpi/stopped-worker-lost-count-complete-exit-3");
     t_full_case_alone(stopped_late_20_runs, NULL,

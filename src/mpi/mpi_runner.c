@@ -5,22 +5,32 @@
  * check that they agree: each compares its plan's hash and the wire format
  * below with rank 0's, and all learn the lowest rank that differs, so that
  * every rank returns NQ_ERR_MISMATCH naming it rather than count a wrong
- * board.  Then rank 0 coordinates: it answers each worker's request for
- * work with a batch of unit ids (smaller as the work runs out, so that all
- * finish together), receives the finished units' tallies and passes them
+ * board.  Then rank 0 coordinates: every decision of what goes where is
+ * the schedule's (src/parallel/schedule.c, MPI-free, so that
+ * bench/sim_cluster.c simulates a cluster with the same code): each
+ * worker keeps one request for work out, and rank 0 answers it with a
+ * batch of unit ids, largest estimate first, while the worker holds less
+ * than its threads' share of estimated seconds, or holds the request
+ * until it does.  With nothing left to hand out, a worker's request makes
+ * rank 0 ask another for the units at its queue's tail (TAG_TAKE); that
+ * worker gives back those it has not started (a report with GIVEN), and
+ * only then are they handed on, so no unit is held twice or by none.
+ * Rank 0 receives the finished units' tallies and passes them
  * to the caller one by one (the journal records them), exactly as the
  * threaded runner does; journals, resumes and merges are the same with or
  * without MPI.
  *
  * A worker streams: its threads take units from a local queue and put
  * their tallies in an outbox; its main thread alone talks MPI, sending
- * what the outbox holds and asking for more before the queue runs dry.  So
+ * what the outbox holds and keeping a request for more out, which rank 0
+ * answers when the queue runs low (by its estimate).  So
  * no thread waits for a batch's slowest unit or for a round trip to rank
  * 0, and each thread keeps its buffers for the whole run.  A report is
- * [flags, count, status, count results], at most REPORT_MAX results (a
- * fuller outbox goes as several, the flags on the last), and a batch at
- * most BATCH_MAX ids, so that both sides receive into buffers they hold
- * from the start and no message waits on an allocation.
+ * [flags, count, status, given, count results, given ids], at most
+ * REPORT_MAX results (a fuller outbox goes as several, the flags on the
+ * last), and a batch or an ask at most BATCH_MAX ids, so that both sides
+ * receive into buffers they hold from the start and no message waits on
+ * an allocation.
  *
  * Stopping (a signal at rank 0, or a unit budget): rank 0 answers requests
  * with empty batches; workers finish what they hold, report it and end.
@@ -28,8 +38,11 @@
  * workers' units give up where they are (stop.h): a unit of a big board
  * runs for hours.  Units given up are not reported, so rank 0 counts the
  * units reported, not those handed out.  Every worker gets exactly one
- * stop message, at the latest as the answer to its final report, and ends
- * only when it has it, so no message is left unreceived.  The program
+ * stop message, at the latest as the answer to its final report, which
+ * says how many asks for units back rank 0 sent it, and ends only when it
+ * has it and them all (an ask that crosses the final report is received
+ * and not answered: rank 0 counts the ended worker's ask as over), so no
+ * message is left unreceived.  The program
  * decides what a signal does to a worker (nqueens-mpi's workers ignore
  * SIGINT and SIGTERM, so that mpirun forwarding them does not kill
  * half-done units); the library sets no handler.  Waits poll with short
@@ -49,7 +62,7 @@
  * MPI says nothing of it, a message to it just never arrives.  So every
  * worker pings rank 0 at least once a second and rank 0 answers each
  * ping, and each side times the other's silence.  A worker silent past
- * the deadline is lost: rank 0 takes back the units it held (owner[]),
+ * the deadline is lost: rank 0 takes back the units it held (the schedule),
  * hands them out first, discards whatever the worker might still send,
  * and no longer waits for it; a request for work that finds nothing left
  * to hand out while units are still held elsewhere waits, so that units
@@ -394,10 +407,11 @@ static uint64_t flags_due(worker_state *ws, int ping)
 }
 
 /* Send rank 0 what is due, once the last report has gone: the outbox's
- * results, a request while the queue runs low (ask early: it must outlast
- * a round trip), a ping when the last is a beat old and answered, a
- * failure once, FINAL once the threads have ended and all is sent.  1 if
- * a report went out. */
+ * results, the units given back (an ask answered), a request once the
+ * last is answered (rank 0 holds it until the queue runs low: an early
+ * ask outlasts a round trip), a ping when the last is a beat old and
+ * answered, a failure once, FINAL once the threads have ended and all is
+ * sent.  1 if a report went out. */
 static int send_due(worker_state *ws, double now)
 {
     int done = 1, sent = 0;

@@ -82,6 +82,17 @@ static void ring_push(ring *r, worker_book *b, int w)
     b->in[r->which] = 1;
 }
 
+/* First in line: the worker a donor just gave units back for, so that
+ * they go to it and not back to the donor. */
+static void ring_push_front(ring *r, worker_book *b, int w)
+{
+    if (b->in[r->which])
+        return;
+    r->head = (r->head + r->cap - 1) % r->cap, r->count++;
+    r->w[r->head] = w;
+    b->in[r->which] = 1;
+}
+
 static int ring_pop(ring *r, worker_book *wb)
 {
     while (r->count) {
@@ -324,7 +335,8 @@ static int choose_donor(const nq_schedule *s, int w)
 
 /* The ids to ask donor d for, for worker w: from its queue's tail (the
  * last it would start), never its first `threads` units (running, most
- * likely), about the share that would end both together. */
+ * likely), about the share that would end both together, and no more
+ * than w takes at once (a unit a thread and a spare). */
 static uint32_t tail_of(const nq_schedule *s, int d, int w, uint64_t *ids,
                         uint32_t max)
 {
@@ -332,6 +344,8 @@ static uint32_t tail_of(const nq_schedule *s, int d, int w, uint64_t *ids,
     double target = b->seconds * s->wb[w].threads /
                     (b->threads + s->wb[w].threads);
     uint32_t spare = b->held - (uint32_t)b->threads, n = 0;
+    uint32_t takes = (uint32_t)s->wb[w].threads + 1;
+    max = max < takes ? max : takes;
     double moved = 0;
     for (uint32_t id = b->tail; id != NONE && n < spare && n < max;
          id = s->prev[id]) {
@@ -403,8 +417,9 @@ static void ask_over(nq_schedule *s, int d)
     if (!r)
         return;
     s->wb[r].asking = 0;
-    if (s->wb[r].waiting && !s->wb[r].gone)
-        ring_push(&s->ready, &s->wb[r], r);
+    if (s->wb[r].waiting && !s->wb[r].gone) {
+        ring_push_front(&s->ready, &s->wb[r], r);
+    }
 }
 
 int nq_schedule_given(nq_schedule *s, int d, const uint64_t *ids,
