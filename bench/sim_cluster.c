@@ -82,7 +82,8 @@ static double normal(uint64_t key)
 }
 
 /* The plan of n, its estimates, pieces cut over `split` seconds, and the
- * simulated times. */
+ * simulated times.  (Once nq_request has max_unit_seconds, --split is
+ * the request's and the plan's pieces replace the cutting here.) */
 static int make_units(int n, const options *o, units *u)
 {
     nq_request req = {.size = sizeof req, .n = n, .engine = "fast",
