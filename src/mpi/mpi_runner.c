@@ -27,10 +27,11 @@
  * no thread waits for a batch's slowest unit or for a round trip to rank
  * 0, and each thread keeps its buffers for the whole run.  A report is
  * [flags, count, status, given, count results, given ids], at most
- * REPORT_MAX results (a fuller outbox goes as several, the flags on the
- * last), and a batch or an ask at most BATCH_MAX ids, so that both sides
- * receive into buffers they hold from the start and no message waits on
- * an allocation.
+ * REPORT_MAX results or BATCH_MAX ids given back (a fuller outbox goes as
+ * several, the flags on the last), and a batch or an ask at most
+ * BATCH_MAX ids, so that both sides receive into buffers they hold from
+ * the start, no message waits on an allocation, and none is over shared
+ * memory's eager limit (REPORT_WORDS).
  *
  * Stopping (a signal at rank 0, or a unit budget): rank 0 answers requests
  * with empty batches; workers finish what they hold, report it and end.
@@ -98,9 +99,15 @@ enum { WANT_MORE = 1, FINAL = 2, FAILED = 4, PING = 8,
 #define WORDS 11
 #define HEAD 4           /* a report's header: flags, count, status,
                             units given back */
-#define REPORT_MAX 256   /* results in one report */
-#define BATCH_MAX 256    /* unit ids in one batch, or asked back */
-#define REPORT_WORDS (HEAD + REPORT_MAX * WORDS + BATCH_MAX)
+#define REPORT_MAX 32    /* results in one report */
+#define BATCH_MAX 256    /* unit ids in one batch, asked or given back */
+/* A report holds results or units given back, never both, so that it
+ * stays under shared memory's eager limit (4 KiB): the whole message is
+ * in rank 0's hands when it is posted, and rank 0 never waits on a
+ * sender stopped in the middle of a larger one (seen: a worker stopped
+ * late held rank 0 in MPI_Recv past the other worker's deadline). */
+#define REPORT_WORDS (HEAD + (REPORT_MAX * WORDS > BATCH_MAX ? \
+                              REPORT_MAX * WORDS : BATCH_MAX))
 #define HOST_MAX 64      /* a rank's machine name, as rank 0 keeps it */
 /* The wire format, compared between ranks with the plan: a rank built
  * with other sizes would misread every message. */
@@ -275,14 +282,15 @@ static pthread_t *start_threads(worker_state *ws, int threads)
     return ids;
 }
 
-/* Post one report to rank 0 (lock held): up to REPORT_MAX of the
- * outbox's results, and `flags` (and the status, with FAILED) only on the
- * report that empties it; 1 if the flags went.  Not waited for: a rank 0
+/* Post one report to rank 0 (lock held): the units given back, if an
+ * ask is to be answered, else up to REPORT_MAX of the outbox's results;
+ * and `flags` (and the status, with FAILED) only on the report that
+ * empties it; 1 if the flags went.  Not waited for: a rank 0
  * that stopped reading must not hold the thread that times its silence. */
 static int report(worker_state *ws, uint64_t flags)
 {
     uint64_t n = ws->out_count / WORDS;
-    uint64_t k = n < REPORT_MAX ? n : REPORT_MAX;
+    uint64_t k = ws->give_due ? 0 : n < REPORT_MAX ? n : REPORT_MAX;
     uint64_t g = ws->give_due ? ws->ngiven : 0;
     int last = k == n;
     ws->msg[0] = (last ? flags : 0) | (ws->give_due ? GIVEN : 0);
@@ -564,7 +572,9 @@ typedef struct {
     int lost;                   /* workers LOST */
     char *state;                /* per rank: RUNNING, ENDED or LOST */
     uint64_t *takes;            /* per rank: asks for units back sent */
-    uint64_t ids[BATCH_MAX];    /* a batch, or an ask, being sent */
+    uint64_t **batch, **ask;    /* per rank: its last batch and ask, as
+                                   sent (MPI_Isend; NULL until the first) */
+    uint64_t *stop_words;       /* per rank: its stop message */
     double *heard;              /* per rank: when it last spoke */
     double polled;              /* when rank 0 last looked */
     nq_status st;               /* the first failure */
@@ -580,16 +590,41 @@ static int signalled(const dispatcher *d)
     return d->o->stop && __atomic_load_n(d->o->stop, __ATOMIC_RELAXED);
 }
 
+/* Send without waiting: rank 0 never blocks on a worker, which may be
+ * stopped (a blocking send to one, once shared memory's box for it was
+ * full, held rank 0 past the other workers' deadline).  buf must stay as
+ * it is until the worker has it: each kind of message has its own, and
+ * the next of a kind goes only after the worker answered the last (a
+ * request after its batch, an ask's answer after the ask). */
+static void post(const uint64_t *buf, int count, int worker, int tag)
+{
+    MPI_Request r;
+    MPI_Isend(buf, count, MPI_UINT64_T, worker, tag, MPI_COMM_WORLD, &r);
+    MPI_Request_free(&r);
+}
+
+static void fail(dispatcher *d, int rank, nq_status st);
+
+/* Worker's buffer for a kind of message (*slot, made on first use), or
+ * NULL without memory: the run then fails. */
+static uint64_t *buffer(dispatcher *d, uint64_t **slot)
+{
+    if (!*slot && !(*slot = malloc(BATCH_MAX * sizeof **slot)))
+        fail(d, 0, NQ_ERR_NOMEM);
+    return *slot;
+}
+
 /* The worker's one stop message: sent once, whichever comes first (a
  * signal, a failure, its FINAL, or as a lost one).  It says whether the
  * worker is lost, and how many asks for units back it was sent: it
  * receives them all before it ends, answered or not. */
 static void tell_stop(dispatcher *d, int worker, int lost)
 {
-    uint64_t words[2] = {(uint64_t)lost, d->takes ? d->takes[worker] : 0};
+    uint64_t *words = d->stop_words + 2 * worker;
     if (d->told[worker])
         return;
-    MPI_Send(words, 2, MPI_UINT64_T, worker, TAG_STOP, MPI_COMM_WORLD);
+    words[0] = (uint64_t)lost, words[1] = d->takes[worker];
+    post(words, 2, worker, TAG_STOP);
     d->told[worker] = 1;
 }
 
@@ -627,16 +662,21 @@ static void serve(dispatcher *d, int worker)
     uint32_t max = BATCH_MAX;
     if (d->budget && d->budget - d->handed < max)
         max = (uint32_t)(d->budget - d->handed);
+    uint64_t ids[BATCH_MAX], *buf;
     if (stopping(d))
         nq_schedule_stop(d->sched);
-    nq_sched_answer a = nq_schedule_request(d->sched, worker, d->ids, max);
+    nq_sched_answer a = nq_schedule_request(d->sched, worker, ids, max);
     if (a.kind == NQ_SCHED_WAIT && a.donor) {
-        MPI_Send(d->ids, (int)a.count, MPI_UINT64_T, a.donor, TAG_TAKE,
-                 MPI_COMM_WORLD);
+        if (!(buf = buffer(d, &d->ask[a.donor])))
+            return; /* the ask is never answered: the run fails */
+        memcpy(buf, ids, a.count * sizeof *ids);
+        post(buf, (int)a.count, a.donor, TAG_TAKE);
         d->takes[a.donor]++;
     } else if (a.kind != NQ_SCHED_WAIT) {
-        MPI_Send(a.count ? d->ids : NULL, (int)a.count, MPI_UINT64_T, worker,
-                 TAG_WORK, MPI_COMM_WORLD);
+        if (!(buf = buffer(d, &d->batch[worker])))
+            return;
+        memcpy(buf, ids, a.count * sizeof *ids);
+        post(buf, (int)a.count, worker, TAG_WORK);
         d->handed += a.count;
     }
 }
@@ -742,7 +782,7 @@ static void take_results(dispatcher *d, nq_tally *sum, int count, int from)
 static void answer_lost(dispatcher *d, int worker, uint64_t flags)
 {
     if (flags & WANT_MORE)
-        MPI_Send(NULL, 0, MPI_UINT64_T, worker, TAG_WORK, MPI_COMM_WORLD);
+        post(NULL, 0, worker, TAG_WORK);
     tell_stop(d, worker, 1);
 }
 
@@ -779,7 +819,7 @@ static void collect(dispatcher *d, nq_tally *sum)
     uint64_t flags = count >= HEAD ? d->msg[0] : FAILED | FINAL;
     uint64_t st = count >= HEAD ? d->msg[2] : NQ_ERR_INTERNAL;
     if (flags & PING)
-        MPI_Send(NULL, 0, MPI_UINT64_T, from, TAG_ALIVE, MPI_COMM_WORLD);
+        post(NULL, 0, from, TAG_ALIVE);
     if (d->state[from] == LOST) {
         answer_lost(d, from, flags);
         return;
@@ -849,8 +889,12 @@ static int per_rank(dispatcher *d)
     d->told = calloc(n, 1);
     d->state = calloc(n, 1);
     d->takes = calloc(n, sizeof *d->takes);
+    d->batch = calloc(n, sizeof *d->batch);
+    d->ask = calloc(n, sizeof *d->ask);
+    d->stop_words = calloc(2 * n, sizeof *d->stop_words);
     d->heard = malloc(n * sizeof *d->heard);
-    if (!d->told || !d->state || !d->takes || !d->heard)
+    if (!d->told || !d->state || !d->takes || !d->batch || !d->ask ||
+        !d->stop_words || !d->heard)
         return 0; /* drain() ends the workers without them */
     d->polled = nq_clock_seconds();
     for (size_t w = 0; w < n; w++)
@@ -916,6 +960,16 @@ static nq_status coordinate(const nq_plan *plan, const nq_run_options *o,
         d.st = st, d.failed_rank = 0, st = drain(&d);
     name_failure(&d, st, f);
     nq_schedule_free(d.sched);
+    /* every message sent has been received, unless a worker was lost:
+     * then MPI may still hold its last ones, and the job is about to be
+     * aborted (nqueens_mpi.h), so they are left */
+    for (int w = 0; !d.lost && d.batch && d.ask && w <= workers; w++)
+        free(d.batch[w]), free(d.ask[w]);
+    if (!d.lost) {
+        free(d.batch);
+        free(d.ask);
+        free(d.stop_words);
+    }
     free(d.told);
     free(d.state);
     free(d.takes);

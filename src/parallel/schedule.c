@@ -9,9 +9,10 @@
  * - A worker's queue is bounded by time, not by count: it is filled while
  *   it holds fewer units than threads plus one spare (so no thread waits
  *   for a round trip), or fewer estimated seconds than its threads times
- *   a bound; the bound is the smaller of queue_seconds and the fair share
- *   of the work not yet handed out per thread of the whole cluster, so
- *   that near the end nobody hoards what another could start.  (By count,
+ *   a bound; the bound is the smaller of queue_seconds and a quarter of
+ *   the fair share of the work not yet handed out per thread of the whole
+ *   cluster, so that near the end nobody hoards what another could start
+ *   (nor loses much with its machine).  (By count,
  *   4T+4 units a worker, a cluster of a few hundred machines took the
  *   whole plan of N = 28 in its first seconds.)
  * - The tail is taken back: a worker that asks when nothing is left to
@@ -299,7 +300,7 @@ static void give_back(nq_schedule *s, uint32_t id)
 static uint32_t fill(nq_schedule *s, int w, uint64_t *ids, uint32_t max)
 {
     worker_book *b = &s->wb[w];
-    double share = s->left_seconds / (double)s->total_threads;
+    double share = s->left_seconds / (4.0 * (double)s->total_threads);
     double bound = b->threads * (share < s->queue_seconds ? share
                                                           : s->queue_seconds);
     uint32_t n = 0;

@@ -47,8 +47,8 @@ void nq_schedule_free(nq_schedule *s);
 /* Answer worker w's request for at most max ids (into ids[]).  Largest
  * estimate first; a worker is filled while it holds fewer units than its
  * threads plus one, or fewer estimated seconds than its threads times
- * the queue bound (which shrinks as the work runs out: the fair share
- * left per thread).  A request not answered at once is held; with
+ * the queue bound (which shrinks as the work runs out: a quarter of the
+ * fair share left per thread).  A request not answered at once is held; with
  * nothing left to hand out, the worker with the longest queue behind its
  * running units is named donor, and ids are the unstarted-looking units
  * of its queue's tail that rank 0 asks it to give back. */
