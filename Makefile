@@ -28,6 +28,8 @@
 #                        squares and by the fewest places (N = 14..16)
 #   make bench-pieces    the reference core's rate here, and the pieces of
 #                        N = 24..28 (minutes: N = 28 is cut)
+#   make sim-cluster  nqueens-mpi's scheduler on a simulated cluster of
+#                   10 to 10,000 nodes, N = 24..28, beside the old rule
 #   make bench-estimate  nqueens estimate against the counts it estimates,
 #                   N = 18..21 (minutes: N = 21 is counted)
 #   make bench-merge  merge of 100,000 small journals, at once and staged
@@ -143,6 +145,7 @@ BENCH_BOTTOM := $(BUILD)/nq-bench-bottom
 BENCH_ORDER := $(BUILD)/nq-bench-order
 BENCH_PIECES := $(BUILD)/nq-bench-pieces
 BENCH_MERGE_GEN := $(BUILD)/nq-bench-merge-gen
+SIM_CLUSTER := $(BUILD)/nq-sim-cluster
 MPI_BIN  := $(BUILD)/nqueens-mpi
 MPI_LIB  := $(BUILD)/libnqueens-mpi.a
 MPICC    ?= mpicc
@@ -260,7 +263,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate bench-merge bench-parts mpi cuda opencl wasm clean
+.PHONY: all run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate bench-merge bench-parts sim-cluster mpi cuda opencl wasm clean
 all: $(CLI) $(LIB) shared $(MAN_ALL)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -343,6 +346,9 @@ $(BENCH_PIECES): $(BUILD)/obj/bench/bench_pieces.o $(LIB)
 
 $(BENCH_MERGE_GEN): $(BUILD)/obj/bench/merge_gen.o $(LIB)
 	$(LINK) $< $(LIB) $(LDLIBS) -o $@
+
+$(SIM_CLUSTER): $(BUILD)/obj/bench/sim_cluster.o $(LIB)
+	$(LINK) $< $(LIB) $(LDLIBS) -lm -o $@
 
 # The MPI back-end as a library of its own (with nqueens_mpi.h and
 # nqueens-mpi.pc), built and installed only where MPI is: libnqueens
@@ -442,7 +448,7 @@ run: $(CLI) $(MAN_ALL)
 # The benchmarks are built too, so that none of them rots unnoticed, and
 # bench-order's search is a test of the kernels' node counts.
 BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER) \
-    $(BENCH_PIECES) $(BENCH_MERGE_GEN)
+    $(BENCH_PIECES) $(BENCH_MERGE_GEN) $(SIM_CLUSTER)
 
 test: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(TEST_MODULES) \
     $(BENCH_BINS)
@@ -454,7 +460,7 @@ test: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OP
 # seconds (MPI jobs, terminals, long counts), which it reports as skipped.
 # It builds only what it runs: of the benchmarks, the two the suite runs
 # (tests/test_bench.c); make test builds them all.
-CHECK_BENCH_BINS := $(BENCH_FAST) $(BENCH_ORDER) $(BENCH_MERGE_GEN)
+CHECK_BENCH_BINS := $(BENCH_FAST) $(BENCH_ORDER) $(BENCH_MERGE_GEN) $(SIM_CLUSTER)
 # The WebAssembly modules are not built for it (a minute from a clean
 # clone): their cases are skipped there, run by make test.  It builds in
 # parallel, CHECK_JOBS at once (one per core), by a make of its own,
@@ -561,6 +567,13 @@ bench-gpu: $(BENCH_GPU_CUDA) $(BENCH_GPU_OPENCL) $(CLI)
 # nqueens estimate against the counts it estimates, N = 18..21 (FROM,
 # TO; THREADS), side by side (bench/estimate.sh; N = 21 counts for
 # minutes: run it on a quiet machine).
+# nqueens-mpi's scheduler (src/parallel/schedule.c) on a simulated
+# cluster of 10 to 10,000 nodes of 32 threads, N = 24..28, beside the rule
+# it replaced (bench/sim_cluster.c; SIM='--from 16 --to 18' and the like
+# for other cases; minutes at full size).
+sim-cluster: $(SIM_CLUSTER)
+	$(SIM_CLUSTER) --old --check $(SIM)
+
 bench-estimate: $(CLI)
 	NQ_CLI=$(CLI) THREADS=$(or $(THREADS),0) sh bench/estimate.sh $(or $(FROM),18) $(or $(TO),21)
 

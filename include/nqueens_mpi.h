@@ -32,8 +32,13 @@ typedef struct {
     void (*on_lost)(void *ctx, int rank, const char *host, double silent,
                     uint64_t units_back);
     void *ctx;
+    /* Optional (a struct may end before it): rank 0 asked a worker for
+     * units it had not started, for another with nothing left to do, and
+     * it gave `units` back (0: it had started them all).  On rank 0, from
+     * the calling thread; NULL: not told. */
+    void (*on_take_back)(void *ctx, int rank, uint64_t units);
 } nq_mpi_options;
-#define NQ_MPI_OPTIONS_INIT { sizeof(nq_mpi_options), 0, 0, 0 }
+#define NQ_MPI_OPTIONS_INIT { sizeof(nq_mpi_options), 0, 0, 0, 0 }
 #define NQ_MPI_TIMEOUT_DEFAULT 30.0
 
 /* Call on every rank with the same arguments, after MPI_Init_thread with

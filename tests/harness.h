@@ -175,6 +175,7 @@ void t_browser_script(t_proc *p, const char *ok_mark);
 
 void tests_plans(void);
 void tests_pieces(void);
+void tests_schedule(void);
 void tests_progress(void);
 void tests_kernels(void);
 void tests_bench(void);

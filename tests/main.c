@@ -823,6 +823,7 @@ static void run_groups(void)
     tests_pieces();
     tests_kernels();
     tests_bench();
+    tests_schedule();
     tests_request();
     tests_api();
     tests_estimate();

@@ -185,6 +185,16 @@ static void say_lost(void *ctx, int rank, const char *host, double silent,
     fflush(stderr);
 }
 
+/* Rank 0's line for a take-back, with NQ_MPI_TRACE set in its
+ * environment (the tests' proof that the tail was shared out). */
+static void say_take_back(void *ctx, int rank, uint64_t units)
+{
+    (void)ctx;
+    fprintf(stderr, "nqueens-mpi: rank %d gave back %llu unstarted units "
+            "for an idle rank\n", rank, (unsigned long long)units);
+    fflush(stderr);
+}
+
 /* The end of a job that lost a rank, where MPI_Finalize would wait for it
  * forever.  Rank 0 has printed and journaled what it has: it ends the job
  * with MPI_Abort, EXIT_LOST_RANK if the count is complete.  A worker that
@@ -240,7 +250,8 @@ int main(int argc, char **argv)
     }
     cli_long_count c = a.c;
     nq_run_report r = NQ_RUN_REPORT_INIT;
-    nq_mpi_options mo = {sizeof mo, timeout, say_lost, &lost};
+    nq_mpi_options mo = {sizeof mo, timeout, say_lost, &lost,
+                         getenv("NQ_MPI_TRACE") ? say_take_back : NULL};
     nq_status st = nq_mpi_count_resumable(&c.req, &c.opt, &mo, &r, &is_root);
     /* rank 0's status is the job's: the others' would race it to mpirun */
     rc = is_root ? cli_finish_output(cli_report_long_count(&c, st, &r))

@@ -5,22 +5,33 @@
  * check that they agree: each compares its plan's hash and the wire format
  * below with rank 0's, and all learn the lowest rank that differs, so that
  * every rank returns NQ_ERR_MISMATCH naming it rather than count a wrong
- * board.  Then rank 0 coordinates: it answers each worker's request for
- * work with a batch of unit ids (smaller as the work runs out, so that all
- * finish together), receives the finished units' tallies and passes them
+ * board.  Then rank 0 coordinates: every decision of what goes where is
+ * the schedule's (src/parallel/schedule.c, MPI-free, so that
+ * bench/sim_cluster.c simulates a cluster with the same code): each
+ * worker keeps one request for work out, and rank 0 answers it with a
+ * batch of unit ids, largest estimate first, while the worker holds less
+ * than its threads' share of estimated seconds, or holds the request
+ * until it does.  With nothing left to hand out, a worker's request makes
+ * rank 0 ask another for the units at its queue's tail (TAG_TAKE); that
+ * worker gives back those it has not started (a report with GIVEN), and
+ * only then are they handed on, so no unit is held twice or by none.
+ * Rank 0 receives the finished units' tallies and passes them
  * to the caller one by one (the journal records them), exactly as the
  * threaded runner does; journals, resumes and merges are the same with or
  * without MPI.
  *
  * A worker streams: its threads take units from a local queue and put
  * their tallies in an outbox; its main thread alone talks MPI, sending
- * what the outbox holds and asking for more before the queue runs dry.  So
+ * what the outbox holds and keeping a request for more out, which rank 0
+ * answers when the queue runs low (by its estimate).  So
  * no thread waits for a batch's slowest unit or for a round trip to rank
  * 0, and each thread keeps its buffers for the whole run.  A report is
- * [flags, count, status, count results], at most REPORT_MAX results (a
- * fuller outbox goes as several, the flags on the last), and a batch at
- * most BATCH_MAX ids, so that both sides receive into buffers they hold
- * from the start and no message waits on an allocation.
+ * [flags, count, status, given, count results, given ids], at most
+ * REPORT_MAX results or BATCH_MAX ids given back (a fuller outbox goes as
+ * several, the flags on the last), and a batch or an ask at most
+ * BATCH_MAX ids, so that both sides receive into buffers they hold from
+ * the start, no message waits on an allocation, and none is over shared
+ * memory's eager limit (REPORT_WORDS).
  *
  * Stopping (a signal at rank 0, or a unit budget): rank 0 answers requests
  * with empty batches; workers finish what they hold, report it and end.
@@ -28,8 +39,11 @@
  * workers' units give up where they are (stop.h): a unit of a big board
  * runs for hours.  Units given up are not reported, so rank 0 counts the
  * units reported, not those handed out.  Every worker gets exactly one
- * stop message, at the latest as the answer to its final report, and ends
- * only when it has it, so no message is left unreceived.  The program
+ * stop message, at the latest as the answer to its final report, which
+ * says how many asks for units back rank 0 sent it, and ends only when it
+ * has it and them all (an ask that crosses the final report is received
+ * and not answered: rank 0 counts the ended worker's ask as over), so no
+ * message is left unreceived.  The program
  * decides what a signal does to a worker (nqueens-mpi's workers ignore
  * SIGINT and SIGTERM, so that mpirun forwarding them does not kill
  * half-done units); the library sets no handler.  Waits poll with short
@@ -49,7 +63,7 @@
  * MPI says nothing of it, a message to it just never arrives.  So every
  * worker pings rank 0 at least once a second and rank 0 answers each
  * ping, and each side times the other's silence.  A worker silent past
- * the deadline is lost: rank 0 takes back the units it held (owner[]),
+ * the deadline is lost: rank 0 takes back the units it held (the schedule),
  * hands them out first, discards whatever the worker might still send,
  * and no longer waits for it; a request for work that finds nothing left
  * to hand out while units are still held elsewhere waits, so that units
@@ -73,21 +87,31 @@
 
 #include "../core/core.h"
 #include "../engines/engine.h"
+#include "../parallel/schedule.h"
 #include "mpi_runner.h"
 
-enum { TAG_WORK = 1, TAG_REPORT = 2, TAG_STOP = 3, TAG_ALIVE = 4 };
-enum { WANT_MORE = 1, FINAL = 2, FAILED = 4, PING = 8 }; /* report flags */
+enum { TAG_WORK = 1, TAG_REPORT = 2, TAG_STOP = 3, TAG_ALIVE = 4,
+       TAG_TAKE = 5 };
+enum { WANT_MORE = 1, FINAL = 2, FAILED = 4, PING = 8,
+       GIVEN = 16 }; /* report flags */
 
 /* A unit's result on the wire: id, then each 128-bit field as two words. */
 #define WORDS 11
-#define HEAD 3           /* a report's header: flags, count, status */
-#define REPORT_MAX 256   /* results in one report */
-#define REPORT_WORDS (HEAD + REPORT_MAX * WORDS)
-#define BATCH_MAX 256    /* unit ids in one batch */
+#define HEAD 4           /* a report's header: flags, count, status,
+                            units given back */
+#define REPORT_MAX 32    /* results in one report */
+#define BATCH_MAX 256    /* unit ids in one batch, asked or given back */
+/* A report holds results or units given back, never both, so that it
+ * stays under shared memory's eager limit (4 KiB): the whole message is
+ * in rank 0's hands when it is posted, and rank 0 never waits on a
+ * sender stopped in the middle of a larger one (seen: a worker stopped
+ * late held rank 0 in MPI_Recv past the other worker's deadline). */
+#define REPORT_WORDS (HEAD + (REPORT_MAX * WORDS > BATCH_MAX ? \
+                              REPORT_MAX * WORDS : BATCH_MAX))
 #define HOST_MAX 64      /* a rank's machine name, as rank 0 keeps it */
 /* The wire format, compared between ranks with the plan: a rank built
  * with other sizes would misread every message. */
-#define WIRE ((uint64_t)3 << 56 | (uint64_t)HEAD << 48 | \
+#define WIRE ((uint64_t)4 << 56 | (uint64_t)HEAD << 48 | \
               (uint64_t)WORDS << 32 | (uint64_t)REPORT_MAX << 16 | BATCH_MAX)
 
 /* A result into its WORDS words (and back): plain words, so that ranks
@@ -165,6 +189,10 @@ typedef struct {
     double looked;              /* when the main thread last looked */
     MPI_Request sending;        /* the report in flight (msg) */
     uint64_t msg[REPORT_WORDS]; /* a report being sent */
+    uint64_t given[BATCH_MAX], ngiven; /* units given back, to report */
+    int give_due;               /* an ask of rank 0's to answer (GIVEN) */
+    uint64_t takes_seen, takes_due; /* asks received; sent (the stop
+                                       message says) */
 } worker_state;
 
 /* Append k words to a growing buffer (the queue, the outbox); -1 without
@@ -254,25 +282,66 @@ static pthread_t *start_threads(worker_state *ws, int threads)
     return ids;
 }
 
-/* Post one report to rank 0 (lock held): up to REPORT_MAX of the
- * outbox's results, and `flags` (and the status, with FAILED) only on the
- * report that empties it; 1 if the flags went.  Not waited for: a rank 0
+/* Post one report to rank 0 (lock held): the units given back, if an
+ * ask is to be answered, else up to REPORT_MAX of the outbox's results;
+ * and `flags` (and the status, with FAILED) only on the report that
+ * empties it; 1 if the flags went.  Not waited for: a rank 0
  * that stopped reading must not hold the thread that times its silence. */
 static int report(worker_state *ws, uint64_t flags)
 {
     uint64_t n = ws->out_count / WORDS;
-    uint64_t k = n < REPORT_MAX ? n : REPORT_MAX;
+    uint64_t k = ws->give_due ? 0 : n < REPORT_MAX ? n : REPORT_MAX;
+    uint64_t g = ws->give_due ? ws->ngiven : 0;
     int last = k == n;
-    ws->msg[0] = last ? flags : 0;
+    ws->msg[0] = (last ? flags : 0) | (ws->give_due ? GIVEN : 0);
     ws->msg[1] = k;
     ws->msg[2] = last && (flags & FAILED) ? (uint64_t)ws->failed : NQ_OK;
+    ws->msg[3] = g;
     memcpy(ws->msg + HEAD, ws->outbox, k * WORDS * sizeof *ws->msg);
+    memcpy(ws->msg + HEAD + k * WORDS, ws->given, g * sizeof *ws->msg);
     memmove(ws->outbox, ws->outbox + k * WORDS,
             (n - k) * WORDS * sizeof *ws->outbox);
     ws->out_count -= k * WORDS;
-    MPI_Isend(ws->msg, (int)(HEAD + k * WORDS), MPI_UINT64_T, 0, TAG_REPORT,
-              MPI_COMM_WORLD, &ws->sending);
+    ws->give_due = 0, ws->ngiven = 0;
+    MPI_Isend(ws->msg, (int)(HEAD + k * WORDS + g), MPI_UINT64_T, 0,
+              TAG_REPORT, MPI_COMM_WORLD, &ws->sending);
     return last;
+}
+
+static int by_id(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Rank 0 asks for units back, for a worker that has nothing to do: those
+ * of them still in the queue (not started) leave it, and go back with the
+ * next report (GIVEN), maybe none; the rest are running or done and stay
+ * this worker's, so that no unit is counted twice or lost.  After the
+ * last report (or once lost) an ask is only received: rank 0 counts it
+ * answered by the end. */
+static void take_ask(worker_state *ws)
+{
+    uint64_t ids[BATCH_MAX];
+    MPI_Status ms;
+    int count;
+    MPI_Recv(ids, BATCH_MAX, MPI_UINT64_T, 0, TAG_TAKE, MPI_COMM_WORLD, &ms);
+    MPI_Get_count(&ms, MPI_UINT64_T, &count);
+    ws->takes_seen++;
+    if (ws->final_sent || ws->lost)
+        return;
+    qsort(ids, (size_t)count, sizeof *ids, by_id);
+    pthread_mutex_lock(&ws->lock);
+    uint64_t kept = ws->head;
+    for (uint64_t i = ws->head; i < ws->queued; i++)
+        if (ws->ngiven < BATCH_MAX &&
+            bsearch(&ws->queue[i], ids, (size_t)count, sizeof *ids, by_id))
+            ws->given[ws->ngiven++] = ws->queue[i];
+        else
+            ws->queue[kept++] = ws->queue[i];
+    ws->queued = kept;
+    ws->give_due = 1;
+    pthread_mutex_unlock(&ws->lock);
 }
 
 /* A batch from rank 0 into the queue (an empty one: no more). */
@@ -293,14 +362,16 @@ static void take_batch(worker_state *ws)
     pthread_mutex_unlock(&ws->lock);
 }
 
-/* Take what rank 0 sent: the batch asked for, a ping's answer, the stop
- * message (one word 1 in it: rank 0 counts this worker as lost, after a
- * silence it has come back from).  1 if anything came. */
+/* Take what rank 0 sent: the batch asked for, a ping's answer, asks for
+ * units back, the stop message (its first word 1: rank 0 counts this
+ * worker as lost, after a silence it has come back from; its second: the
+ * asks rank 0 sent, all to be received before the end).  1 if anything
+ * came. */
 static int poll_root(worker_state *ws, double now)
 {
     MPI_Status ms;
     int active = 0, count = 0;
-    uint64_t lost = 0;
+    uint64_t words[2] = {0, 0};
     if (ws->asked && wait_for(0, TAG_WORK, &ms, 0)) {
         take_batch(ws);
         ws->asked = 0, active = 1;
@@ -309,12 +380,15 @@ static int poll_root(worker_state *ws, double now)
         MPI_Recv(NULL, 0, MPI_UINT64_T, 0, TAG_ALIVE, MPI_COMM_WORLD, &ms);
         ws->pinged = 0, active = 1;
     }
+    while (wait_for(0, TAG_TAKE, &ms, 0))
+        take_ask(ws), active = 1;
     if (!ws->stopped && wait_for(0, TAG_STOP, &ms, 0)) {
-        MPI_Recv(&lost, 1, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD, &ms);
+        MPI_Recv(words, 2, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD, &ms);
         MPI_Get_count(&ms, MPI_UINT64_T, &count);
         pthread_mutex_lock(&ws->lock);
         stop_threads(ws);
-        ws->lost = count == 1 && lost == 1;
+        ws->lost = count == 2 && words[0] == 1;
+        ws->takes_due = count == 2 ? words[1] : 0;
         pthread_mutex_unlock(&ws->lock);
         ws->stopped = 1, active = 1;
     }
@@ -334,18 +408,18 @@ static uint64_t flags_due(worker_state *ws, int ping)
     }
     if (ws->failed && !ws->stop)
         stop_threads(ws); /* a failed worker counts no more */
-    int low = ws->queued - ws->head < 4 * (uint64_t)ws->started + 4 &&
-              !ws->no_more && !ws->failed;
+    int low = !ws->no_more && !ws->failed; /* rank 0 sizes the queue */
     return (low && !ws->asked ? WANT_MORE : 0) |
            (ws->running == 0 ? FINAL : 0) | (ping ? PING : 0) |
            (ws->failed && !ws->failure_sent ? FAILED : 0);
 }
 
 /* Send rank 0 what is due, once the last report has gone: the outbox's
- * results, a request while the queue runs low (ask early: it must outlast
- * a round trip), a ping when the last is a beat old and answered, a
- * failure once, FINAL once the threads have ended and all is sent.  1 if
- * a report went out. */
+ * results, the units given back (an ask answered), a request once the
+ * last is answered (rank 0 holds it until the queue runs low: an early
+ * ask outlasts a round trip), a ping when the last is a beat old and
+ * answered, a failure once, FINAL once the threads have ended and all is
+ * sent.  1 if a report went out. */
 static int send_due(worker_state *ws, double now)
 {
     int done = 1, sent = 0;
@@ -356,7 +430,7 @@ static int send_due(worker_state *ws, double now)
     int ping = !ws->pinged && now - ws->ping_at >= ws->beat;
     pthread_mutex_lock(&ws->lock);
     uint64_t flags = flags_due(ws, ping);
-    if (!ws->final_sent && (flags || ws->out_count)) {
+    if (!ws->final_sent && (flags || ws->out_count || ws->give_due)) {
         if (report(ws, flags)) {
             ws->asked |= (flags & WANT_MORE) != 0;
             if (flags & PING)
@@ -410,6 +484,7 @@ static nq_status worker(const nq_plan *plan, int threads, double timeout)
         int active = poll_root(&ws, now);
         active |= send_due(&ws, now);
         if ((ws.final_sent && ws.stopped && !ws.asked && !ws.pinged &&
+             ws.takes_seen >= ws.takes_due &&
              ws.sending == MPI_REQUEST_NULL) || root_lost(&ws, now))
             break;
         if (active)
@@ -488,16 +563,18 @@ typedef struct {
     const nq_mpi_options *mo;
     const char *hosts;          /* per rank: its machine (HOST_MAX bytes;
                                    NULL: unknown) */
-    uint64_t *todo, left, next; /* units to hand out, from next on (units
-                                   taken back go just before next) */
+    const int *threads;         /* per rank: its counting threads */
+    nq_schedule *sched;         /* who holds which unit, what goes next */
+    uint64_t left;              /* units to count in this run */
     uint64_t handed, budget;    /* units handed out; limit (0: none) */
     uint64_t reported;          /* units whose results came back */
-    uint64_t in_flight;         /* units handed out, not reported */
-    int32_t *owner;             /* per unit: the rank holding it, or 0 */
     int workers, active;        /* workers; those still RUNNING */
     int lost;                   /* workers LOST */
     char *state;                /* per rank: RUNNING, ENDED or LOST */
-    char *waiting;              /* per rank: a request for work held */
+    uint64_t *takes;            /* per rank: asks for units back sent */
+    uint64_t **batch, **ask;    /* per rank: its last batch and ask, as
+                                   sent (MPI_Isend; NULL until the first) */
+    uint64_t *stop_words;       /* per rank: its stop message */
     double *heard;              /* per rank: when it last spoke */
     double polled;              /* when rank 0 last looked */
     nq_status st;               /* the first failure */
@@ -513,13 +590,41 @@ static int signalled(const dispatcher *d)
     return d->o->stop && __atomic_load_n(d->o->stop, __ATOMIC_RELAXED);
 }
 
-/* The worker's one stop message: sent once, whichever comes first (a
- * signal, a failure, its FINAL). */
-static void tell_stop(dispatcher *d, int worker)
+/* Send without waiting: rank 0 never blocks on a worker, which may be
+ * stopped (a blocking send to one, once shared memory's box for it was
+ * full, held rank 0 past the other workers' deadline).  buf must stay as
+ * it is until the worker has it: each kind of message has its own, and
+ * the next of a kind goes only after the worker answered the last (a
+ * request after its batch, an ask's answer after the ask). */
+static void post(const uint64_t *buf, int count, int worker, int tag)
 {
+    MPI_Request r;
+    MPI_Isend(buf, count, MPI_UINT64_T, worker, tag, MPI_COMM_WORLD, &r);
+    MPI_Request_free(&r);
+}
+
+static void fail(dispatcher *d, int rank, nq_status st);
+
+/* Worker's buffer for a kind of message (*slot, made on first use), or
+ * NULL without memory: the run then fails. */
+static uint64_t *buffer(dispatcher *d, uint64_t **slot)
+{
+    if (!*slot && !(*slot = malloc(BATCH_MAX * sizeof **slot)))
+        fail(d, 0, NQ_ERR_NOMEM);
+    return *slot;
+}
+
+/* The worker's one stop message: sent once, whichever comes first (a
+ * signal, a failure, its FINAL, or as a lost one).  It says whether the
+ * worker is lost, and how many asks for units back it was sent: it
+ * receives them all before it ends, answered or not. */
+static void tell_stop(dispatcher *d, int worker, int lost)
+{
+    uint64_t *words = d->stop_words + 2 * worker;
     if (d->told[worker])
         return;
-    MPI_Send(NULL, 0, MPI_UINT64_T, worker, TAG_STOP, MPI_COMM_WORLD);
+    words[0] = (uint64_t)lost, words[1] = d->takes[worker];
+    post(words, 2, worker, TAG_STOP);
     d->told[worker] = 1;
 }
 
@@ -529,7 +634,7 @@ static void stop_all(dispatcher *d)
 {
     for (int w = 1; w <= d->workers; w++)
         if (d->state[w] != LOST)
-            tell_stop(d, w);
+            tell_stop(d, w, 0);
 }
 
 /* The run fails: the first failure is the one returned; no more work goes
@@ -548,40 +653,43 @@ static int stopping(const dispatcher *d)
            (d->budget && d->handed >= d->budget);
 }
 
-/* The next batch for `worker` (empty: no more work).  Its units are noted
- * as the worker's, to be taken back if it is lost. */
-static void hand_out(dispatcher *d, int worker)
-{
-    uint64_t rest = d->left - d->next, size = 0;
-    if (!stopping(d) && rest) {
-        size = rest / ((uint64_t)d->workers * 16) + 1;
-        size = size > BATCH_MAX ? BATCH_MAX : size;
-        if (d->budget && size > d->budget - d->handed)
-            size = d->budget - d->handed;
-    }
-    for (uint64_t i = 0; i < size; i++)
-        d->owner[d->todo[d->next + i]] = worker;
-    MPI_Send(size ? d->todo + d->next : NULL, (int)size, MPI_UINT64_T, worker,
-             TAG_WORK, MPI_COMM_WORLD);
-    d->next += size, d->handed += size, d->in_flight += size;
-}
-
-/* Answer a request for work now, or hold it: with nothing left to hand
- * out while other workers still hold units, "no more" would end this
- * worker before a lost one's units come back. */
+/* Answer worker's request for work (nq_schedule_request): a batch, an
+ * empty one (no more work: the end, a stop, a failure, the budget), or
+ * nothing yet, the request held; with nothing left to hand out, the
+ * schedule may name a donor to ask for units back first. */
 static void serve(dispatcher *d, int worker)
 {
-    d->waiting[worker] = !stopping(d) && d->next == d->left &&
-                         d->in_flight > 0;
-    if (!d->waiting[worker])
-        hand_out(d, worker);
+    uint32_t max = BATCH_MAX;
+    if (d->budget && d->budget - d->handed < max)
+        max = (uint32_t)(d->budget - d->handed);
+    uint64_t ids[BATCH_MAX], *buf;
+    if (stopping(d))
+        nq_schedule_stop(d->sched);
+    nq_sched_answer a = nq_schedule_request(d->sched, worker, ids, max);
+    if (a.kind == NQ_SCHED_WAIT && a.donor) {
+        if (!(buf = buffer(d, &d->ask[a.donor])))
+            return; /* the ask is never answered: the run fails */
+        memcpy(buf, ids, a.count * sizeof *ids);
+        post(buf, (int)a.count, a.donor, TAG_TAKE);
+        d->takes[a.donor]++;
+    } else if (a.kind != NQ_SCHED_WAIT) {
+        if (!(buf = buffer(d, &d->batch[worker])))
+            return;
+        memcpy(buf, ids, a.count * sizeof *ids);
+        post(buf, (int)a.count, worker, TAG_WORK);
+        d->handed += a.count;
+    }
 }
 
-/* Requests held, answered once there is work or an end to say. */
+/* Requests held, answered once there is work or an end to say (units
+ * done or given back, a worker lost, a stop). */
 static void serve_waiting(dispatcher *d)
 {
-    for (int w = 1; w <= d->workers; w++)
-        if (d->waiting[w] && d->state[w] == RUNNING)
+    int w;
+    if (stopping(d))
+        nq_schedule_stop(d->sched);
+    while ((w = nq_schedule_wakeable(d->sched)) > 0)
+        if (d->state[w] == RUNNING)
             serve(d, w);
 }
 
@@ -595,15 +703,9 @@ static const char *host_of(const dispatcher *d, int rank)
  * first, and the run no longer waits for it. */
 static void lose(dispatcher *d, int worker, double now)
 {
-    uint64_t back = 0, units = nq_plan_units(d->plan);
-    for (uint64_t u = 0; u < units; u++)
-        if (d->owner[u] == worker) {
-            d->owner[u] = 0;
-            d->todo[--d->next] = u;
-            back++;
-        }
-    d->in_flight -= back, d->handed -= back;
-    d->state[worker] = LOST, d->waiting[worker] = 0, d->active--, d->lost++;
+    uint64_t back = nq_schedule_lose(d->sched, worker);
+    d->handed -= back;
+    d->state[worker] = LOST, d->active--, d->lost++;
     if (d->first_lost < 0)
         d->first_lost = worker;
     if (d->mo->on_lost)
@@ -654,15 +756,15 @@ static int wait_report(dispatcher *d, MPI_Status *ms)
  * Each must be of a unit the worker holds: anything else is a bug. */
 static void take_results(dispatcher *d, nq_tally *sum, int count, int from)
 {
-    for (int i = HEAD; i + WORDS <= count; i += WORDS) {
+    for (int i = HEAD; i + WORDS <= count && i < HEAD + (int)d->msg[1] * WORDS;
+         i += WORDS) {
         uint64_t unit;
         nq_tally t;
         unpack(d->msg + i, &unit, &t);
-        if (unit >= nq_plan_units(d->plan) || d->owner[unit] != from) {
+        if (!nq_schedule_done(d->sched, from, unit)) {
             fail(d, from, NQ_ERR_INTERNAL);
             continue;
         }
-        d->owner[unit] = 0, d->in_flight--;
         nq_status s = nq_tally_add(sum, &t);
         if (s == NQ_OK && d->o->on_unit)
             s = d->o->on_unit(d->o->ctx, unit, &t);
@@ -679,13 +781,24 @@ static void take_results(dispatcher *d, nq_tally *sum, int count, int from)
  * mpirun would end the job under the count. */
 static void answer_lost(dispatcher *d, int worker, uint64_t flags)
 {
-    uint64_t lost = 1;
     if (flags & WANT_MORE)
-        MPI_Send(NULL, 0, MPI_UINT64_T, worker, TAG_WORK, MPI_COMM_WORLD);
-    if (!d->told[worker]) {
-        MPI_Send(&lost, 1, MPI_UINT64_T, worker, TAG_STOP, MPI_COMM_WORLD);
-        d->told[worker] = 1;
-    }
+        post(NULL, 0, worker, TAG_WORK);
+    tell_stop(d, worker, 1);
+}
+
+/* The units a worker gave back, answering an ask (GIVEN): to be handed
+ * out again first.  Any it does not hold is a bug, as in take_results. */
+static void take_given(dispatcher *d, int count, int from)
+{
+    uint64_t results = d->msg[1], given = d->msg[3];
+    const uint64_t *ids = d->msg + HEAD + results * WORDS;
+    if (HEAD + results * WORDS + given > (uint64_t)count ||
+        !nq_schedule_given(d->sched, from, ids, (uint32_t)given))
+        fail(d, from, NQ_ERR_INTERNAL);
+    else
+        d->handed -= given;
+    if (d->mo->on_take_back)
+        d->mo->on_take_back(d->mo->ctx, from, given);
 }
 
 /* Handle one report, or a worker lost.  A failure is taken before the
@@ -706,21 +819,24 @@ static void collect(dispatcher *d, nq_tally *sum)
     uint64_t flags = count >= HEAD ? d->msg[0] : FAILED | FINAL;
     uint64_t st = count >= HEAD ? d->msg[2] : NQ_ERR_INTERNAL;
     if (flags & PING)
-        MPI_Send(NULL, 0, MPI_UINT64_T, from, TAG_ALIVE, MPI_COMM_WORLD);
+        post(NULL, 0, from, TAG_ALIVE);
     if (d->state[from] == LOST) {
         answer_lost(d, from, flags);
         return;
     }
     d->heard[from] = nq_clock_seconds();
     take_results(d, sum, count, from);
+    if (flags & GIVEN)
+        take_given(d, count, from);
     if (flags & FAILED)
         fail(d, from, st > NQ_OK && st < NQ_STATUS_COUNT ? (nq_status)st
                                                          : NQ_ERR_INTERNAL);
     if (flags & WANT_MORE)
         serve(d, from);
     if (flags & FINAL) {
-        tell_stop(d, from); /* the answer it waits for to end */
+        tell_stop(d, from, 0); /* the answer it waits for to end */
         d->state[from] = ENDED, d->active--;
+        nq_schedule_retire(d->sched, from);
     }
     serve_waiting(d);
 }
@@ -741,19 +857,29 @@ static nq_status dispatch(dispatcher *d, nq_tally *sum)
     return NQ_OK;
 }
 
-/* The units left (not in o->done), in plan order. */
+/* The units left (the share's, not in o->done), each with its estimated
+ * seconds, into the schedule.  Estimating is quick (64 random paths a
+ * unit) but not free at N = 28: a stop cuts it short. */
 static nq_status units_left(dispatcher *d)
 {
     uint64_t units = nq_plan_units(d->plan);
-    d->todo = malloc((units ? units : 1) * sizeof *d->todo);
-    d->owner = calloc(units ? units : 1, sizeof *d->owner);
-    if (!d->todo || !d->owner)
-        return NQ_ERR_NOMEM;
-    for (uint64_t u = 0; u < units; u++)
-        if (!(d->o->done && (d->o->done[u / 8] >> (u % 8) & 1)) &&
-            !(d->o->parts && u % d->o->parts != d->o->part - 1))
-            d->todo[d->left++] = u;
-    return NQ_OK;
+    uint64_t *ids = malloc((units ? units : 1) * sizeof *ids);
+    double *seconds = malloc((units ? units : 1) * sizeof *seconds);
+    nq_status st = ids && seconds ? NQ_OK : NQ_ERR_NOMEM;
+    int stop = 0; /* nothing will be handed out: estimates are moot */
+    for (uint64_t u = 0; st == NQ_OK && u < units; u++) {
+        if (!nq_unit_chosen(d->o->part, d->o->parts, d->o->done, u))
+            continue;
+        stop |= u % 1024 == 0 && signalled(d);
+        seconds[d->left] = stop ? -1 : nq_plan_unit_seconds(d->plan, u);
+        ids[d->left++] = u;
+    }
+    if (st == NQ_OK)
+        st = nq_schedule_new(ids, seconds, d->left, units, d->workers,
+                             d->threads, 0, &d->sched);
+    free(ids);
+    free(seconds);
+    return st;
 }
 
 /* Rank 0's per-rank bookkeeping, every worker RUNNING and just heard. */
@@ -762,9 +888,13 @@ static int per_rank(dispatcher *d)
     size_t n = (size_t)d->workers + 1;
     d->told = calloc(n, 1);
     d->state = calloc(n, 1);
-    d->waiting = calloc(n, 1);
+    d->takes = calloc(n, sizeof *d->takes);
+    d->batch = calloc(n, sizeof *d->batch);
+    d->ask = calloc(n, sizeof *d->ask);
+    d->stop_words = calloc(2 * n, sizeof *d->stop_words);
     d->heard = malloc(n * sizeof *d->heard);
-    if (!d->told || !d->state || !d->waiting || !d->heard)
+    if (!d->told || !d->state || !d->takes || !d->batch || !d->ask ||
+        !d->stop_words || !d->heard)
         return 0; /* drain() ends the workers without them */
     d->polled = nq_clock_seconds();
     for (size_t w = 0; w < n; w++)
@@ -816,9 +946,11 @@ static nq_status drain(dispatcher *d)
 /* Rank 0 with workers. */
 static nq_status coordinate(const nq_plan *plan, const nq_run_options *o,
                             const nq_mpi_options *mo, const char *hosts,
-                            nq_tally *sum, int workers, nq_mpi_failure *f)
+                            const int *threads, nq_tally *sum, int workers,
+                            nq_mpi_failure *f)
 {
     dispatcher d = {.plan = plan, .o = o, .mo = mo, .hosts = hosts,
+                    .threads = threads,
                     .budget = o->max_units, .workers = workers,
                     .active = workers, .failed_rank = -1, .first_lost = -1};
     nq_status st = per_rank(&d) ? units_left(&d) : NQ_ERR_NOMEM;
@@ -827,11 +959,20 @@ static nq_status coordinate(const nq_plan *plan, const nq_run_options *o,
     else
         d.st = st, d.failed_rank = 0, st = drain(&d);
     name_failure(&d, st, f);
-    free(d.todo);
-    free(d.owner);
+    nq_schedule_free(d.sched);
+    /* every message sent has been received, unless a worker was lost:
+     * then MPI may still hold its last ones, and the job is about to be
+     * aborted (nqueens_mpi.h), so they are left */
+    for (int w = 0; !d.lost && d.batch && d.ask && w <= workers; w++)
+        free(d.batch[w]), free(d.ask[w]);
+    if (!d.lost) {
+        free(d.batch);
+        free(d.ask);
+        free(d.stop_words);
+    }
     free(d.told);
     free(d.state);
-    free(d.waiting);
+    free(d.takes);
     free(d.heard);
     return st;
 }
@@ -869,6 +1010,18 @@ static char *gather_hosts(int rank, int size)
     return all;
 }
 
+/* Every rank's counting threads, for rank 0 to size their queues (NULL
+ * elsewhere, or without memory: then the schedule counts one each). */
+static int *gather_threads(int threads, int rank, int size)
+{
+    int *all = rank == 0 ? calloc((size_t)size, sizeof *all) : NULL;
+    int *into = all ? all : calloc((size_t)size, sizeof *into);
+    MPI_Gather(&threads, 1, MPI_INT, into, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (into != all)
+        free(into);
+    return all;
+}
+
 /* See mpi_runner.h.  The check of the plan, the choice of threads and the
  * names of the machines are collective, so every rank makes them before
  * going its own way.  Errors are returned, not fatal, while it runs: a
@@ -890,6 +1043,7 @@ nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
         return st;
     int threads = worker_threads(o->threads, size);
     char *hosts = gather_hosts(rank, size);
+    int *all_threads = gather_threads(threads, rank, size);
     MPI_Errhandler was;
     MPI_Comm_get_errhandler(MPI_COMM_WORLD, &was);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -899,10 +1053,12 @@ nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
     } else if (size == 1) { /* no workers: run here */
         st = nq_plan_run(plan, o, sum);
     } else {
-        st = coordinate(plan, o, mo, hosts, sum, size - 1, failure);
+        st = coordinate(plan, o, mo, hosts, all_threads, sum, size - 1,
+                        failure);
     }
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, was);
     MPI_Errhandler_free(&was);
     free(hosts);
+    free(all_threads);
     return st;
 }
