@@ -61,6 +61,9 @@ void t_full_case_alone(void (*fn)(void *), void *arg, const char *name, ...)
  * names, so that cases side by side never meet.  A case that cannot
  * have one fails there, by name. */
 const char *t_case_dir(void);
+/* A file of that folder by name (a path in one of 32 static buffers,
+ * reused in turn). */
+const char *t_file(const char *name);
 /* 1 under `make check`, the quick tier (a case may then do less). */
 int t_quick(void);
 

@@ -205,6 +205,15 @@ const char *t_case_dir(void)
     return case_dir;
 }
 
+const char *t_file(const char *name)
+{
+    static char path[32][400];
+    static int k;
+    char *p = path[k++ % 32];
+    snprintf(p, sizeof path[0], "%s/%s", t_case_dir(), name);
+    return p;
+}
+
 /* Remove a case's folder and all in it, without crossing into a file
  * system mounted there (a case's tmpfs left by a crash); folders it made
  * read-only are made writable first. */

@@ -19,16 +19,6 @@
 #include "../src/engines/engine.h"
 #include "../src/journal/journal_format.h"
 
-/* A file of the case's own folder (t_case_dir). */
-static const char *file(const char *name)
-{
-    static char path[4][400];
-    static int k;
-    char *p = path[k++ % 4];
-    snprintf(p, sizeof path[0], "%s/%s", t_case_dir(), name);
-    return p;
-}
-
 /* A finished journal of `engine` on N at path: 1 on success. */
 static int count_into(const char *path, const char *n, const char *engine)
 {
@@ -156,7 +146,7 @@ static nq_u128 unique_printed(const char *out, int n)
  * each, recounts units 0 and 1 and exits 1 naming them. */
 static void fixed_point_forgery_caught(void *arg)
 {
-    const char *n = arg, *j = file("fixed.journal");
+    const char *n = arg, *j = t_file("fixed.journal");
     CHECK(count_into(j, n, "fast"));
     CHECK(forge(j, zero_fixed_points, NULL) == 2);
     t_proc p;
@@ -187,8 +177,8 @@ static void fixed_point_forgery_caught(void *arg)
  * refuses the set in one line naming both units. */
 static void forgery_caught_by_its_part(void *arg)
 {
-    const char *j = file("parts.journal"), *v[3] = {file("v1"), file("v2"),
-                                                    file("v3")};
+    const char *j = t_file("parts.journal"),
+               *v[3] = {t_file("v1"), t_file("v2"), t_file("v3")};
     (void)arg;
     CHECK(count_into(j, "12", "fast"));
     CHECK(forge(j, zero_fixed_points, NULL) == 2);
@@ -286,7 +276,7 @@ static int raise_picked(uint64_t unit, nq_tally *t, void *ctx)
 static void raised_record_caught(void *arg)
 {
     raise_one r = *(const raise_one *)arg;
-    const char *j = file("raised.journal");
+    const char *j = t_file("raised.journal");
     nq_request req = {.size = sizeof req, .n = atoi(r.n), .engine = "fast"};
     nq_plan *plan;
     t_proc p;
@@ -375,7 +365,7 @@ static int carry_unique_off(uint64_t unit, nq_tally *t, void *ctx)
 static void record_refused(void *arg)
 {
     const bad_record *b = arg;
-    const char *j = file("bad-record.journal");
+    const char *j = t_file("bad-record.journal");
     nq_request req = {.size = sizeof req, .n = atoi(b->n), .engine = b->engine};
     nq_plan *plan;
     CHECK(count_into(j, b->n, b->engine));
@@ -433,7 +423,7 @@ static int carry_symmetric_unique(uint64_t unit, nq_tally *t, void *ctx)
 static void carry_symmetric_forgery_caught(void *arg)
 {
     (void)arg;
-    const char *j = file("carry-sym.journal");
+    const char *j = t_file("carry-sym.journal");
     nq_request req = {.size = sizeof(nq_request), .n = 12, .engine = "carry"};
     nq_plan *plan;
     CHECK(count_into(j, "12", "carry"));
@@ -475,7 +465,7 @@ static void write_header(const char *path, int n, uint64_t units,
 static void bogus_header_refused_at_once(void *arg)
 {
     int n = *(const int *)arg;
-    const char *j = file("bogus-header.journal");
+    const char *j = t_file("bogus-header.journal");
     write_header(j, n, 123456, 0x0123456789abcdefull);
     const char *const *cmds[] = {ARGS("merge", j), ARGS("verify", "-q", j),
                                  ARGS("merge", "--verify", j)};
@@ -520,7 +510,7 @@ static int planning_a_second(void *ctx)
 static void sigint_while_planning(void *arg)
 {
     (void)arg;
-    const char *j = file("planning.journal");
+    const char *j = t_file("planning.journal");
     const nq_engine *carry = nq_engine_find("carry");
     CHECK(carry);
     write_header(j, 20, 5, nq_split_identity(carry, "carry-frame/1", 20, 5));
@@ -557,7 +547,7 @@ static double seconds_of(const char *const *args)
 static void duplicates_not_doubled(void *arg)
 {
     (void)arg;
-    const char *j = file("twice.journal"), *copy = file("copy.journal");
+    const char *j = t_file("twice.journal"), *copy = t_file("copy.journal");
     CHECK(count_into(j, "13", "fast"));
     size_t len;
     char *text = t_read_file(j, &len);
@@ -593,7 +583,7 @@ static int first_total_doubled(uint64_t unit, nq_tally *t, void *ctx)
  * rather than priced as a different sample. */
 static void bench_record_checks_parts(void *arg)
 {
-    const char *part = file("part.journal"), *cut = file("cut.journal");
+    const char *part = t_file("part.journal"), *cut = t_file("cut.journal");
     const char *prog = t_bench_program("nq-bench-record");
     t_proc p;
     int left = 1;

@@ -20,16 +20,6 @@
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
-/* A file of the case's own folder (t_case_dir). */
-static const char *file(const char *name)
-{
-    static char path[8][400];
-    static int k;
-    char *p = path[k++ % 8];
-    snprintf(p, sizeof path[0], "%s/%s", t_case_dir(), name);
-    return p;
-}
-
 static void write_text(const char *path, const char *text, size_t len)
 {
     FILE *f = fopen(path, "wb");
@@ -138,7 +128,7 @@ int t_row_is_oeis(const char *out, int n)
 static void checkpoint_and_rerun(void *arg)
 {
     (void)arg;
-    const char *j = file("plain.journal");
+    const char *j = t_file("plain.journal");
     t_proc p;
     for (int run = 0; run < 2; run++) {
         CHECK(t_run_cli(&p, ARGS("count", "14", "--checkpoint", j)) == 0);
@@ -152,7 +142,7 @@ static void checkpoint_and_rerun(void *arg)
 /* A stop after K units, then the rest. */
 static void resume_after_budget(void *arg)
 {
-    const char *engine = arg, *j = file(engine);
+    const char *engine = arg, *j = t_file(engine);
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "13", "--engine", engine, "--checkpoint",
                              j, "--max-units", "40")) == 0);
@@ -190,7 +180,7 @@ static void see_progress(void *ctx, const nq_progress *pr)
 static void resumed_progress_whole(void *arg)
 {
     (void)arg;
-    const char *j = file("progress.journal");
+    const char *j = t_file("progress.journal");
     progress_seen seen = {0};
     nq_request req = {.size = sizeof(nq_request), .n = 13, .threads = 1};
     nq_resume_options o = {.size = sizeof o, .journal = j, .max_units = 40};
@@ -246,7 +236,7 @@ typedef struct {
 static void survives_kills(void *arg)
 {
     const kill_case *c = arg;
-    const char *j = file("killed.journal");
+    const char *j = t_file("killed.journal");
     uint64_t units = units_cut("fast", 18, atof(c->bound)), before = 0, seen;
     t_proc p;
     int killed = 0, finished = 0;
@@ -277,8 +267,8 @@ static void survives_kills(void *arg)
 static void pieces_journal_verify_merge(void *arg)
 {
     (void)arg;
-    const char *j = file("pieces.journal"), *part[2] = {file("pp1"),
-                                                        file("pp2")};
+    const char *j = t_file("pieces.journal"), *part[2] = {t_file("pp1"),
+                                                        t_file("pp2")};
     nq_journal_header h;
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "17", "--max-unit-seconds", "0.0001",
@@ -337,7 +327,7 @@ static void pieces_journal_verify_merge(void *arg)
 static void pieces_resume_as_written(void *arg)
 {
     (void)arg;
-    const char *cut = file("cut.journal"), *whole = file("whole.journal");
+    const char *cut = t_file("cut.journal"), *whole = t_file("whole.journal");
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "17", "--max-unit-seconds", "0.0001",
                              "--checkpoint", cut, "--max-units", "500",
@@ -373,7 +363,7 @@ static void pieces_resume_as_written(void *arg)
 static void stops_cleanly(void *arg)
 {
     int sig = *(const int *)arg;
-    const char *j = file(sig == SIGINT ? "int.journal" : "term.journal");
+    const char *j = t_file(sig == SIGINT ? "int.journal" : "term.journal");
     growth g = {j, 300};
     t_proc p;
     CHECK(t_run_when(&p, ARGS("count", "18", "--threads", "1", "--checkpoint",
@@ -400,7 +390,7 @@ static void stops_cleanly(void *arg)
 static void stops_inside_units(void *arg)
 {
     (void)arg;
-    const char *j = file("big.journal");
+    const char *j = t_file("big.journal");
     t_proc p;
     double t0 = nq_clock_seconds();
     CHECK(t_run_signalled(&p, NULL, ARGS("count", "30", "--force", "--checkpoint", j,
@@ -420,7 +410,7 @@ static void stops_inside_units(void *arg)
 static void truncated_tail(void *arg)
 {
     (void)arg;
-    const char *j = file("tail.journal");
+    const char *j = t_file("tail.journal");
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", j, "--max-units",
                              "50")) == 0);
@@ -445,7 +435,7 @@ static void truncated_tail(void *arg)
 static void cut_run_line(void *arg)
 {
     (void)arg;
-    const char *j = file("cut-run.journal");
+    const char *j = t_file("cut-run.journal");
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "12", "-q", "--checkpoint", j)) == 0);
     t_proc_free(&p);
@@ -476,7 +466,7 @@ static void cut_run_line(void *arg)
 static void cut_in_half(void *arg)
 {
     (void)arg;
-    const char *j = file("half.journal");
+    const char *j = t_file("half.journal");
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "12", "--checkpoint", j)) == 0);
     t_proc_free(&p);
@@ -549,7 +539,7 @@ static void junk_tail(char *text, size_t *len)
 static void refuses_bad_journal(void *arg)
 {
     const bad_journal *b = arg;
-    const char *j = file(b->name);
+    const char *j = t_file(b->name);
     t_proc p;
     char *text = NULL;
     size_t len = 0;
@@ -594,7 +584,7 @@ static int any_record(void *ctx)
 static void one_run_per_journal(void *arg)
 {
     (void)arg;
-    const char *j = file("busy.journal");
+    const char *j = t_file("busy.journal");
     t_proc first, second;
     pid_t pid = fork();
     if (pid == 0) { /* the first run, stopped by its unit budget */
@@ -627,7 +617,7 @@ static void one_run_per_journal(void *arg)
 static void record_once(void *arg)
 {
     (void)arg;
-    const char *j = file("twice.journal");
+    const char *j = t_file("twice.journal");
     nq_journal_header h;
     nq_journal *jn;
     char why[256];
@@ -651,7 +641,7 @@ static void unusable_paths(void *arg)
     /* A FIFO would block the open (or feed garbage); /dev/null would
      * swallow the records: only regular files are journals. */
     const char *paths[] = {"/nonexistent-dir/x.journal", t_case_dir(),
-                           file("fifo"), "/dev/null"};
+                           t_file("fifo"), "/dev/null"};
     t_proc p;
     CHECK(mkfifo(paths[2], 0600) == 0);
     for (int i = 0; i < 4; i++) {
@@ -677,7 +667,7 @@ static void split_and_merge(void *arg)
 {
     (void)arg;
     t_proc p;
-    const char *part[3] = {file("part1"), file("part2"), file("part3")};
+    const char *part[3] = {t_file("part1"), t_file("part2"), t_file("part3")};
     for (int k = 0; k < 3; k++) {
         char kk[16];
         snprintf(kk, sizeof kk, "%d/3", k + 1);
@@ -711,7 +701,7 @@ static void split_and_merge(void *arg)
 static void merge_refuses_conflict(void *arg)
 {
     (void)arg;
-    const char *a = file("conflict-a"), *b = file("conflict-b");
+    const char *a = t_file("conflict-a"), *b = t_file("conflict-b");
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "11", "--checkpoint", a)) == 0);
     t_proc_free(&p);
@@ -741,7 +731,7 @@ static void merge_refuses_conflict(void *arg)
 static void sums_past_64_bits(void *arg)
 {
     (void)arg;
-    const char *j = file("huge.journal");
+    const char *j = t_file("huge.journal");
     nq_journal_header h;
     plan_header("fast", 8, &h);
     uint64_t units = h.units;
@@ -780,7 +770,7 @@ static void sums_past_64_bits(void *arg)
 static void mpi_count_and_resume(void *arg)
 {
     (void)arg;
-    const char *mpi = getenv("NQ_MPI"), *j = file("mpi.journal");
+    const char *mpi = getenv("NQ_MPI"), *j = t_file("mpi.journal");
     t_proc p;
     CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
           "-np", "3", mpi, "count", "13", "--checkpoint", j, "--max-units",
@@ -826,7 +816,7 @@ static int settled(void *ctx)
 static void mpi_stops_inside_units(void *arg)
 {
     (void)arg;
-    const char *mpi = getenv("NQ_MPI"), *j = file("mpi30.journal");
+    const char *mpi = getenv("NQ_MPI"), *j = t_file("mpi30.journal");
     t_proc p;
     growth g = {j, 1}; /* the header: rank 0 has the plan and the journal */
     double t0 = nq_clock_seconds();
@@ -885,7 +875,7 @@ static int rank0_interrupted(void *ctx)
 static void mpi_rank0_sigint_status(void *arg)
 {
     (void)arg;
-    const char *mpi = getenv("NQ_MPI"), *j = file("mpi30b.journal");
+    const char *mpi = getenv("NQ_MPI"), *j = t_file("mpi30b.journal");
     t_proc p;
     growth g = {j, 1};
     CHECK(t_run_prog_when(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
@@ -914,7 +904,7 @@ static int copy_sample(const char *name, const char *to)
 static void sample_resumes_and_merges(void *arg)
 {
     const char *name = arg;
-    const char *a = file("sample-part1"), *b = file("sample-part2");
+    const char *a = t_file("sample-part1"), *b = t_file("sample-part2");
     t_proc p;
     remove(a), remove(b);
     CHECK(copy_sample(name, a));
@@ -984,8 +974,8 @@ static char *finished_journal(const char *path, const char *n,
 static void transplant_refused(void *arg)
 {
     (void)arg;
-    const char *j12 = file("j12.journal"), *j13 = file("j13.journal");
-    const char *moved = file("moved.journal");
+    const char *j12 = t_file("j12.journal"), *j13 = t_file("j13.journal");
+    const char *moved = t_file("moved.journal");
     nq_journal_header h12, h13;
     size_t len12, len13;
     char *t12 = finished_journal(j12, "12", &h12, &len12);
@@ -1048,7 +1038,7 @@ static void refuse_version(const char *path, const char *version)
 static void other_versions_refused(void *arg)
 {
     (void)arg;
-    const char *v1 = file("v1"), *v4 = file("v4");
+    const char *v1 = t_file("v1"), *v4 = t_file("v4");
     CHECK(copy_sample("journal-v1-n12-part1of2.txt", v1));
     refuse_version(v1, "1");
     T_BAIL();
@@ -1139,7 +1129,7 @@ static int forge_record(const char *path, int k)
 static void verify_finds_one_forgery(void *arg)
 {
     (void)arg;
-    const char *j = file("forged-one.journal");
+    const char *j = t_file("forged-one.journal");
     nq_journal_header h;
     size_t len;
     free(finished_journal(j, "12", &h, &len));
@@ -1174,7 +1164,7 @@ static void verify_finds_one_forgery(void *arg)
 static void verify_sample_finds_all_forged(void *arg)
 {
     (void)arg;
-    const char *j = file("forged-all.journal");
+    const char *j = t_file("forged-all.journal");
     nq_journal_header h;
     size_t len;
     free(finished_journal(j, "12", &h, &len));
@@ -1200,7 +1190,7 @@ static void verify_sample_finds_all_forged(void *arg)
 static void verify_sample_sizes(void *arg)
 {
     (void)arg;
-    const char *j = file("sampled.journal");
+    const char *j = t_file("sampled.journal");
     nq_journal_header h;
     size_t len;
     free(finished_journal(j, "12", &h, &len));
@@ -1237,7 +1227,7 @@ static void verify_sample_sizes(void *arg)
 static void verify_order_blind(void *arg)
 {
     (void)arg;
-    const char *j = file("ordered.journal"), *mixed = file("mixed.journal");
+    const char *j = t_file("ordered.journal"), *mixed = t_file("mixed.journal");
     size_t len;
     nq_journal_header h;
     char *text = finished_journal(j, "12", &h, &len);
@@ -1286,7 +1276,7 @@ static void verify_order_blind(void *arg)
 static void verify_refusals(void *arg)
 {
     (void)arg;
-    const char *v1 = file("verify-v1");
+    const char *v1 = t_file("verify-v1");
     static const struct {
         const char *args[5];
         int code;
@@ -1322,7 +1312,7 @@ static void verify_refusals(void *arg)
 static void failed_final_check_exits_1(void *arg)
 {
     (void)arg;
-    const char *j = file("burnside.journal");
+    const char *j = t_file("burnside.journal");
     t_proc p;
     nq_journal_header h;
     CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", j)) == 0);
@@ -1380,8 +1370,9 @@ static int run_swapped(t_proc *p, const char *const *args, const char *path,
 static void changed_between_reads(void *arg)
 {
     (void)arg;
-    const char *j = file("swapped"), *n12 = file("n12"), *n13 = file("n13");
-    const char *forged = file("forged"), *from = file("swap-from");
+    const char *j = t_file("swapped"), *n12 = t_file("n12"),
+               *n13 = t_file("n13");
+    const char *forged = t_file("forged"), *from = t_file("swap-from");
     t_proc p;
     if (!getenv("NQ_OPEN_SWAP")) {
         t_skip("no NQ_OPEN_SWAP (make test builds the shim)");
@@ -1427,7 +1418,7 @@ static void changed_between_reads(void *arg)
 static void edited_records_refused(void *arg)
 {
     (void)arg;
-    const char *j = file("edit.journal"), *e = file("edited.journal");
+    const char *j = t_file("edit.journal"), *e = t_file("edited.journal");
     t_proc p;
     nq_journal_header h;
     size_t len;
@@ -1479,7 +1470,7 @@ static int sabotaged(void *ctx)
 static void journal_pulled_away(void *arg)
 {
     int truncating = *(const int *)arg;
-    const char *j = file(truncating ? "cut.journal" : "gone.journal");
+    const char *j = t_file(truncating ? "cut.journal" : "gone.journal");
     sabotage s = {{j, 50}, truncating};
     t_proc p;
     CHECK(t_run_when(&p, ARGS("count", "18", "--threads", "1", "--checkpoint",
@@ -1527,7 +1518,7 @@ static int remount(const char *where, const char *opts)
 static void disk_full(void *arg)
 {
     (void)arg;
-    const char *fs = file("small-fs");
+    const char *fs = t_file("small-fs");
     int mounted = mount_small(fs, "16k");
     char j[512];
     snprintf(j, sizeof j, "%s/j", mounted ? fs : t_case_dir());
@@ -1567,7 +1558,7 @@ static void disk_full(void *arg)
 static void read_only_journal(void *arg)
 {
     (void)arg;
-    const char *fs = file("ro-fs");
+    const char *fs = t_file("ro-fs");
     char done[512], part[512];
     t_proc p;
     if (!mount_small(fs, "1m")) {
@@ -1626,7 +1617,7 @@ static int is_planning(void *ctx)
 static void interrupted_while_planning(void *arg)
 {
     int sig = *(const int *)arg;
-    planning pl = {file("plan.journal"), 0, -1};
+    planning pl = {t_file("plan.journal"), 0, -1};
     t_proc p;
     double t0 = nq_clock_seconds();
     CHECK(t_run_when(&p, ARGS("count", "20", "--engine", "carry", "--force",
@@ -1649,7 +1640,7 @@ static void interrupted_while_planning(void *arg)
 static void renamed_engine_still_read(void *arg)
 {
     (void)arg;
-    const char *j = file("renamed.journal");
+    const char *j = t_file("renamed.journal");
     t_proc p;
     nq_journal_header h;
     char line[NQ_JOURNAL_LINE_MAX];
@@ -1677,7 +1668,7 @@ static void renamed_engine_still_read(void *arg)
 static void header_cut_in_key(void *arg)
 {
     (void)arg;
-    const char *j = file("cut-header.journal");
+    const char *j = t_file("cut-header.journal");
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "10", "--checkpoint", j)) == 0);
     t_proc_free(&p);
@@ -1705,7 +1696,7 @@ static int removed_then(void *ctx)
 static void removed_before_the_end(void *arg)
 {
     (void)arg;
-    const char *j = file("gone-late.journal");
+    const char *j = t_file("gone-late.journal");
     growth g = {j, 20};
     t_proc p;
     CHECK(t_run_when(&p, ARGS("count", "21", "--threads", "1", "--checkpoint",
@@ -1723,7 +1714,7 @@ static void removed_before_the_end(void *arg)
 static void merge_reports_run_time(void *arg)
 {
     (void)arg;
-    const char *a = file("timed-1"), *b = file("timed-2");
+    const char *a = t_file("timed-1"), *b = t_file("timed-2");
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "13", "--part", "1/2", "-t", "1",
                              "--checkpoint", a)) == 0);
@@ -1783,7 +1774,7 @@ static double json_seconds(const char *out)
 static void time_column_sums_runs(void *arg)
 {
     (void)arg;
-    const char *j = file("timed-runs");
+    const char *j = t_file("timed-runs");
     double said[3];
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "15", "-t", "1", "--quiet",
@@ -1859,7 +1850,7 @@ typedef struct {
 static void other_share_refused(void *arg)
 {
     const reshared *r = arg;
-    const char *j = file("reshared.journal");
+    const char *j = t_file("reshared.journal");
     t_proc p;
     remove(j);
     CHECK(copy_sample(r->sample, j));
@@ -1899,7 +1890,7 @@ static void other_share_refused(void *arg)
 static void records_only_its_share(void *arg)
 {
     (void)arg;
-    const char *j = file("share.journal");
+    const char *j = t_file("share.journal");
     nq_journal_header h;
     nq_journal *jn;
     char why[256];
@@ -1980,7 +1971,7 @@ typedef struct {
 static void headless_same_words(void *arg)
 {
     const headless_file *hf = arg;
-    const char *j = file("headless.journal");
+    const char *j = t_file("headless.journal");
     const char *const *runs[3] = {ARGS("merge", j), ARGS("verify", j),
                                   ARGS("count", "10", "--checkpoint", j)};
     char first[512] = "";

@@ -16,16 +16,6 @@
 #include "harness.h"
 #include "../src/journal/journal_format.h"
 
-/* A file of the case's own folder (t_case_dir). */
-static const char *file(const char *name)
-{
-    static char path[32][400];
-    static int k;
-    char *p = path[k++ % 32];
-    snprintf(p, sizeof path[0], "%s/%s", t_case_dir(), name);
-    return p;
-}
-
 static void write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -44,7 +34,7 @@ static void count_parts(const char *n, int m, const char **path)
         t_proc p;
         snprintf(share, sizeof share, "%d/%d", k + 1, m);
         snprintf(name, sizeof name, "part%d", k + 1);
-        path[k] = file(name);
+        path[k] = t_file(name);
         CHECK(t_run_cli(&p, ARGS("count", n, "--part", share, "-q",
                                  "--checkpoint", path[k])) == 0);
         int ok = p.exit_code == 0;
@@ -73,7 +63,7 @@ static char *output_of(const char *const *args, int code)
 static void list_file_and_stdin(void *arg)
 {
     (void)arg;
-    const char *part[3], *list = file("list");
+    const char *part[3], *list = t_file("list");
     char text[1400], cmd[1600];
     count_parts("12", 3, part);
     T_BAIL();
@@ -104,8 +94,8 @@ static void list_file_and_stdin(void *arg)
 static void list_refusals(void *arg)
 {
     (void)arg;
-    const char *missing = file("no-such-list"), *long_line = file("long"),
-               *nul = file("nul"), *blanks = file("blanks");
+    const char *missing = t_file("no-such-list"), *long_line = t_file("long"),
+               *nul = t_file("nul"), *blanks = t_file("blanks");
     char big[5000];
     memset(big, 'x', sizeof big - 2);
     big[sizeof big - 2] = '\n', big[sizeof big - 1] = '\0';
@@ -155,7 +145,7 @@ static int folder_has(const char *dir, const char *part)
 static void output_read_by_merge_and_verify(void *arg)
 {
     (void)arg;
-    const char *part[3], *copy = file("copy"), *all = file("all");
+    const char *part[3], *copy = t_file("copy"), *all = t_file("all");
     count_parts("13", 3, part);
     T_BAIL();
     size_t len;
@@ -195,13 +185,13 @@ static void output_read_by_merge_and_verify(void *arg)
 static void staged_equals_one_shot(void *arg)
 {
     (void)arg;
-    const char *part[12], *stage[4], *outer = file("outer");
+    const char *part[12], *stage[4], *outer = t_file("outer");
     char name[16];
     count_parts("14", 12, part);
     T_BAIL();
     for (int g = 0; g < 4; g++) {
         snprintf(name, sizeof name, "stage%d", g);
-        stage[g] = file(name);
+        stage[g] = t_file(name);
         char *out = output_of(ARGS("merge", part[3 * g], part[3 * g + 1],
                                    part[3 * g + 2], "--output", stage[g]), 0);
         int staged = out && strstr(out, " units in ") &&
@@ -235,7 +225,7 @@ static void staged_equals_one_shot(void *arg)
 static void combined_resumes_only_the_rest(void *arg)
 {
     (void)arg;
-    const char *part[3], *combined = file("combined");
+    const char *part[3], *combined = t_file("combined");
     count_parts("13", 3, part);
     T_BAIL();
     char *out = output_of(ARGS("merge", part[0], part[1], "-o", combined), 0);
@@ -286,7 +276,7 @@ static void combined_resumes_only_the_rest(void *arg)
 static void output_never_an_input(void *arg)
 {
     (void)arg;
-    const char *part[2], *link_path = file("link");
+    const char *part[2], *link_path = t_file("link");
     count_parts("12", 2, part);
     T_BAIL();
     CHECK(link(part[0], link_path) == 0);
@@ -316,7 +306,7 @@ static void output_never_an_input(void *arg)
 static void output_whole_or_not_at_all(void *arg)
 {
     (void)arg;
-    const char *part[2], *bad = file("bad"), *out = file("out");
+    const char *part[2], *bad = t_file("bad"), *out = t_file("out");
     count_parts("12", 2, part);
     T_BAIL();
     size_t len;
@@ -412,7 +402,7 @@ static void units_default_engine(void *arg)
 static void part_and_quiet_sample_nothing(void *arg)
 {
     (void)arg;
-    const char *j = file("p1"), *k = file("p2");
+    const char *j = t_file("p1"), *k = t_file("p2");
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("count", "20", "-t", "1", "--part", "1/200",
                              "--checkpoint", j, "--max-units", "1")) == 0);

@@ -17,16 +17,6 @@
 
 #define PARTS 3
 
-/* A file of the case's own folder. */
-static const char *file(const char *name)
-{
-    static char path[8][400];
-    static int k;
-    char *p = path[k++ % 8];
-    snprintf(p, sizeof path[0], "%s/%s", t_case_dir(), name);
-    return p;
-}
-
 /* A board and how its journal is counted. */
 typedef struct {
     const char *n, *bound;      /* --max-unit-seconds, or NULL */
@@ -136,13 +126,13 @@ static void whole_choice(const char *j, const char *seed, long long *chosen,
 static void parts_cover_the_choice(void *arg)
 {
     const board *b = arg;
-    const char *j = file("j"), *v[PARTS] = {file("v1"), file("v2"),
-                                            file("v3")};
+    const char *j = t_file("j"), *v[PARTS] = {
+        t_file("v1"), t_file("v2"), t_file("v3")};
     enum { CAP = 4096 };
     static uint64_t ids[CAP];
     int total = 0;
-    long long chosen;
-    uint64_t whole, digest = 0;
+    long long chosen = 0;
+    uint64_t whole = 0, digest = 0;
     CHECK(journal_of(b, j));
     whole_choice(j, "11", &chosen, &whole);
     T_BAIL();
@@ -207,7 +197,7 @@ static void part_twice(const char *const *v, const char *j, char *f[5])
 
 static void another_seed(const char *const *v, const char *j, char *f[5])
 {
-    const char *other = file("seed6");
+    const char *other = t_file("seed6");
     part_missing(v, j, f);
     if (verify_part(j, 2, "6", other) == 0)
         f[3] = (char *)other;
@@ -216,7 +206,7 @@ static void another_seed(const char *const *v, const char *j, char *f[5])
 /* A journal of half the records: another journal set of the count. */
 static const char *half_journal(const char *j)
 {
-    const char *half = file("half");
+    const char *half = t_file("half");
     size_t len;
     char *text = t_read_file(j, &len);
     FILE *out = text ? fopen(half, "wb") : NULL;
@@ -231,7 +221,7 @@ static const char *half_journal(const char *j)
 static void another_journal_part(const char *const *v, const char *j,
                                  char *f[5])
 {
-    const char *other = file("other2");
+    const char *other = t_file("other2");
     part_missing(v, j, f);
     if (verify_part(half_journal(j), 2, "5", other) == 0)
         f[3] = (char *)other;
@@ -277,8 +267,8 @@ static void cut_short(const char *const *v, const char *j, char *f[5])
 static void refused(void *arg)
 {
     const refusal *r = arg;
-    const char *j = file("j"), *v[PARTS] = {file("v1"), file("v2"),
-                                            file("v3")};
+    const char *j = t_file("j"), *v[PARTS] = {t_file("v1"), t_file("v2"),
+                                            t_file("v3")};
     char *f[6] = {NULL};
     const board b = {"13", NULL};
     CHECK(journal_of(&b, j));
@@ -317,7 +307,7 @@ static void part_needs_a_seed(void *arg)
 static void estimate_matches(void *arg)
 {
     const board *b = arg;
-    const char *j = file("j");
+    const char *j = t_file("j");
     t_proc p;
     CHECK(journal_of(b, j));
     const char *const *runs[4] = {
