@@ -64,7 +64,8 @@
  * worker pings rank 0 at least once a second and rank 0 answers each
  * ping, and each side times the other's silence.  A worker silent past
  * the deadline is lost: rank 0 takes back the units it held (the schedule),
- * hands them out first, discards whatever the worker might still send,
+ * hands them out again among the rest, largest first, discards whatever
+ * the worker might still send,
  * and no longer waits for it; a request for work that finds nothing left
  * to hand out while units are still held elsewhere waits, so that units
  * taken back later find a worker; a lost worker that speaks again is told
@@ -457,7 +458,8 @@ static int root_lost(worker_state *ws, double now)
     if (now - ws->heard_at <= ws->timeout)
         return 0;
     pthread_mutex_lock(&ws->lock);
-    ws->failed = NQ_ERR_LOST;
+    if (!ws->failed) /* a failure of its own says more */
+        ws->failed = NQ_ERR_LOST;
     stop_threads(ws);
     pthread_mutex_unlock(&ws->lock);
     return 1;
@@ -598,9 +600,11 @@ static int signalled(const dispatcher *d)
  * request after its batch, an ask's answer after the ask). */
 static void post(const uint64_t *buf, int count, int worker, int tag)
 {
-    MPI_Request r;
-    MPI_Isend(buf, count, MPI_UINT64_T, worker, tag, MPI_COMM_WORLD, &r);
-    MPI_Request_free(&r);
+    MPI_Request r = MPI_REQUEST_NULL;
+    /* a send that failed set no request to free (MPI_ERRORS_RETURN) */
+    if (MPI_Isend(buf, count, MPI_UINT64_T, worker, tag, MPI_COMM_WORLD,
+                  &r) == MPI_SUCCESS && r != MPI_REQUEST_NULL)
+        MPI_Request_free(&r);
 }
 
 static void fail(dispatcher *d, int rank, nq_status st);
@@ -834,6 +838,11 @@ static void collect(dispatcher *d, nq_tally *sum)
     if (flags & WANT_MORE)
         serve(d, from);
     if (flags & FINAL) {
+        /* a request still held (a worker that failed and ended in one
+         * report) is answered, empty: the worker ends only once every
+         * request it sent has its answer */
+        if (nq_schedule_waiting(d->sched, from))
+            post(NULL, 0, from, TAG_WORK);
         tell_stop(d, from, 0); /* the answer it waits for to end */
         d->state[from] = ENDED, d->active--;
         nq_schedule_retire(d->sched, from);
@@ -960,16 +969,11 @@ static nq_status coordinate(const nq_plan *plan, const nq_run_options *o,
         d.st = st, d.failed_rank = 0, st = drain(&d);
     name_failure(&d, st, f);
     nq_schedule_free(d.sched);
-    /* every message sent has been received, unless a worker was lost:
-     * then MPI may still hold its last ones, and the job is about to be
-     * aborted (nqueens_mpi.h), so they are left */
-    for (int w = 0; !d.lost && d.batch && d.ask && w <= workers; w++)
-        free(d.batch[w]), free(d.ask[w]);
-    if (!d.lost) {
-        free(d.batch);
-        free(d.ask);
-        free(d.stop_words);
-    }
+    /* the send buffers are left as they are: their sends were freed
+     * (post), so nothing says when MPI is done with them (a worker may
+     * take the last stop message, or an ask that crossed its FINAL, after
+     * this returns, and a library may pack a queued send only then); a
+     * few KiB a worker, once a job */
     free(d.told);
     free(d.state);
     free(d.takes);

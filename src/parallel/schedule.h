@@ -71,8 +71,8 @@ int nq_schedule_done(nq_schedule *s, int w, uint64_t id);
 int nq_schedule_given(nq_schedule *s, int d, const uint64_t *ids,
                       uint32_t count);
 
-/* Worker w is lost: every unit it holds goes back to be handed out
- * first; returns how many. */
+/* Worker w is lost: every unit it holds goes back among those left to
+ * hand out (largest first, as they all go); returns how many. */
 uint64_t nq_schedule_lose(nq_schedule *s, int w);
 /* Worker w has ended (its last report): no more asks of it. */
 void nq_schedule_retire(nq_schedule *s, int w);
