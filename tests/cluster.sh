@@ -95,6 +95,8 @@ kill_all() {
     done
     for p in $PIDS; do kill -9 "$p" 2>/dev/null; done
     for h in $HOSTS; do ip link set "$(ns $h)" up 2>/dev/null; done
+    # the neighbours each host learnt before a link went down, forgotten
+    for h in $HOSTS; do ip -n "$(ns $h)" neigh flush all 2>/dev/null; done
 }
 
 # The busy processes of NQ_CLUSTER_LOAD, one per core.
@@ -314,28 +316,50 @@ judge() { # case name status seconds lost-lines
     fi
 }
 
+# start_counting NAME JOURNAL ARGS...: start the case (as start) and wait
+# until its journal holds 500 units.  A job that never gets there hung
+# before counting, in MPI_Init or the ranks' first agreement, where no
+# deadline reaches (doc/cluster.md: OpenMPI's own start, seen once in
+# three full runs on 2026-12-02, right after the cut host's case): that is
+# said, with what each host runs, and the case starts once more on a
+# fresh journal.  1 if it never counts.
+start_counting() {
+    name=$1 jn=$2
+    shift 2
+    for try in 1 2; do
+        start "$name" "$@"
+        wait_units "$jn" 500 120 && return 0
+        echo "     $name: no 500 units in 120 s, try $try (a hang before \
+counting); ranks on a, b, c: $(ranks_in a | wc -l) $(ranks_in b | wc -l) \
+$(ranks_in c | wc -l); stderr: $(head -c 300 "$T/$name.err")"
+        kill_all
+        finish "$name" 20
+        rm -f "$jn" "$T/$name.rc"
+    done
+    return 1
+}
+
 # Host B's link cut once the journal has 500 units (of 8,895): B's
 # two ranks go silent; after the 5 s deadline C counts their units.
 J=$T/cut.journal
-start cut -- "$NQ_MPI" count 19 --threads 1 \
-    --worker-timeout 5 --checkpoint "$J"
-wait_units "$J" 500 120 && ip link set "$(ns b)" down
+start_counting cut "$J" -- "$NQ_MPI" count 19 --threads 1 \
+    --worker-timeout 5 --checkpoint "$J" && ip link set "$(ns b)" down
 judge cut-worker-host cut 3 150 2
 kill_all
 
 # A worker rank on B stopped: silent, its connections open.
 J=$T/stop.journal
-start stop -- "$NQ_MPI" count 19 --threads 1 --worker-timeout 5 \
-    --checkpoint "$J"
-wait_units "$J" 500 120 && kill -STOP "$(ranks_in b | head -1)"
+start_counting stop "$J" -- "$NQ_MPI" count 19 --threads 1 \
+    --worker-timeout 5 --checkpoint "$J" &&
+    kill -STOP "$(ranks_in b | head -1)"
 judge stopped-worker-rank stop 3 150 1
 kill_all
 
 # A worker rank killed: mpirun ends the job at once; the journal keeps
 # what was reported and a count on one host finishes it.
 J=$T/kill.journal
-start kill -- "$NQ_MPI" count 19 --threads 1 --checkpoint "$J"
-wait_units "$J" 500 120 && kill -9 "$(ranks_in c | head -1)"
+start_counting kill "$J" -- "$NQ_MPI" count 19 --threads 1 \
+    --checkpoint "$J" && kill -9 "$(ranks_in c | head -1)"
 if ! finish kill 60; then
     bad killed-worker-rank "mpirun did not end in 60 s"
 elif [ "$(cat "$T/kill.rc")" = 0 ]; then
@@ -352,9 +376,8 @@ kill_all
 # lose rank 0 and end; no rank is left after 60 s.  Then the journal,
 # resumed by one process, gives OEIS's total.
 J=$T/root.journal
-start root -- "$NQ_MPI" count 19 --threads 1 --worker-timeout 5 \
-    --checkpoint "$J"
-wait_units "$J" 500 120 && ip link set "$(ns a)" down
+start_counting root "$J" -- "$NQ_MPI" count 19 --threads 1 \
+    --worker-timeout 5 --checkpoint "$J" && ip link set "$(ns a)" down
 sleep 1
 left=
 for s in $(seq 60); do
