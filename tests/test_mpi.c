@@ -207,10 +207,22 @@ static void worker_timeout_checked(void *arg)
     CHECKF(ok, "--worker-timeout=2.5 was not taken");
 }
 
+/* mpirun's own end after a whole count (OpenMPI 4.1.4 with a stopped
+ * rank on its machine, doc/cluster.md): a crash in its PMIx server's
+ * finalize (exit 139, the backtrace naming it), or a hang the run's
+ * timeout ended (124, or 137 once it ignored the SIGTERM).  Only ever
+ * taken with the count whole, as its callers check first. */
+static int mpirun_failed_after(const t_proc *p)
+{
+    return (p->exit_code == 139 && strstr(p->err, "PMIx_server_finalize")) ||
+           p->exit_code == 124 || p->exit_code == 137;
+}
+
 /* A worker rank stopped mid-run (SIGSTOP: silent, as a hung machine):
  * rank 0 names it as lost after the 2 s deadline, the other worker counts
  * its units, N = 19's total is OEIS's, and the job ends with exit status 3
- * (complete, a rank lost), not in a hang.  The shell stops rank 2 once
+ * (complete, a rank lost), not in a hang; or, the count whole and said
+ * so, with mpirun's own crash after it (mpirun_failed_after), said.  The shell stops rank 2 once
  * the journal holds 200 units (not inside MPI_Init, whose own wait has no
  * deadline), finding it among mpirun's children by the rank OpenMPI puts
  * in its environment. */
@@ -233,12 +245,16 @@ static void stopped_worker_lost(void *arg)
              "grep -qx OMPI_COMM_WORLD_RANK=2 && kill -STOP $c; done; "
              "wait $m", getenv("NQ_MPI"), j, j, j);
     CHECK(t_run_signalled(&p, "sh", ARGS("sh", "-c", script), 0, 0) == 0);
-    int ok = p.exit_code == 3 && strstr(p.out, "4968057848") &&
-             lines_starting(p.err, "nqueens-mpi: rank 2 on ") == 1 &&
-             strstr(p.err, "is lost (silent for 2 s)") &&
-             strstr(p.err, "the count is complete");
+    int whole = strstr(p.out, "4968057848") &&
+                lines_starting(p.err, "nqueens-mpi: rank 2 on ") == 1 &&
+                strstr(p.err, "is lost (silent for 2 s)") &&
+                strstr(p.err, "the count is complete");
+    int ok = whole && (p.exit_code == 3 || mpirun_failed_after(&p));
     if (!ok)
         fprintf(stderr, "exit %d\n%s%s", p.exit_code, p.out, p.err);
+    else if (p.exit_code != 3) /* said, as the 20 runs below say theirs */
+        fprintf(stderr, "  (mpirun itself failed after the whole count, "
+                "exit %d: OpenMPI's, doc/cluster.md)\n", p.exit_code);
     t_proc_free(&p);
     unlink(j);
     CHECKF(ok, "a stopped worker was not lost and counted around");
@@ -283,9 +299,7 @@ static int stopped_late_once(int run, int *mpirun_failed)
     int whole = strstr(p.out, want) &&
                 lines_starting(p.err, "nqueens-mpi: rank 2 on ") == 1 &&
                 strstr(p.err, "nqueens-mpi: the count is complete");
-    int mpirun_own = whole && ((p.exit_code == 139 &&
-                                strstr(p.err, "PMIx_server_finalize")) ||
-                               p.exit_code == 124 || p.exit_code == 137);
+    int mpirun_own = whole && mpirun_failed_after(&p);
     int ok = whole && (p.exit_code == 3 || mpirun_own);
     *mpirun_failed += mpirun_own;
     if (!ok)
