@@ -315,6 +315,17 @@ static int by_id(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Unit ids rank 0 sent with this tag (a batch, an ask), BATCH_MAX at
+ * most, into ids; how many. */
+static int recv_ids(uint64_t *ids, int tag)
+{
+    MPI_Status ms;
+    int count;
+    MPI_Recv(ids, BATCH_MAX, MPI_UINT64_T, 0, tag, MPI_COMM_WORLD, &ms);
+    MPI_Get_count(&ms, MPI_UINT64_T, &count);
+    return count;
+}
+
 /* Rank 0 asks for units back, for a worker that has nothing to do: those
  * of them still in the queue (not started) leave it, and go back with the
  * next report (GIVEN), maybe none; the rest are running or done and stay
@@ -324,10 +335,7 @@ static int by_id(const void *a, const void *b)
 static void take_ask(worker_state *ws)
 {
     uint64_t ids[BATCH_MAX];
-    MPI_Status ms;
-    int count;
-    MPI_Recv(ids, BATCH_MAX, MPI_UINT64_T, 0, TAG_TAKE, MPI_COMM_WORLD, &ms);
-    MPI_Get_count(&ms, MPI_UINT64_T, &count);
+    int count = recv_ids(ids, TAG_TAKE);
     ws->takes_seen++;
     if (ws->final_sent || ws->lost)
         return;
@@ -349,10 +357,7 @@ static void take_ask(worker_state *ws)
 static void take_batch(worker_state *ws)
 {
     uint64_t ids[BATCH_MAX];
-    MPI_Status ms;
-    int count;
-    MPI_Recv(ids, BATCH_MAX, MPI_UINT64_T, 0, TAG_WORK, MPI_COMM_WORLD, &ms);
-    MPI_Get_count(&ms, MPI_UINT64_T, &count);
+    int count = recv_ids(ids, TAG_WORK);
     pthread_mutex_lock(&ws->lock);
     if (count == 0)
         ws->no_more = 1;

@@ -96,8 +96,6 @@ int nq_pieces_cut(const nq_frontier *job, nq_frontier_state start,
 {
     cutter c = {bound, probes, stop, fn, ctx};
     nq_piece whole = {0, 0, 0};
-    if (estimate < 0)
-        estimate = nq_frontier_estimate(job, 0, start, probes);
     if (estimate <= bound || job->rows < CUT_MIN_ROWS)
         return fn(ctx, &whole, estimate);
     return cut_node(&c, job, start, 0, 0);

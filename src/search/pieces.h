@@ -44,9 +44,8 @@ typedef int (*nq_piece_fn)(void *ctx, const nq_piece *pc, double nodes);
 /* Cut the job into pieces each estimated at `bound` nodes at most
  * (Knuth's estimator, `probes` random paths), but for a piece NQ_PIECE_DEPTH
  * rows deep or with too few rows left to cut (kept as it is); the job
- * whole if it is estimated at no more (estimate: its estimate, or below 0
- * to have it made here).  Returns 0, fn's non-zero, or -1 when *stop was
- * set. */
+ * whole if its estimate (made by the caller with the same probes) is no
+ * more.  Returns 0, fn's non-zero, or -1 when *stop was set. */
 int nq_pieces_cut(const nq_frontier *job, nq_frontier_state start,
                   double estimate, double bound, uint32_t probes,
                   const volatile sig_atomic_t *stop, nq_piece_fn fn,
