@@ -37,8 +37,12 @@ typedef struct {
      * it gave `units` back (0: it had started them all).  On rank 0, from
      * the calling thread; NULL: not told. */
     void (*on_take_back)(void *ctx, int rank, uint64_t units);
+    /* Optional: at the end of each run on rank 0, once per worker rank,
+     * the units it counted and reported (a lost rank's count includes
+     * what it reported before it was lost). */
+    void (*on_rank_units)(void *ctx, int rank, uint64_t units);
 } nq_mpi_options;
-#define NQ_MPI_OPTIONS_INIT { sizeof(nq_mpi_options), 0, 0, 0, 0 }
+#define NQ_MPI_OPTIONS_INIT { sizeof(nq_mpi_options), 0, 0, 0, 0, 0 }
 #define NQ_MPI_TIMEOUT_DEFAULT 30.0
 
 /* Call on every rank with the same arguments, after MPI_Init_thread with
@@ -69,6 +73,29 @@ nq_status nq_mpi_count_resumable(const nq_request *req,
                                  const nq_resume_options *o,
                                  const nq_mpi_options *mo,
                                  nq_run_report *report, int *is_root);
+
+#ifdef NQ_ADVANCED_API
+/* nq_journal_verify over the job: call on every rank, after
+ * MPI_Init_thread as above, with the same options (workers use threads
+ * and ignore the rest; only rank 0 reads paths, which may be NULL
+ * elsewhere).  Rank 0 reads the journals and chooses the units exactly as
+ * nq_journal_verify does (o->seed, part, parts, estimate_only and
+ * verdict included: a part of a check in parts can itself run over a
+ * job), and the chosen units are recounted by the ranks as a count's
+ * units are, largest estimate first, the report's numbers the same.  On
+ * rank 0 (*is_root) the status and header, report and why are the
+ * check's; a worker returns NQ_OK when rank 0 is done with it, or
+ * NQ_ERR_LOST when it lost rank 0 (then exit without MPI_Finalize).
+ * *lost: on rank 0, the worker ranks lost during the recount (their
+ * units recounted by the others); above 0, end the job with MPI_Abort as
+ * after nq_mpi_count_resumable. */
+nq_status nq_mpi_journal_verify(const char *const *paths, int count,
+                                const nq_verify_options *o,
+                                const nq_mpi_options *mo,
+                                nq_journal_header *header,
+                                nq_verify_report *r, int *lost, char *why,
+                                size_t why_size, int *is_root);
+#endif
 
 #ifdef __cplusplus
 }

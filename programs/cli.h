@@ -382,7 +382,18 @@ typedef struct {
     uint32_t part, parts;       /* --part K/M (0/0: the whole check) */
     const char *output;         /* --output FILE: the verdict */
     int estimate;               /* --estimate: cost it, recount none */
+    /* Who checks (NULL: nq_journal_verify on this machine's threads):
+     * nqueens-mpi's rank 0 recounts over its job.  Not for merge. */
+    nq_status (*check)(void *ctx, const char *const *paths, int count,
+                       const nq_verify_options *o, nq_journal_header *h,
+                       nq_verify_report *r, char *why, size_t wsize);
+    void *check_ctx;
 } cli_verify_args;
+/* `verify`'s arguments (help: its text, {options} its table), the
+ * journals into *paths (to free, whatever the result) and the rest into
+ * a; the result as cli_parse's. */
+int cli_parse_verify(const char *help, int argc, char **argv,
+                     cli_verify_args *a, const char ***paths, int *count);
 /* --sample P, --all, --seed S, --threads T, checked, into a; prints and
  * returns CLI_USAGE if bad. */
 int cli_verify_options(const char *sample, int all, const char *seed,

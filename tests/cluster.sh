@@ -12,6 +12,7 @@
 #
 #   plain counts of N = 16, 17, 18 (18 cut into pieces) across the three
 #   hosts;
+#   verify: a threaded journal of N = 17 recounted whole by the ranks;
 #   rank 0 sharing host A with a worker, one more worker on B (-np 3),
 #     A and B under one host name as containers may be, 10 runs of N = 16
 #     (before nqueens-mpi stopped asking OpenMPI which ranks share a
@@ -251,6 +252,19 @@ for n in 16 17 18; do
         ok plain/$n
     fi
 done
+
+# A record's check over the three hosts: the threaded journal of N = 17
+# recounted whole by the ranks (rank 0 alone reads it), every unit agreeing.
+"$NQ" count 17 --quiet --checkpoint "$T/check17.j" > /dev/null
+start check17 -- "$NQ_MPI" verify "$T/check17.j" --all --quiet --threads 1
+if ! finish check17 120; then
+    bad verify/17 "mpirun did not end in 120 s"
+elif [ "$(cat "$T/check17.rc")" != 0 ] ||
+     ! grep -q "recounted all [0-9]* recorded units; all agree" "$T/check17.out"; then
+    bad verify/17 "exit $(cat "$T/check17.rc"), output: $(cat "$T/check17.out" "$T/check17.err" | head -5)"
+else
+    ok verify/17
+fi
 
 # Rank 0 and a worker on host A, a worker on B, both hosts named alike:
 # every run must end in time with OEIS's total.  The workers choose their

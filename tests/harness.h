@@ -163,7 +163,13 @@ int t_listed_commands(const char *page, char names[][32], int most);
 int t_help_has_option(const char *help, const char *name, char letter,
                       int value);
 
-/* The test groups. */
+/* forge_util.c: rewrite every record of the journal at path for which
+ * edit(unit, &tally, ctx) returns 1, retagged as a forger would: with
+ * the key the header holds, derived as doc/journal-format.md says (not
+ * by the library's code); the number of records rewritten. */
+typedef int (*record_edit)(uint64_t unit, nq_tally *t, void *ctx);
+int t_forge(const char *path, record_edit edit, void *ctx);
+
 /* browser_util.c: pages in a real browser (headless Chromium, driven by
  * node over the DevTools pipe: tests/browser/cdp.mjs). */
 /* Where the browser tests write pages and screenshots: beside the
@@ -176,6 +182,12 @@ int t_browser_tools(char *node, char *chromium, size_t size);
  * no FAIL line; the first FAIL line is what the failure says. */
 void t_browser_script(t_proc *p, const char *ok_mark);
 
+/* test_mpi.c: mpirun on PATH; the environment the MPI tests run in (as
+ * root in a container, over shared memory). */
+int t_have_mpirun(void);
+void t_mpi_env(void);
+
+/* The test groups. */
 void tests_plans(void);
 void tests_pieces(void);
 void tests_schedule(void);
@@ -186,6 +198,7 @@ void tests_request(void);
 void tests_api(void);
 void tests_estimate(void);
 void tests_mpi(void);
+void tests_mpi_verify(void);
 void tests_layers(void);
 void tests_core(void);
 void tests_engines(void);

@@ -846,6 +846,7 @@ static void run_groups(void)
     tests_record_rows();
     tests_signals();
     tests_mpi();
+    tests_mpi_verify();
     tests_cli();
     tests_tree();
     tests_compare();

@@ -5,9 +5,7 @@
  * record says, a record raised past the greatest totals, or far past its
  * unit's estimated size, is recounted by every verify whatever its draw,
  * a header that contradicts itself is refused before any plan is made,
- * and making a plan hears Ctrl-C.  The forger here reads
- * doc/journal-format.md and retags what it edits with the key the header
- * holds, derived as the document says (not by the library's code).
+ * and making a plan hears Ctrl-C.  The forger is forge_util.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,90 +28,6 @@ static int count_into(const char *path, const char *n, const char *engine)
     int ok = p.exit_code == 0;
     t_proc_free(&p);
     return ok;
-}
-
-/* The record key of a version 3 header line, as doc/journal-format.md
- * derives it from what the line says: SipHash-2-4 under the stored key
- * (k0, k1) of "nqueens-record-key", a zero byte, the version and N (4
- * bytes each), the plan name and a zero byte, the unit count and the
- * identity (8 bytes each), the part and the parts (4 bytes each), then
- * the byte 0 for r0 and 1 for r1 (all little-endian).  0 if the line is
- * no such header. */
-static int documented_key(const char *header, uint64_t r[2])
-{
-    char plan[32];
-    unsigned long long units, id, k0, k1;
-    unsigned n, part, parts;
-    unsigned char buf[128], *b = buf;
-    if (sscanf(header, "nqueens-journal 3 n=%u plan=%31s units=%llu "
-               "id=%16llx part=%u/%u key=%16llx%16llx", &n, plan, &units, &id,
-               &part, &parts, &k0, &k1) != 8)
-        return 0;
-    memcpy(b, "nqueens-record-key", 19), b += 19;
-    uint64_t fields[6][2] = {{3, 4}, {n, 4}, {units, 8}, {id, 8}, {part, 4},
-                             {parts, 4}};
-    for (int f = 0; f < 6; f++) {
-        for (uint64_t i = 0; i < fields[f][1]; i++)
-            *b++ = (unsigned char)(fields[f][0] >> (8 * i));
-        if (f == 1) { /* the plan's name and its zero byte, after N */
-            memcpy(b, plan, strlen(plan) + 1);
-            b += strlen(plan) + 1;
-        }
-    }
-    for (int w = 0; w < 2; w++) {
-        *b = (unsigned char)w;
-        r[w] = nq_siphash(k0, k1, buf, (size_t)(b + 1 - buf));
-    }
-    return 1;
-}
-
-/* A record line as the document writes it: "unit", the id, the five
- * counts in decimal, and the tag of those bytes under the record key. */
-static void record_line(FILE *out, const uint64_t key[2], uint64_t unit,
-                        const nq_tally *t)
-{
-    char v[5][NQ_U128_DIGITS], body[NQ_JOURNAL_LINE_MAX];
-    int len = snprintf(body, sizeof body, "unit %llu %s %s %s %s %s",
-                       (unsigned long long)unit, nq_format_u128(t->total, v[0]),
-                       nq_format_u128(t->unique, v[1]),
-                       nq_format_u128(t->fixed180, v[2]),
-                       nq_format_u128(t->fixed90, v[3]),
-                       nq_format_u128(t->nodes, v[4]));
-    fprintf(out, "%s tag=%016llx\n", body, (unsigned long long)
-            nq_siphash(key[0], key[1], body, (size_t)len));
-}
-
-/* Rewrite every record of the journal for which edit(unit, &tally, ctx)
- * returns 1, retagged as a forger would: with the key the header holds,
- * derived as the format document says; the number of records
- * rewritten. */
-typedef int (*record_edit)(uint64_t unit, nq_tally *t, void *ctx);
-
-static int forge(const char *path, record_edit edit, void *ctx)
-{
-    uint64_t key[2];
-    size_t len;
-    char *text = t_read_file(path, &len), *save = NULL;
-    FILE *out = text && documented_key(text, key) ? fopen(path, "wb") : NULL;
-    int forged = 0;
-    for (char *l = out ? strtok_r(text, "\n", &save) : NULL; l;
-         l = strtok_r(NULL, "\n", &save)) {
-        unsigned long long v[6];
-        nq_tally t;
-        if (sscanf(l, "unit %llu %llu %llu %llu %llu %llu", &v[0], &v[1],
-                   &v[2], &v[3], &v[4], &v[5]) != 6 ||
-            (t = (nq_tally){v[1], v[2], v[3], v[4], v[5]},
-             !edit(v[0], &t, ctx))) {
-            fprintf(out, "%s\n", l);
-            continue;
-        }
-        record_line(out, key, v[0], &t);
-        forged++;
-    }
-    if (out)
-        fclose(out);
-    free(text);
-    return forged;
 }
 
 /* The forgery of the issue: the symmetric counts of a fast plan (units 0
@@ -148,7 +62,7 @@ static void fixed_point_forgery_caught(void *arg)
 {
     const char *n = arg, *j = t_file("fixed.journal");
     CHECK(count_into(j, n, "fast"));
-    CHECK(forge(j, zero_fixed_points, NULL) == 2);
+    CHECK(t_forge(j, zero_fixed_points, NULL) == 2);
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("merge", j)) == 0);
     nq_u128 shown = unique_printed(p.out, atoi(n));
@@ -181,7 +95,7 @@ static void forgery_caught_by_its_part(void *arg)
                *v[3] = {t_file("v1"), t_file("v2"), t_file("v3")};
     (void)arg;
     CHECK(count_into(j, "12", "fast"));
-    CHECK(forge(j, zero_fixed_points, NULL) == 2);
+    CHECK(t_forge(j, zero_fixed_points, NULL) == 2);
     t_proc p;
     for (int k = 0; k < 3; k++) {
         char part[8];
@@ -286,8 +200,8 @@ static void raised_record_caught(void *arg)
     t_proc_free(&p);
     CHECK(r.bound > 0 && nq_plan_create(&req, &plan) == NQ_OK);
     r.plan = plan, r.unit = UINT64_MAX;
-    forge(j, pick_unit, &r);
-    int forged = r.unit != UINT64_MAX && forge(j, raise_picked, &r) == 1;
+    t_forge(j, pick_unit, &r);
+    int forged = r.unit != UINT64_MAX && t_forge(j, raise_picked, &r) == 1;
     nq_plan_free(plan);
     CHECKF(forged, "no unit to raise");
     CHECK(t_run_cli(&p, ARGS("merge", j)) == 0);
@@ -370,7 +284,7 @@ static void record_refused(void *arg)
     nq_plan *plan;
     CHECK(count_into(j, b->n, b->engine));
     CHECK(nq_plan_create(&req, &plan) == NQ_OK);
-    int forged = forge(j, b->edit, plan);
+    int forged = t_forge(j, b->edit, plan);
     nq_plan_free(plan);
     CHECK(forged > 0);
     /* resuming refuses it too, in the same line, the file left as it
@@ -429,7 +343,7 @@ static void carry_symmetric_forgery_caught(void *arg)
     CHECK(count_into(j, "12", "carry"));
     CHECK(nq_plan_create(&req, &plan) == NQ_OK);
     carry_symmetric_unique(0, NULL, NULL);
-    int forged = forge(j, carry_symmetric_unique, plan);
+    int forged = t_forge(j, carry_symmetric_unique, plan);
     nq_plan_free(plan);
     CHECK(forged == 1);
     for (int s = 1; s <= 20; s++) {
@@ -611,7 +525,7 @@ static void bench_record_checks_parts(void *arg)
     CHECKF(p.exit_code == 1 && strstr(p.err, "not a whole part"),
            "a part cut short: exit %d: %s", p.exit_code, p.err);
     t_proc_free(&p);
-    CHECK(forge(part, first_total_doubled, &left) == 1);
+    CHECK(t_forge(part, first_total_doubled, &left) == 1);
     CHECK(t_run_signalled(&p, prog, ARGS(prog, "--kernels", "scalar", part),
                           0, 0) == 0);
     CHECKF(p.exit_code == 1 && strstr(p.out, " DISAGREES\n"),

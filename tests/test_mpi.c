@@ -20,7 +20,7 @@ static int by_string(const void *a, const void *b)
 }
 
 /* mpirun on PATH: t_run_* find the program there. */
-static int have_mpirun(void)
+int t_have_mpirun(void)
 {
     const char *path = getenv("PATH");
     char buf[4096];
@@ -36,7 +36,7 @@ static int have_mpirun(void)
 
 /* As the journal's MPI tests run: as root in a container, over shared
  * memory. */
-static void mpi_env(void)
+void t_mpi_env(void)
 {
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
     setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
@@ -64,7 +64,7 @@ static void other_plan_named(void *arg)
     (void)arg;
     const char *mpi = getenv("NQ_MPI");
     t_proc p;
-    mpi_env();
+    t_mpi_env();
     double t0 = nq_clock_seconds();
     CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
           "-np", "1", mpi, "count", "12", ":", "-np", "1", mpi, "count", "13"),
@@ -88,7 +88,7 @@ static void two_ranks_count(void *arg)
     const char *mpi = getenv("NQ_MPI");
     char want[128], total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
     t_proc p;
-    mpi_env();
+    t_mpi_env();
     snprintf(want, sizeof want, "\n%2d:%13s%13s", 10,
              nq_format_u128(t_oeis_total(10), total),
              nq_format_u128(t_oeis_unique(10), unique));
@@ -108,7 +108,7 @@ static void count_options(void *arg)
     const char *mpi = getenv("NQ_MPI");
     char a[64], b[64];
     t_proc p;
-    mpi_env();
+    t_mpi_env();
     snprintf(a, sizeof a, "/tmp/nq-mpi-part1-%d", (int)getpid());
     snprintf(b, sizeof b, "/tmp/nq-mpi-part2-%d", (int)getpid());
     unlink(a), unlink(b);
@@ -139,7 +139,7 @@ static void pieces_resumed_by_ranks(void *arg)
     const char *mpi = getenv("NQ_MPI");
     char j[64];
     t_proc p;
-    mpi_env();
+    t_mpi_env();
     snprintf(j, sizeof j, "/tmp/nq-mpi-pieces-%d", (int)getpid());
     unlink(j);
     CHECK(t_run_cli(&p, ARGS("count", "17", "--max-unit-seconds", "0.0001",
@@ -168,7 +168,7 @@ static void hopeless_refused(void *arg)
     const char *mpi = getenv("NQ_MPI");
     char j[64];
     t_proc p;
-    mpi_env();
+    t_mpi_env();
     snprintf(j, sizeof j, "/tmp/nq-mpi-hopeless-%d", (int)getpid());
     unlink(j);
     CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
@@ -188,7 +188,7 @@ static void worker_timeout_checked(void *arg)
     (void)arg;
     const char *bad[] = {"junk", "0", "0.5", "-5", "2e6", "5s", ""};
     t_proc p;
-    mpi_env();
+    t_mpi_env();
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
               "-np", "2", getenv("NQ_MPI"), "count", "10",
@@ -231,7 +231,7 @@ static void stopped_worker_lost(void *arg)
     (void)arg;
     char script[2048], j[64];
     t_proc p;
-    mpi_env();
+    t_mpi_env();
     snprintf(j, sizeof j, "/tmp/nq-mpi-lost-%d", (int)getpid());
     unlink(j);
     snprintf(script, sizeof script,
@@ -318,7 +318,7 @@ static void stopped_late_20_runs(void *arg)
 {
     (void)arg;
     int whole = 0, mpirun_failed = 0;
-    mpi_env();
+    t_mpi_env();
     for (int run = 0; run < 20; run++)
         whole += stopped_late_once(run, &mpirun_failed);
     if (mpirun_failed)
@@ -334,7 +334,7 @@ static void help_lists_count_options(void *arg)
 {
     (void)arg;
     t_proc p, table;
-    mpi_env();
+    t_mpi_env();
     CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "-np", "1",
           getenv("NQ_MPI"), "--help"), 0, 0) == 0);
     t_run_ok(&table, ARGS("--completion", "count"));
@@ -399,7 +399,7 @@ static void tail_taken_back(void *arg)
     char want[128], total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
     char a[512], b[512];
     t_proc p;
-    mpi_env();
+    t_mpi_env();
     snprintf(want, sizeof want, "\n%2d:%13s%13s", 15,
              nq_format_u128(t_oeis_total(15), total),
              nq_format_u128(t_oeis_unique(15), unique));
@@ -434,7 +434,7 @@ static void tail_taken_back(void *arg)
 
 void tests_mpi(void)
 {
-    t_skip_cases(!getenv("NQ_MPI") || !have_mpirun() ? "no NQ_MPI or no mpirun"
+    t_skip_cases(!getenv("NQ_MPI") || !t_have_mpirun() ? "no NQ_MPI or no mpirun"
                                                       : NULL);
     t_full_case(other_plan_named, NULL, "mpi/rank-with-another-plan-named-exit-1");
     t_case(two_ranks_count, NULL, "mpi/2-ranks-count-10");

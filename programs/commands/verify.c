@@ -259,10 +259,11 @@ int cli_verify_journals(const char *const *paths, int count,
     cli_stop_waits(1);
     if ((!a->quiet && isatty(2)) || a->progress)
         o.progress = draw, o.progress_ctx = &bar;
-    nq_status st = nq_journal_verify(paths, count, &o, &h, &r,
-                                         m ? &m->s : NULL,
-                                         m ? &m->done : NULL,
-                                         m ? &m->c : NULL, why, sizeof why);
+    nq_status st = a->check && !m
+        ? a->check(a->check_ctx, paths, count, &o, &h, &r, why, sizeof why)
+        : nq_journal_verify(paths, count, &o, &h, &r, m ? &m->s : NULL,
+                            m ? &m->done : NULL, m ? &m->c : NULL, why,
+                            sizeof why);
     if (m)
         m->h = h;
     cli_clear_progress();
@@ -321,10 +322,20 @@ static int verify_parts(const char *part, const char *seed,
 int cmd_verify(int argc, char **argv)
 {
     cli_verify_args a = {0};
-    int all = 0, npos, rc;
+    const char **pos;
+    int npos, rc = cli_parse_verify(verify_help, argc, argv, &a, &pos, &npos);
+    if (rc == CLI_OK)
+        rc = cli_verify_journals(pos, npos, &a, NULL);
+    free(pos);
+    return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+}
+
+int cli_parse_verify(const char *help, int argc, char **argv,
+                     cli_verify_args *a, const char ***pos, int *npos)
+{
+    int all = 0, rc;
     const char *sample = NULL, *seed = NULL, *threads = NULL, *list = NULL;
     const char *part = NULL;
-    const char **pos;
     const cli_spec specs[] = {
         {.name = "--list", .value = &list, .arg = "FILE",
          .help = CLI_LIST_HELP},
@@ -338,7 +349,7 @@ int cmd_verify(int argc, char **argv)
                  "summary names its seed; default: one drawn at random: a "
                  "seed published in advance shows a forger which records "
                  "the draw leaves alone)"},
-        {.name = "--engine", .value = &a.engine, .arg = "NAME",
+        {.name = "--engine", .value = &a->engine, .arg = "NAME",
          .help = "recount with NAME, an engine of the journals' plan "
                  "(default: the first that counts it on the CPU, fast for "
                  "fast, subunits, cuda and opencl journals; a GPU engine "
@@ -351,34 +362,31 @@ int cmd_verify(int argc, char **argv)
                  "with the least work; needs --seed, so that every part "
                  "chooses alike), for a check run on M machines",
          .group = "a check in parts:"},
-        {.name = "--output", .value = &a.output, .arg = "FILE",
+        {.name = "--output", .value = &a->output, .arg = "FILE",
          .help = "write the verdict (what was recounted, the choice's and "
                  "the records' digests, the units that disagree) to FILE, "
                  "for 'nqueens merge --verified'"},
-        {.name = "--estimate", .flag = &a.estimate,
+        {.name = "--estimate", .flag = &a->estimate,
          .help = "say how many units the check would recount and their "
                  "core-hours by the plan's estimate (the part's too, with "
                  "--part), and recount none"},
-        {.name = "--quiet", .flag = &a.quiet, .help = "no progress bar",
+        {.name = "--quiet", .flag = &a->quiet, .help = "no progress bar",
          .group = "output:"},
-        {.name = "--progress", .flag = &a.progress,
+        {.name = "--progress", .flag = &a->progress,
          .help = "a plain progress line every 5 seconds, for logs"},
-        {.name = "--json", .flag = &a.json,
+        {.name = "--json", .flag = &a->json,
          .help = "JSON Lines: one object per disagreeing unit (type "
                  "\"disagree\"), then a summary (type \"summary\")"},
         {0},
     };
-    rc = cli_parse_journals("verify", verify_help, "JOURNAL... [--list FILE] "
+    rc = cli_parse_journals("verify", help, "JOURNAL... [--list FILE] "
                             "[--sample P | --all]", specs, argc, argv, &list,
-                            &pos, &npos);
+                            pos, npos);
     if (rc == CLI_OK)
-        rc = verify_parts(part, seed, &a);
-    if (rc == CLI_OK && (a.engine || cli_describing))
-        rc = cli_check_engine(a.engine, 1, 1, NQ_CAP_UNITS);
+        rc = verify_parts(part, seed, a);
+    if (rc == CLI_OK && (a->engine || cli_describing))
+        rc = cli_check_engine(a->engine, 1, 1, NQ_CAP_UNITS);
     if (rc == CLI_OK)
-        rc = cli_verify_options(sample, all, seed, threads, &a);
-    if (rc == CLI_OK)
-        rc = cli_verify_journals(pos, npos, &a, NULL);
-    free(pos);
-    return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+        rc = cli_verify_options(sample, all, seed, threads, a);
+    return rc;
 }

@@ -5,7 +5,6 @@
  */
 #include <limits.h>
 #include <mpi.h>
-#include <stddef.h>
 #include <stdio.h>
 
 #include "mpi_runner.h"
@@ -70,23 +69,6 @@ static nq_status run_ranks(void *ctx, const nq_plan *p,
     return st;
 }
 
-/* The job's options by the size rule, the deadline resolved: NULL or 0
- * is the default; one under a second (a worker pings once a second) or
- * not a number is NQ_ERR_ARG. */
-static nq_status read_options(const nq_mpi_options *given, nq_mpi_options *mo)
-{
-    nq_mpi_options none = NQ_MPI_OPTIONS_INIT;
-    nq_status st = nq_sized_read(given ? given : &none,
-                                 offsetof(nq_mpi_options, on_lost), mo,
-                                 sizeof *mo);
-    if (st != NQ_OK)
-        return st;
-    if (mo->worker_timeout == 0)
-        mo->worker_timeout = NQ_MPI_TIMEOUT_DEFAULT;
-    return mo->worker_timeout >= 1 && mo->worker_timeout < 1e9 ? NQ_OK
-                                                               : NQ_ERR_ARG;
-}
-
 /* Every rank reads the request by the size rule, the same way
  * (nq_count_with): each returns the same refusal. */
 nq_status nq_mpi_count_resumable(const nq_request *req,
@@ -99,7 +81,7 @@ nq_status nq_mpi_count_resumable(const nq_request *req,
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     *is_root = rank == 0;
-    nq_status st = read_options(given, &mo);
+    nq_status st = nq_mpi_read_options(given, &mo);
     if (st != NQ_OK)
         return st;
     nq_runner rn = {.root = rank == 0, .agree = all_agree, .run = run_ranks,

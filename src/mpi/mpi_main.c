@@ -1,13 +1,17 @@
 /*
- * mpi_main.c - nqueens-mpi: `count N` spread over an MPI job.
+ * mpi_main.c - nqueens-mpi: `count N` and `verify JOURNAL...` spread over
+ * an MPI job.
  *
  *   mpirun -np P nqueens-mpi count N [--engine NAME] [--checkpoint FILE]
  *          [--threads T] [--max-units K] [--json] [--quiet]
+ *   mpirun -np P nqueens-mpi verify JOURNAL... [verify's options]
  *
  * Rank 0 hands out units and keeps the journal (the same format as a
  * threaded run's, so either can resume the other); the other ranks count
- * with all their cores.  Only rank 0 prints, through the same report as
- * `nqueens count --checkpoint`.  A rank that fails is named by rank 0
+ * with all their cores.  verify: rank 0 reads the journals and chooses,
+ * the ranks recount the chosen units the same way.  Only rank 0 prints,
+ * through the same report as `nqueens count --checkpoint` (or `nqueens
+ * verify`).  A rank that fails is named by rank 0
  * ("rank 1 failed: ..."), and every rank ends without aborting the job.
  *
  * A rank that stops answering (its machine or network lost) is another
@@ -36,9 +40,11 @@
 
 static const char mpi_help[] =
     "usage: mpirun -np P nqueens-mpi count N [options]\n"
+    "       mpirun -np P nqueens-mpi verify JOURNAL... [options]\n"
     "\n"
     "Count N over an MPI job: rank 0 hands out the work units, the other\n"
     "ranks count them with all their cores.  With one rank, rank 0 counts.\n"
+    "verify checks journals the same way (see 'nqueens-mpi verify --help').\n"
     "\n"
     "The options are count's, with these differences: --engine must name\n"
     "an engine that splits the board into units ({units}; default:\n"
@@ -56,13 +62,37 @@ static const char mpi_help[] =
     "(mpirun cannot end it normally without the lost rank).\n"
     "\n"
     "options:\n"
-    "      --worker-timeout S\n"
-    "                    seconds of silence before a rank counts as lost\n"
+    "  --worker-timeout S seconds of silence before a rank counts as\n"
+    "                     lost (default: 30)\n"
     "{options}"
     "\n"
     "examples:\n"
     "  mpirun -np 9 nqueens-mpi count 22 --checkpoint n22.journal\n"
     "  mpirun -np 3 nqueens-mpi count 16 --json\n";
+
+static const char mpi_verify_help[] =
+    "usage: mpirun -np P nqueens-mpi verify JOURNAL... [options]\n"
+    "\n"
+    "'nqueens verify' over an MPI job: rank 0 reads the journals and\n"
+    "chooses the units to recount exactly as 'nqueens verify' does (the\n"
+    "same seed chooses the same units), and the ranks recount them as\n"
+    "nqueens-mpi count counts units, largest estimate first; only rank 0\n"
+    "reads the journals and prints.  With --part K/M the job recounts one\n"
+    "part of a check in parts, its --output verdict for 'nqueens merge\n"
+    "--verified' like any other part's.  --threads are per worker rank.\n"
+    "A worker silent for --worker-timeout S seconds (default 30) is lost:\n"
+    "the others recount its units, and with the check complete the job\n"
+    "ends with exit status 3.\n"
+    "\n"
+    "options:\n"
+    "  --worker-timeout S seconds of silence before a rank counts as\n"
+    "                     lost (default: 30)\n"
+    "{options}"
+    "\n"
+    "examples:\n"
+    "  mpirun -np 9 nqueens-mpi verify n22.journal\n"
+    "  mpirun -np 65 nqueens-mpi verify --list parts.txt --part 3/8 \\\n"
+    "      --seed 77 --output verdict.3\n";
 
 /* --worker-timeout S (or =S), nqueens-mpi's own option, taken out of
  * argv before count's parser sees the rest: 0 if absent, -1 (said) if
@@ -100,8 +130,8 @@ static int parse(int argc, char **argv, cli_count_args *a, double *timeout)
             return cli_parse_count(mpi_help, 1, argv + 1, 0, a);
         if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")))
             return cli_print_version("nqueens-mpi"), CLI_HELP_SHOWN;
-        return cli_error(CLI_USAGE, "nqueens-mpi runs 'count N' (see "
-                         "'nqueens-mpi --help')");
+        return cli_error(CLI_USAGE, "nqueens-mpi runs 'count N' or 'verify "
+                         "JOURNAL...' (see 'nqueens-mpi --help')");
     }
     if ((*timeout = take_timeout(&argc, argv)) < 0)
         return CLI_USAGE;
@@ -200,19 +230,102 @@ static void say_take_back(void *ctx, int rank, uint64_t units)
  * with MPI_Abort, EXIT_LOST_RANK if the count is complete.  A worker that
  * lost rank 0 just exits (mpirun, if it still hears this machine, ends
  * the rest).  Other workers finalize as usual: rank 0's abort ends them. */
-static void end_after_loss(int is_root, int lost, nq_status st, int rc)
+static void end_after_loss(int is_root, int lost, nq_status st, int rc,
+                           const char *what)
 {
     if (is_root && (lost || st == NQ_ERR_LOST)) {
         fflush(stdout); /* the result before the line that follows it */
         if (rc == CLI_OK)
-            fprintf(stderr, "nqueens-mpi: the count is complete; ending the "
-                    "job without the lost ranks (exit status %d)\n",
+            fprintf(stderr, "nqueens-mpi: the %s is complete; ending the "
+                    "job without the lost ranks (exit status %d)\n", what,
                     EXIT_LOST_RANK);
         fflush(NULL);
         MPI_Abort(MPI_COMM_WORLD, rc == CLI_OK ? EXIT_LOST_RANK : rc);
     }
     if (!is_root && st == NQ_ERR_LOST)
         _exit(CLI_FAIL);
+}
+
+/* ---- verify ---- */
+
+/* What rank 0's check needs beyond verify's arguments. */
+typedef struct {
+    nq_mpi_options mo;
+    int lost;                   /* ranks lost in the recount */
+    nq_status st;               /* the check's status */
+} mpi_check;
+
+/* cli_verify_args.check on rank 0: the check over the job. */
+static nq_status check_on_job(void *ctx, const char *const *paths,
+                              int count, const nq_verify_options *o,
+                              nq_journal_header *h, nq_verify_report *r,
+                              char *why, size_t wsize)
+{
+    mpi_check *m = ctx;
+    int is_root;
+    m->st = nq_mpi_journal_verify(paths, count, o, &m->mo, h, r, &m->lost,
+                                  why, wsize, &is_root);
+    return m->st;
+}
+
+/* Rank 0's line per worker with NQ_MPI_TRACE set: the tests' proof that
+ * the recount was shared out. */
+static void say_rank_units(void *ctx, int rank, uint64_t units)
+{
+    (void)ctx;
+    fprintf(stderr, "nqueens-mpi: rank %d counted %llu units\n", rank,
+            (unsigned long long)units);
+    fflush(stderr);
+}
+
+/* `verify JOURNAL...` and verify's options, with --worker-timeout. */
+static int parse_verify(int argc, char **argv, cli_verify_args *a,
+                        const char ***pos, int *npos, double *timeout)
+{
+    *pos = NULL;
+    if ((*timeout = take_timeout(&argc, argv)) < 0)
+        return CLI_USAGE;
+    int rc = cli_kernel_from_environment();
+    return rc == CLI_OK ? cli_parse_verify(mpi_verify_help, argc - 2,
+                                           argv + 2, a, pos, npos)
+                        : rc;
+}
+
+/* The check: rank 0 reads, chooses and prints; every rank recounts. */
+static int run_verify(int argc, char **argv, int rank)
+{
+    cli_verify_args a = {0};
+    const char **pos;
+    int npos = 0, bad, rc, is_root;
+    double timeout;
+    rc = parse_verify(argc, argv, &a, &pos, &npos, &timeout);
+    if ((bad = arguments_agree(rc)) >= 0) {
+        if (rc == CLI_OK)
+            rc = cli_error(CLI_USAGE, "rank %d cannot run its arguments", bad);
+        free(pos);
+        MPI_Finalize();
+        return cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
+    }
+    int trace = getenv("NQ_MPI_TRACE") != NULL;
+    mpi_check m = {{sizeof m.mo, timeout, say_lost, &m.lost,
+                    trace ? say_take_back : NULL,
+                    trace ? say_rank_units : NULL}, 0, NQ_OK};
+    if (rank == 0) {
+        a.check = check_on_job, a.check_ctx = &m;
+        rc = cli_finish_output(cli_verify_journals(pos, npos, &a, NULL));
+    } else {
+        nq_journal_header h;
+        nq_verify_report r;
+        nq_verify_options o = {.threads = a.threads};
+        char why[256];
+        m.st = nq_mpi_journal_verify(NULL, 0, &o, &m.mo, &h, &r, &m.lost,
+                                     why, sizeof why, &is_root);
+        rc = CLI_OK;
+    }
+    free(pos);
+    end_after_loss(rank == 0, m.lost, m.st, rc, "check");
+    MPI_Finalize();
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -235,6 +348,8 @@ int main(int argc, char **argv)
         freopen("/dev/null", "w", stderr);
         worker_policy();
     }
+    if (argc >= 2 && !strcmp(argv[1], "verify"))
+        return run_verify(argc, argv, rank);
     rc = parse(argc, argv, &a, &timeout);
     if ((bad = arguments_agree(rc)) >= 0) {
         if (rc == CLI_OK) /* rank 0's are fine, another's not */
@@ -250,13 +365,15 @@ int main(int argc, char **argv)
     }
     cli_long_count c = a.c;
     nq_run_report r = NQ_RUN_REPORT_INIT;
+    int trace = getenv("NQ_MPI_TRACE") != NULL;
     nq_mpi_options mo = {sizeof mo, timeout, say_lost, &lost,
-                         getenv("NQ_MPI_TRACE") ? say_take_back : NULL};
+                         trace ? say_take_back : NULL,
+                         trace ? say_rank_units : NULL};
     nq_status st = nq_mpi_count_resumable(&c.req, &c.opt, &mo, &r, &is_root);
     /* rank 0's status is the job's: the others' would race it to mpirun */
     rc = is_root ? cli_finish_output(cli_report_long_count(&c, st, &r))
                  : CLI_OK;
-    end_after_loss(is_root, lost, st, rc);
+    end_after_loss(is_root, lost, st, rc, "count");
     MPI_Finalize();
     return rc;
 }

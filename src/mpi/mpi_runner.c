@@ -77,6 +77,7 @@
  * every rank): the program ends the job (nqueens_mpi.h).
  */
 #include <mpi.h>
+#include <stddef.h>
 #include <limits.h>
 #include <pthread.h>
 #include <unistd.h>
@@ -579,6 +580,7 @@ typedef struct {
     int lost;                   /* workers LOST */
     char *state;                /* per rank: RUNNING, ENDED or LOST */
     uint64_t *takes;            /* per rank: asks for units back sent */
+    uint64_t *counted;          /* per rank: units it reported */
     uint64_t **batch, **ask;    /* per rank: its last batch and ask, as
                                    sent (MPI_Isend; NULL until the first) */
     uint64_t *stop_words;       /* per rank: its stop message */
@@ -780,6 +782,7 @@ static void take_results(dispatcher *d, nq_tally *sum, int count, int from)
         if (s != NQ_OK)
             fail(d, -1, s);
         d->reported++;
+        d->counted[from]++;
     }
 }
 
@@ -871,20 +874,32 @@ static nq_status dispatch(dispatcher *d, nq_tally *sum)
     return NQ_OK;
 }
 
-/* The units left (the share's, not in o->done), each with its estimated
- * seconds, into the schedule.  Estimating is quick (64 random paths a
- * unit) but not free at N = 28: a stop cuts it short. */
+/* Unit i of the run: the caller's list's, or else the plan's (or -1). */
+static uint64_t run_unit(const dispatcher *d, uint64_t i)
+{
+    return d->o->ids ? d->o->ids[i] : i;
+}
+
+/* The units left (the caller's list, or the share's not in o->done),
+ * each with its estimated seconds, into the schedule.  Estimating is
+ * quick (64 random paths a unit) but not free at N = 28: a stop cuts it
+ * short. */
 static nq_status units_left(dispatcher *d)
 {
     uint64_t units = nq_plan_units(d->plan);
-    uint64_t *ids = malloc((units ? units : 1) * sizeof *ids);
-    double *seconds = malloc((units ? units : 1) * sizeof *seconds);
+    uint64_t from = d->o->ids ? d->o->count : units;
+    uint64_t *ids = malloc((from ? from : 1) * sizeof *ids);
+    double *seconds = malloc((from ? from : 1) * sizeof *seconds);
     nq_status st = ids && seconds ? NQ_OK : NQ_ERR_NOMEM;
     int stop = 0; /* nothing will be handed out: estimates are moot */
-    for (uint64_t u = 0; st == NQ_OK && u < units; u++) {
-        if (!nq_unit_chosen(d->o->part, d->o->parts, d->o->done, u))
+    for (uint64_t i = 0; st == NQ_OK && i < from; i++) {
+        uint64_t u = run_unit(d, i);
+        if (u >= units)
+            st = NQ_ERR_ARG;
+        else if (!d->o->ids &&
+                 !nq_unit_chosen(d->o->part, d->o->parts, d->o->done, u))
             continue;
-        stop |= u % 1024 == 0 && signalled(d);
+        stop |= i % 1024 == 0 && signalled(d);
         seconds[d->left] = stop ? -1 : nq_plan_unit_seconds(d->plan, u);
         ids[d->left++] = u;
     }
@@ -903,11 +918,13 @@ static int per_rank(dispatcher *d)
     d->told = calloc(n, 1);
     d->state = calloc(n, 1);
     d->takes = calloc(n, sizeof *d->takes);
+    d->counted = calloc(n, sizeof *d->counted);
     d->batch = calloc(n, sizeof *d->batch);
     d->ask = calloc(n, sizeof *d->ask);
     d->stop_words = calloc(2 * n, sizeof *d->stop_words);
     d->heard = malloc(n * sizeof *d->heard);
-    if (!d->told || !d->state || !d->takes || !d->batch || !d->ask ||
+    if (!d->told || !d->state || !d->takes || !d->counted || !d->batch ||
+        !d->ask ||
         !d->stop_words || !d->heard)
         return 0; /* drain() ends the workers without them */
     d->polled = nq_clock_seconds();
@@ -973,6 +990,8 @@ static nq_status coordinate(const nq_plan *plan, const nq_run_options *o,
     else
         d.st = st, d.failed_rank = 0, st = drain(&d);
     name_failure(&d, st, f);
+    for (int w = 1; d.counted && d.mo->on_rank_units && w <= workers; w++)
+        d.mo->on_rank_units(d.mo->ctx, w, d.counted[w]);
     nq_schedule_free(d.sched);
     /* the send buffers are left as they are: their sends were freed
      * (post), so nothing says when MPI is done with them (a worker may
@@ -982,6 +1001,7 @@ static nq_status coordinate(const nq_plan *plan, const nq_run_options *o,
     free(d.told);
     free(d.state);
     free(d.takes);
+    free(d.counted);
     free(d.heard);
     return st;
 }
@@ -1070,4 +1090,19 @@ nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
     free(hosts);
     free(all_threads);
     return st;
+}
+
+nq_status nq_mpi_read_options(const nq_mpi_options *given,
+                              nq_mpi_options *mo)
+{
+    nq_mpi_options none = NQ_MPI_OPTIONS_INIT;
+    nq_status st = nq_sized_read(given ? given : &none,
+                                 offsetof(nq_mpi_options, on_lost), mo,
+                                 sizeof *mo);
+    if (st != NQ_OK)
+        return st;
+    if (mo->worker_timeout == 0)
+        mo->worker_timeout = NQ_MPI_TIMEOUT_DEFAULT;
+    return mo->worker_timeout >= 1 && mo->worker_timeout < 1e9 ? NQ_OK
+                                                               : NQ_ERR_ARG;
 }

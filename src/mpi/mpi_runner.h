@@ -27,4 +27,10 @@ nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
                      const nq_mpi_options *mo, nq_tally *sum, int *is_root,
                      nq_mpi_failure *failure);
 
+/* The job's options by the size rule (NULL: the defaults), the deadline
+ * resolved: 0 is the default; one under a second (a worker pings once a
+ * second) or not a number is NQ_ERR_ARG. */
+nq_status nq_mpi_read_options(const nq_mpi_options *given,
+                              nq_mpi_options *mo);
+
 #endif

@@ -127,6 +127,24 @@ typedef struct {
     unsigned char *bad;         /* per id: it disagreed */
 } nq_part_verdict;
 
+/* Where nq_journal_verify's findings go (each but header and r may be
+ * NULL, as there). */
+typedef struct {
+    nq_journal_header *header;
+    nq_verify_report *r;
+    nq_journal_state *state;
+    unsigned char **done;
+    nq_counts *counts;
+} nq_verified;
+
+/* nq_journal_verify with the recount run by rn (NULL: this process's
+ * threads): on an MPI job, rank 0 reads and chooses, and rn's run
+ * spreads the chosen units over the ranks.  rn->run may be called twice
+ * (a GPU engine that failed, then the CPU engine). */
+nq_status nq_verify_with(const char *const *paths, int count,
+                         const nq_verify_options *o, const nq_runner *rn,
+                         const nq_verified *v, char *why, size_t wsize);
+
 /* The verdict at p->path read, its CRC and lines checked: NQ_ERR_IO
  * (unreadable), NQ_ERR_CORRUPT (damaged or no verdict), said. */
 nq_status nq_verdict_read(nq_part_verdict *p, char *why, size_t wsize);

@@ -80,7 +80,10 @@ typedef struct {
     uint64_t read_again;        /* distinct units read again */
     const nq_verify_options *o;
     nq_verify_report *r;
-    char why[256];              /* a GPU engine's words, for a fallback */
+    const nq_runner *runner;    /* who recounts (NULL: this process's
+                                   threads) */
+    char why[1024];             /* a GPU engine's words, for a fallback;
+                                   a runner's, for a failure */
 } chosen;
 
 static int bit(const unsigned char *set, uint64_t u)
@@ -474,6 +477,21 @@ static nq_status plan_for(const chosen *c, const nq_engine *e, nq_plan **p)
     return nq_plan_new(e, &req, p);
 }
 
+/* The units ro names run by the caller's runner (an MPI job's ranks),
+ * its words on a failure kept for the caller, or on this process's
+ * threads. */
+static nq_status run_units(chosen *c, const nq_plan *p,
+                           const nq_run_options *ro, nq_tally *sum)
+{
+    if (!c->runner)
+        return nq_plan_run(p, ro, sum);
+    nq_run_report rr = NQ_RUN_REPORT_INIT;
+    nq_status st = c->runner->run(c->runner->ctx, p, ro, sum, &rr);
+    if (st != NQ_OK && rr.why[0])
+        snprintf(c->why, sizeof c->why, "%s", rr.why);
+    return st;
+}
+
 /* The chosen units not yet compared, counted again on engine e. */
 static nq_status recount_on(chosen *c, const nq_engine *e)
 {
@@ -491,7 +509,7 @@ static nq_status recount_on(chosen *c, const nq_engine *e)
     nq_tally sum = {0};
     snprintf(c->r->engine, sizeof c->r->engine, "%s", e->name);
     if (st == NQ_OK && k)
-        st = nq_plan_run(own ? own : c->plan, &ro, &sum);
+        st = run_units(c, own ? own : c->plan, &ro, &sum);
     nq_plan_free(own);
     free(ids);
     return st;
@@ -505,13 +523,17 @@ static nq_status recount(chosen *c, char *why, size_t wsize)
     if (!e)
         return NQ_ERR_ARG;
     nq_status st = recount_on(c, e);
-    if (st != NQ_ERR_DEVICE || !(e->caps & NQ_CAP_GPU) ||
-        !(cpu = cpu_engine(nq_plan_split(c->plan))))
-        return st;
-    c->r->fell_back = 1;
-    if (c->o->on_fallback)
-        c->o->on_fallback(c->o->ctx, e->name, cpu->name, c->why);
-    return recount_on(c, cpu);
+    if (st == NQ_ERR_DEVICE && (e->caps & NQ_CAP_GPU) &&
+        (cpu = cpu_engine(nq_plan_split(c->plan)))) {
+        c->r->fell_back = 1;
+        if (c->o->on_fallback)
+            c->o->on_fallback(c->o->ctx, e->name, cpu->name, c->why);
+        c->why[0] = '\0';
+        st = recount_on(c, cpu);
+    }
+    if (st != NQ_OK && st != NQ_ERR_STOPPED && c->why[0])
+        nq_jf_why(why, wsize, "%s", c->why); /* a runner's, or a GPU's */
+    return st;
 }
 
 /* ---- choosing ---- */
@@ -616,17 +638,27 @@ nq_status nq_journal_verify(const char *const *paths, int count,
                             nq_journal_state *state, unsigned char **done,
                             nq_counts *counts, char *why, size_t wsize)
 {
+    nq_verified v = {header, r, state, done, counts};
+    return nq_verify_with(paths, count, o, NULL, &v, why, wsize);
+}
+
+nq_status nq_verify_with(const char *const *paths, int count,
+                         const nq_verify_options *o, const nq_runner *rn,
+                         const nq_verified *v, char *why, size_t wsize)
+{
+    nq_journal_header *header = v->header;
+    nq_verify_report *r = v->r;
     nq_journal_state own_state;
     nq_record_set set = {0};
-    unsigned char *own_done = NULL, **d = done ? done : &own_done;
+    unsigned char *own_done = NULL, **d = v->done ? v->done : &own_done;
     nq_plan *plan = NULL;
     double t0 = nq_clock_seconds();
     nq_status st = verify_args(o, header, r, why, wsize);
     if (st != NQ_OK)
         return st;
     memset(r, 0, sizeof *r);
-    nq_merged m = {header, state ? state : &own_state, d, counts, &plan,
-                   &set, NULL};
+    nq_merged m = {header, v->state ? v->state : &own_state, d, v->counts,
+                   &plan, &set, NULL};
     if ((st = nq_run_merge(paths, count, o->stop, &m, why, wsize)) != NQ_OK)
         return st;
     uint64_t key[2];
@@ -635,9 +667,9 @@ nq_status nq_journal_verify(const char *const *paths, int count,
     r->seed = o->seed ? o->seed : (key[0] >> 11) | 1; /* exact in JSON */
     r->part = o->parts ? o->part : 1, r->parts = o->parts ? o->parts : 1;
     chosen c = {.fixed_points = o->fixed_points, .plan = plan,
-                .first = &set, .o = o, .r = r};
+                .first = &set, .o = o, .r = r, .runner = rn};
     st = verify_chosen(&c, paths, count, header, *d, why, wsize);
-    if (st != NQ_OK || !done) {
+    if (st != NQ_OK || !v->done) {
         free(*d);
         *d = NULL;
     }
