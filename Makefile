@@ -256,6 +256,30 @@ TEST_ENV_MODULES := NQ_WASM_SCALAR=$(BUILD)/wasm/scalar/nqueens.js \
     NQ_WASM_SIMD=$(BUILD)/wasm/simd/nqueens.js
 endif
 
+# The command line's messages in other languages (GNU gettext): each
+# po/LANG.po of po/LINGUAS built by msgfmt, where it is installed, into
+# $(BUILD)/locale/LANG/LC_MESSAGES/nqueens.mo, where the uninstalled
+# program finds it (programs/i18n.c); without msgfmt the program speaks
+# English and nothing here is needed.  `make pot` regenerates
+# po/nqueens.pot from the sources (xgettext: the developer's tool, never
+# the build's); doc/internals.md, "Adding a language".
+LINGUAS  := $(shell cat po/LINGUAS 2>/dev/null)
+HAVE_MSGFMT := $(shell command -v msgfmt 2>/dev/null)
+MO_FILES := $(LINGUAS:%=$(BUILD)/locale/%/LC_MESSAGES/nqueens.mo)
+MO_ALL   := $(if $(HAVE_MSGFMT),$(MO_FILES))
+# The files whose messages are marked: the commands translated so far
+# and what they share (the other commands' messages stay English).
+POT_SRC  := programs/dispatch.c programs/errors.c \
+    programs/options/options.c programs/options/values.c \
+    programs/options/checks.c programs/output/report.c \
+    programs/commands/count.c programs/commands/solve.c \
+    programs/commands/engines.c programs/commands/tree.c \
+    programs/commands/compare.c programs/trace/trace.c \
+    programs/output/table.c
+XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS \
+    --keyword=_ --keyword=N_ --keyword=cli_error:2 --keyword=cli_words:2 --keyword=cli_nwords:2,3 \
+    --flag=cli_error:2:c-format --package-name=nqueens --no-location --sort-output
+
 # Every object depends on the flags it was built with: a stamp rewritten
 # only when they change.
 FLAGS_STAMP := $(BUILD)/.flags
@@ -265,6 +289,15 @@ $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
 
 .PHONY: all pot run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate bench-merge bench-parts sim-cluster mpi cuda opencl wasm clean
 all: $(CLI) $(LIB) shared $(MAN_ALL) $(MO_ALL)
+
+# The catalogues (above: MO_FILES) and po/nqueens.pot.
+$(BUILD)/locale/%/LC_MESSAGES/nqueens.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt -c -o $@.tmp $< && mv $@.tmp $@
+
+pot:
+	xgettext $(XGETTEXT_FLAGS) -o po/nqueens.pot $(POT_SRC)
+
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -304,37 +337,6 @@ $(MAN): doc/nqueens.1.in mk/manpage.sh $(CLI)
 	$(nq_version_check)
 	sh mk/manpage.sh $(CLI) doc/nqueens.1.in $(NQ_VERSION) > $@.tmp
 	mv $@.tmp $@
-
-# The command line's messages in other languages (GNU gettext): each
-# po/LANG.po of po/LINGUAS built by msgfmt, where it is installed, into
-# $(BUILD)/locale/LANG/LC_MESSAGES/nqueens.mo, where the uninstalled
-# program finds it (programs/i18n.c); without msgfmt the program speaks
-# English and nothing here is needed.  `make pot` regenerates
-# po/nqueens.pot from the sources (xgettext: the developer's tool, never
-# the build's); doc/internals.md, "Adding a language".
-LINGUAS  := $(shell cat po/LINGUAS 2>/dev/null)
-HAVE_MSGFMT := $(shell command -v msgfmt 2>/dev/null)
-MO_FILES := $(LINGUAS:%=$(BUILD)/locale/%/LC_MESSAGES/nqueens.mo)
-MO_ALL   := $(if $(HAVE_MSGFMT),$(MO_FILES))
-# The files whose messages are marked: the commands translated so far
-# and what they share (the other commands' messages stay English).
-POT_SRC  := programs/dispatch.c programs/errors.c \
-    programs/options/options.c programs/options/values.c \
-    programs/options/checks.c programs/output/report.c \
-    programs/commands/count.c programs/commands/solve.c \
-    programs/commands/engines.c programs/commands/tree.c \
-    programs/commands/compare.c programs/trace/trace.c \
-    programs/cli.h
-XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS \
-    --keyword=_ --keyword=N_ --keyword=cli_error:2 --keyword=trace_words:2 \
-    --flag=cli_error:2:c-format --package-name=nqueens --no-location --sort-output
-
-$(BUILD)/locale/%/LC_MESSAGES/nqueens.mo: po/%.po
-	@mkdir -p $(dir $@)
-	msgfmt -c -o $@.tmp $< && mv $@.tmp $@
-
-pot:
-	xgettext $(XGETTEXT_FLAGS) -o po/nqueens.pot $(POT_SRC)
 
 # The runner links the CLI's table formatter (table.o, which needs only
 # the library) to check rows no count here could print (N = 23..27), and
