@@ -256,6 +256,30 @@ TEST_ENV_MODULES := NQ_WASM_SCALAR=$(BUILD)/wasm/scalar/nqueens.js \
     NQ_WASM_SIMD=$(BUILD)/wasm/simd/nqueens.js
 endif
 
+# The command line's messages in other languages (GNU gettext): each
+# po/LANG.po of po/LINGUAS built by msgfmt, where it is installed, into
+# $(BUILD)/locale/LANG/LC_MESSAGES/nqueens.mo, where the uninstalled
+# program finds it (programs/i18n.c); without msgfmt the program speaks
+# English and nothing here is needed.  `make pot` regenerates
+# po/nqueens.pot from the sources (xgettext: the developer's tool, never
+# the build's); doc/internals.md, "Adding a language".
+LINGUAS  := $(shell cat po/LINGUAS 2>/dev/null)
+HAVE_MSGFMT := $(shell command -v msgfmt 2>/dev/null)
+MO_FILES := $(LINGUAS:%=$(BUILD)/locale/%/LC_MESSAGES/nqueens.mo)
+MO_ALL   := $(if $(HAVE_MSGFMT),$(MO_FILES))
+# The files whose messages are marked: the commands translated so far
+# and what they share (the other commands' messages stay English).
+POT_SRC  := programs/dispatch.c programs/errors.c \
+    programs/options/options.c programs/options/values.c \
+    programs/options/checks.c programs/output/report.c \
+    programs/commands/count.c programs/commands/solve.c \
+    programs/commands/engines.c programs/commands/tree.c \
+    programs/commands/compare.c programs/trace/trace.c \
+    programs/output/table.c
+XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS \
+    --keyword=_ --keyword=N_ --keyword=cli_error:2 --keyword=cli_words:2 --keyword=cli_nwords:2,3 \
+    --flag=cli_error:2:c-format --package-name=nqueens --no-location --sort-output
+
 # Every object depends on the flags it was built with: a stamp rewritten
 # only when they change.
 FLAGS_STAMP := $(BUILD)/.flags
@@ -263,8 +287,17 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate bench-merge bench-parts sim-cluster mpi cuda opencl wasm clean
-all: $(CLI) $(LIB) shared $(MAN_ALL)
+.PHONY: all pot run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate bench-merge bench-parts sim-cluster mpi cuda opencl wasm clean
+all: $(CLI) $(LIB) shared $(MAN_ALL) $(MO_ALL)
+
+# The catalogues (above: MO_FILES) and po/nqueens.pot.
+$(BUILD)/locale/%/LC_MESSAGES/nqueens.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt -c -o $@.tmp $< && mv $@.tmp $@
+
+pot:
+	xgettext $(XGETTEXT_FLAGS) -o po/nqueens.pot $(POT_SRC)
+
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -309,7 +342,7 @@ $(MAN): doc/nqueens.1.in mk/manpage.sh $(CLI)
 # the library) to check rows no count here could print (N = 23..27), and
 # its durations in words (duration.o, which needs only libc).
 TEST_CLI_OBJ := $(BUILD)/obj/programs/output/table.o \
-    $(BUILD)/obj/programs/output/duration.o
+    $(BUILD)/obj/programs/output/duration.o $(BUILD)/obj/programs/i18n.o
 $(TESTS): $(TEST_OBJ) $(TEST_CLI_OBJ) $(LIB)
 	$(LINK) $(TEST_OBJ) $(TEST_CLI_OBJ) $(LIB) $(LDLIBS) -o $@
 
@@ -442,7 +475,7 @@ endif
 
 # The man page too: `man -l build/nqueens.1` works after any target a
 # newcomer runs (make, make run, make test, make check).
-run: $(CLI) $(MAN_ALL)
+run: $(CLI) $(MAN_ALL) $(MO_ALL)
 	$(CLI) count 4-16
 
 # The benchmarks are built too, so that none of them rots unnoticed, and
@@ -450,7 +483,7 @@ run: $(CLI) $(MAN_ALL)
 BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_BOTTOM) $(BENCH_ORDER) \
     $(BENCH_PIECES) $(BENCH_MERGE_GEN) $(SIM_CLUSTER)
 
-test: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(TEST_MODULES) \
+test: $(CLI) $(MAN_ALL) $(MO_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(TEST_MODULES) \
     $(BENCH_BINS)
 	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) \
 	    NQ_OPEN_SWAP=$(OPEN_SWAP) NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_CUDA) $(TEST_ENV_OPENCL) $(TEST_ENV_WASM) \
@@ -474,7 +507,7 @@ check:
 	    NQ_OPEN_SWAP=$(OPEN_SWAP) NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_MPI) $(TEST_ENV_CUDA) \
 	    $(TEST_ENV_OPENCL) $(TESTS) $(T)
 
-check-build: $(CLI) $(MAN_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(CHECK_BENCH_BINS)
+check-build: $(CLI) $(MAN_ALL) $(MO_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(CHECK_BENCH_BINS)
 
 # Line coverage of src/ and programs/ by the whole suite (gcov), printed
 # last (the back-ends' rooms are not in this build); below

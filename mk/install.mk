@@ -35,6 +35,8 @@
 #   $(man1dir)/nqueens.1         (built by make, $(MAN); not in a cross
 #                                build)
 #   $(bashcompdir)/nqueens       (bash completion)
+#   $(localedir)/LANG/LC_MESSAGES/nqueens.mo  (each language of
+#                                po/LINGUAS, where msgfmt built it)
 
 # The version has one source: NQ_VERSION_MAJOR, _MINOR and _PATCH in
 # include/nqueens.h; so has the soname's number, NQ_ABI_VERSION, which
@@ -61,6 +63,10 @@ mandir       ?= $(datarootdir)/man
 man1dir      ?= $(mandir)/man1
 pkgconfigdir ?= $(libdir)/pkgconfig
 bashcompdir  ?= $(datarootdir)/bash-completion/completions
+# The program looks for its catalogues in ../share/locale beside itself
+# (programs/i18n.c): with another bindir or localedir, it falls back to
+# the system's share/locale.
+localedir    ?= $(datarootdir)/locale
 DESTDIR      ?=
 
 INSTALL         ?= install
@@ -135,7 +141,7 @@ installdirs:
 	    '$(DESTDIR)$(includedir)' '$(DESTDIR)$(pkgconfigdir)' \
 	    '$(DESTDIR)$(man1dir)' '$(DESTDIR)$(bashcompdir)'
 
-install: $(CLI) $(LIB) shared $(MAN_ALL) installdirs
+install: $(CLI) $(LIB) shared $(MAN_ALL) $(MO_ALL) installdirs
 	$(nq_version_check)
 	$(INSTALL_PROGRAM) $(CLI) '$(DESTDIR)$(bindir)/nqueens'
 	if [ -f $(MPI_BIN) ]; then \
@@ -167,6 +173,12 @@ install: $(CLI) $(LIB) shared $(MAN_ALL) installdirs
 	    echo 'make install: no $(MAN) in a cross build (make it where' \
 	        '$(CLI) runs)' >&2; fi
 	$(INSTALL_DATA) completions/nqueens.bash '$(DESTDIR)$(bashcompdir)/nqueens'
+	for lang in $(LINGUAS); do \
+	    mo=$(BUILD)/locale/$$lang/LC_MESSAGES/nqueens.mo; \
+	    [ -f $$mo ] || continue; \
+	    $(INSTALL) -d '$(DESTDIR)$(localedir)/'$$lang/LC_MESSAGES && \
+	    $(INSTALL_DATA) $$mo '$(DESTDIR)$(localedir)/'$$lang/LC_MESSAGES/nqueens.mo || exit 1; \
+	done
 	@if [ -z '$(DESTDIR)' ]; then $(nq_ldconfig); fi
 
 # After an install into this machine itself (no DESTDIR, which stages a
@@ -204,4 +216,6 @@ uninstall:
 	    '$(DESTDIR)$(pkgconfigdir)/nqueens-opencl.pc' \
 	    '$(DESTDIR)$(man1dir)/nqueens.1' \
 	    '$(DESTDIR)$(bashcompdir)/nqueens'
+	for lang in $(LINGUAS); do \
+	    rm -f '$(DESTDIR)$(localedir)/'$$lang/LC_MESSAGES/nqueens.mo; done
 	@if [ -z '$(DESTDIR)' ]; then ldconfig 2>/dev/null || true; fi

@@ -7,60 +7,62 @@
 
 #include "cli.h"
 
-static const char main_intro[] =
+static const char main_intro[] = N_(
     "usage: nqueens COMMAND [options] [arguments]\n"
     "\n"
     "Count and list the solutions of the N-Queens problem, with every\n"
     "classic algorithm from brute force to symmetry elimination.\n"
     "\n"
-    "commands:\n";
+    "commands:\n");
 
-static const char main_outro[] =
+static const char main_outro[] = N_(
     "\n"
     "  nqueens help COMMAND      the options of one command (also\n"
     "                            nqueens COMMAND --help)\n"
     "  nqueens --version         the version and the kernels\n"
     "\n"
     "exit status: 0 done, 1 the run failed (I/O, a failed check), 2 bad\n"
-    "usage or input, 130/143 stopped by SIGINT/SIGTERM (the journal kept).\n";
+    "usage or input, 130/143 stopped by SIGINT/SIGTERM (the journal kept).\n");
 
 /* The commands: `nqueens --help` is made from this table. */
 static const struct {
     const char *name, *args, *summary;
     int (*run)(int argc, char **argv);
 } commands[] = {
-    {"count", "N|A-B", "count solutions: total and unique, one row per N",
+    {"count", "N|A-B", N_("count solutions: total and unique, one row per N"),
      cmd_count},
-    {"solve", "N", "list the solutions, in several board formats", cmd_solve},
-    {"engines", "", "list the engines (algorithms) and what they teach",
+    {"solve", "N", N_("list the solutions, in several board formats"),
+     cmd_solve},
+    {"engines", "", N_("list the engines (algorithms) and what they teach"),
      cmd_engines},
-    {"units", "N", "list the work units a count of N is split into",
+    {"units", "N", N_("list the work units a count of N is split into"),
      cmd_units},
-    {"estimate", "N|A-B", "how long a count would take here, measured",
+    {"estimate", "N|A-B", N_("how long a count would take here, measured"),
      cmd_estimate},
-    {"merge", "J...", "the count from the journals of a split run", cmd_merge},
-    {"verify", "J...", "recount a sample of journals' units to check them",
+    {"merge", "J...", N_("the count from the journals of a split run"),
+     cmd_merge},
+    {"verify", "J...", N_("recount a sample of journals' units to check them"),
      cmd_verify},
-    {"tree", "N", "draw the search tree an engine walks", cmd_tree},
-    {"trace", "N", "print an engine's search step by step", cmd_trace},
-    {"compare", "N", "every engine on one board: time, nodes, speed-up",
+    {"tree", "N", N_("draw the search tree an engine walks"), cmd_tree},
+    {"trace", "N", N_("print an engine's search step by step"), cmd_trace},
+    {"compare", "N", N_("every engine on one board: time, nodes, speed-up"),
      cmd_compare},
-    {"find", "N", "one solution, for boards up to 10^8", cmd_find},
-    {"complete", "N", "the solutions extending queens given in advance",
+    {"find", "N", N_("one solution, for boards up to 10^8"), cmd_find},
+    {"complete", "N", N_("the solutions extending queens given in advance"),
      cmd_complete},
 };
 #define COMMANDS (sizeof commands / sizeof commands[0])
 
 static void print_main_help(void)
 {
-    fputs(main_intro, stdout);
+    fputs(_(main_intro), stdout);
     for (size_t i = 0; i < COMMANDS; i++) {
         char head[32];
         snprintf(head, sizeof head, "%s %s", commands[i].name,
                  commands[i].args);
-        printf("  %-16s%s\n", head, commands[i].summary);
+        printf("  %-16s%s\n", head, _(commands[i].summary));
     }
-    fputs(main_outro, stdout);
+    fputs(_(main_outro), stdout);
 }
 
 /* The main page: for --help, -h and `help` alone, and for help's own
@@ -158,6 +160,11 @@ int cli_main(int argc, char **argv)
 {
     static char help_flag[] = "--help";
     cli_catch_from_start(argc, argv); /* first: a Ctrl-C at once is said */
+    /* The man page and the completion are made from the same tables at
+     * build time: English whatever LANG says. */
+    if (argc < 2 || (strcmp(argv[1], "--manpage") &&
+                     strcmp(argv[1], "--completion")))
+        cli_nls_init();
     /* Past `ulimit -f` a write fails with EFBIG, said like a full disk,
      * instead of the signal ending the run mid-line without a word. */
     signal(SIGXFSZ, SIG_IGN);

@@ -52,9 +52,12 @@ static int put_clean(const char *msg, int i, int len)
 /* Messages past this keep their start and end (the reason comes last). */
 enum { ERROR_HEAD = 240, ERROR_TAIL = 200 };
 
+/* The format is translated here, the one place errors are said:
+ * xgettext takes cli_error's second argument as a message (make pot). */
 int cli_error(int code, const char *fmt, ...)
 {
     va_list ap;
+    fmt = gettext(fmt);
     char small[512], *msg = small;
     va_start(ap, fmt);
     int len = vsnprintf(small, sizeof small, fmt, ap);

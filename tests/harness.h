@@ -217,6 +217,7 @@ void tests_cli(void);
 void tests_lesson(void);
 void tests_runner(void);
 void tests_tree(void);
+void tests_i18n(void);
 void tests_compare(void);
 void tests_formats(void);
 void tests_find(void);

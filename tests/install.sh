@@ -167,6 +167,16 @@ expect installed-cli-version "nqueens $version" \
     sh -c "'$usr/bin/nqueens' --version | head -n 1"
 check installed-cli-count sh -c \
     "'$usr/bin/nqueens' count 8 --json | grep -q '\"total\":92,\"unique\":12,'"
+# The Japanese catalogue, where msgfmt built it, found by the installed
+# program beside itself (../share/locale: programs/i18n.c), staged too.
+if command -v msgfmt >/dev/null 2>&1; then
+    check file:usr/share/locale/ja/LC_MESSAGES/nqueens.mo \
+        test -f "$usr/share/locale/ja/LC_MESSAGES/nqueens.mo"
+    if locale -a 2>/dev/null | grep -qi '^ja_JP.utf8$'; then
+        check installed-cli-speaks-japanese sh -c \
+            "LANG=ja_JP.UTF-8 LANGUAGE=ja LC_ALL= LC_MESSAGES= '$usr/bin/nqueens' count 8 | grep -q '総解'"
+    fi
+fi
 
 # The pkg-config file names the real prefix, not the staging directory.
 check pc-prefix grep -qx 'prefix=/usr' "$usr/lib/pkgconfig/nqueens.pc"

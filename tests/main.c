@@ -849,6 +849,7 @@ static void run_groups(void)
     tests_mpi_verify();
     tests_cli();
     tests_tree();
+    tests_i18n();
     tests_compare();
     tests_formats();
     tests_find();
@@ -879,6 +880,12 @@ int main(int argc, char **argv)
 {
     /* NQ_SELF: how to run this runner again where argv[0] alone cannot
      * (under an emulator) */
+    /* The programs' English is what the suite reads: a developer's
+     * LANG=ja_JP.UTF-8 must not change it (test_i18n.c names its own
+     * locale in each case). */
+    unsetenv("LANGUAGE");
+    unsetenv("LC_ALL");
+    setenv("LC_MESSAGES", "C", 1);
     runner_path = getenv("NQ_SELF") ? getenv("NQ_SELF")
                   : argv[0] ? argv[0] : runner_path;
     filter_words = argv + 1;

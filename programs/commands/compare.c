@@ -106,7 +106,7 @@ static int check_agreement(const compare_row *rows, int count, int n,
                              nq_format_u128(rows[i].counts.total, b));
     }
     if (ref && !json)
-        printf("every engine that ran agrees: %s solutions, %s unique\n",
+        printf(_("every engine that ran agrees: %s solutions, %s unique\n"),
                nq_format_u128(ref->counts.total, a),
                nq_format_u128(ref->counts.unique, b));
     return CLI_OK;
@@ -134,7 +134,7 @@ static void print_row(const compare_row *r, const compare_row *brute)
            num(rate, sizeof rate, r->seconds > 0 ? r->nodes / r->seconds : 0,
                !r->ran), speed);
     if (!r->ran)
-        printf("   estimated from N=%d, not run", r->n_last);
+        printf(_("   estimated from N=%d, not run"), r->n_last);
     putchar('\n');
 }
 
@@ -172,10 +172,17 @@ static void print_table(const compare_job *job, const compare_row *rows,
             print_json_row(job->n, &rows[i], brute);
         return;
     }
-    printf("N=%d, budget %g s per engine, %d thread%s (~: estimated)\n",
-           job->n, job->budget, job->threads, job->threads == 1 ? "" : "s");
-    printf("%-10s %16s %12s %12s %12s\n", "engine", "nodes", "seconds",
-           "nodes/s", "vs brute");
+    printf(ngettext("N=%d, budget %g s per engine, %d thread (~: estimated)\n",
+                    "N=%d, budget %g s per engine, %d threads (~: "
+                    "estimated)\n", (unsigned long)job->threads),
+           job->n, job->budget, job->threads);
+    /* TRANSLATORS: compare's headings, 10 columns for the first (left),
+     * 16 for the second and 12 for each other (right-aligned) */
+    const char *head[] = {_("engine"), _("nodes"), _("seconds"),
+                          _("nodes/s"), _("vs brute")};
+    printf("%-*s %*s %*s %*s %*s\n", cli_field(head[0], 10), head[0],
+           cli_field(head[1], 16), head[1], cli_field(head[2], 12), head[2],
+           cli_field(head[3], 12), head[3], cli_field(head[4], 12), head[4]);
     for (int i = 0; i < count; i++)
         print_row(&rows[i], brute);
 }

@@ -246,13 +246,13 @@ static const char *feasible_advice(const cli_count_args *a, double est,
                                    int machines)
 {
     if (strcmp(a->c.req.engine, nq_default_count_engine()))
-        return "--engine fast, or --force to run";
+        return _("--engine fast, or --force to run");
     if (!a->c.opt.journal && est <= CLI_FEASIBLE_JOURNALED)
-        return "--force to run, --checkpoint FILE to make it resumable";
-    return machines > 1 ? "more ranks, or --force to run"
-                        : "a cluster (nqueens-mpi, or --part K/M "
-                          "--checkpoint FILE on many machines), or --force "
-                          "to run";
+        return _("--force to run, --checkpoint FILE to make it resumable");
+    return machines > 1 ? _("more ranks, or --force to run")
+                        : _("a cluster (nqueens-mpi, or --part K/M "
+                            "--checkpoint FILE on many machines), or --force "
+                            "to run");
 }
 
 /* "count 24" or "count 24 part 3/16". */
@@ -275,14 +275,18 @@ static int refuse(const cli_count_args *a, double est, double low,
     cli_format_estimate(est, low, high, took, sizeof took);
     count_name(a, a->hi, what, sizeof what);
     if (machines > 1)
-        snprintf(who, sizeof who, "%d workers like this machine", machines);
+        snprintf(who, sizeof who, _("%d workers like this machine"),
+                 machines);
     else
-        snprintf(who, sizeof who, "%d thread%s", threads,
-                 threads == 1 ? "" : "s");
-    return cli_error(CLI_USAGE, "%s with engine %s would take %s%s%s on %s; "
-                     "%s", what, a->c.req.engine, low >= 0 ? "about " :
-                     "over ", took, low >= 0 ? "" : " at this machine's rate",
-                     who, feasible_advice(a, est, machines));
+        snprintf(who, sizeof who, ngettext("%d thread", "%d threads",
+                                           (unsigned long)threads), threads);
+    if (low >= 0)
+        return cli_error(CLI_USAGE, "%s with engine %s would take about %s "
+                         "on %s; %s", what, a->c.req.engine, took, who,
+                         feasible_advice(a, est, machines));
+    return cli_error(CLI_USAGE, "%s with engine %s would take over %s at "
+                     "this machine's rate on %s; %s", what, a->c.req.engine,
+                     took, who, feasible_advice(a, est, machines));
 }
 
 /* The estimate of count n by sampling its plan, into *e; sampling may

@@ -31,9 +31,15 @@ int cmd_engines(int argc, char **argv)
                              0, &npos);
     if (rc != CLI_OK)
         return rc == CLI_HELP_SHOWN ? CLI_OK : rc;
+    /* TRANSLATORS: the headings of `nqueens engines`: the engine's name
+     * (10 columns), the largest board (5), whether it lists solutions (5:
+     * "yes" or "no"), its summary (which stays English: the library's) */
+    const char *head[] = {_("engine"), _("max N"), _("lists"),
+                          _("what it does")};
     if (!json)
-        printf("%-10s %5s  %-5s  %s\n", "engine", "max N", "lists",
-               "what it does");
+        printf("%-*s %*s  %-*s  %s\n", cli_field(head[0], 10), head[0],
+               cli_field(head[1], 5), head[1], cli_field(head[2], 5),
+               head[2], head[3]);
     for (int i = 0; i < nq_engine_count(); i++) {
         const nq_engine *e = nq_engine_at(i);
         unsigned caps = nq_engine_caps(e);
@@ -49,8 +55,9 @@ int cmd_engines(int argc, char **argv)
             cli_json_string(stdout, nq_engine_summary(e));
             fputs("}\n", stdout);
         } else {
-            printf("%-10s %5d  %-5s  %s\n", nq_engine_name(e),
-                   nq_engine_max_n(e), caps & NQ_CAP_ENUMERATE ? "yes" : "no",
+            const char *lists = caps & NQ_CAP_ENUMERATE ? _("yes") : _("no");
+            printf("%-10s %5d  %-*s  %s\n", nq_engine_name(e),
+                   nq_engine_max_n(e), cli_field(lists, 5), lists,
                    nq_engine_summary(e));
         }
     }

@@ -45,7 +45,8 @@ static int run_solve(const nq_request *req, const cli_format *f,
         return cli_listing_fail(&l, CLI_FAIL, "solve %d: %s", req->n,
                                nq_strerror(st));
     if (c.total == 0) /* N = 2, 3: nothing to print, and why, not silence */
-        fprintf(stderr, "nqueens solve: note: N=%d has no solution\n", req->n);
+        fprintf(stderr, _("nqueens solve: note: N=%d has no solution\n"),
+                req->n);
     int rc = cli_listing_end(&l);
     if (rc == CLI_OK && fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "solve: cannot write the output");

@@ -59,6 +59,7 @@ typedef struct {
 typedef struct {
     tree_node *nodes;
     int count, cap, n, max_depth, depth;
+    int base; /* --one-based: 1, columns printed from 1 (text, DOT) */
     int too_big, broken;
     tree_level lv[NQ_MAX_N + 1];
     uint64_t placed, solutions, dead_ends, failed;
@@ -175,24 +176,34 @@ static int node_cols(const tree *t, int id, int *cols)
     return depth;
 }
 
-static void print_cols(FILE *out, const int *cols, int k)
+static void print_cols(FILE *out, const int *cols, int k, int base)
 {
     for (int i = 0; i < k; i++)
-        fprintf(out, "%s%d", i ? " " : "", cols[i]);
+        fprintf(out, "%s%d", i ? " " : "", cols[i] + base);
 }
 
-/* "17 nodes, 2 solutions, 4 dead ends", and what else happened. */
-static void print_summary(FILE *out, const tree *t, const char *end)
+/* "17 nodes, 2 solutions, 4 dead ends", and what else happened: in the
+ * user's language where `w` (the text tree), in English in the DOT
+ * label (a picture's fonts may lack the glyphs; SVG is made from it). */
+static void print_summary(FILE *out, const tree *t, const char *end, int w)
 {
-    fprintf(out, "%llu nodes, %llu solution%s, %llu dead end%s",
-            (unsigned long long)t->placed + 1,
-            (unsigned long long)t->solutions, t->solutions == 1 ? "" : "s",
-            (unsigned long long)t->dead_ends, t->dead_ends == 1 ? "" : "s");
-    if (t->failed)
-        fprintf(out, ", %llu complete placements that fail",
+    unsigned long long nodes = t->placed + 1, sols = t->solutions,
+                       dead = t->dead_ends;
+    /* TRANSLATORS: the separator of the summary's parts */
+    const char *sep = cli_words(w, ", ");
+    fprintf(out, cli_nwords(w, "%llu node", "%llu nodes", nodes), nodes);
+    fputs(sep, out);
+    fprintf(out, cli_nwords(w, "%llu solution", "%llu solutions", sols), sols);
+    fputs(sep, out);
+    fprintf(out, cli_nwords(w, "%llu dead end", "%llu dead ends", dead), dead);
+    if (t->failed) {
+        fputs(sep, out);
+        fprintf(out, cli_words(w, "%llu complete placements that fail"),
                 (unsigned long long)t->failed);
+    }
     if ((uint64_t)t->count < t->placed + 1)
-        fprintf(out, " (%d drawn, levels 0..%d)", t->count, t->max_depth);
+        fprintf(out, cli_words(w, " (%d drawn, levels 0..%d)"), t->count,
+                t->max_depth);
     fputs(end, out);
 }
 
@@ -201,16 +212,17 @@ static void print_summary(FILE *out, const tree *t, const char *end)
 static void text_marks(FILE *out, const tree_node *nd)
 {
     if (nd->marks & MARK_SOLUTION)
-        fputs("  \u2713 solution", out);
+        fputs(_("  \u2713 solution"), out);
     if (nd->marks & MARK_DEAD)
-        fputs("  \u2717 dead end", out);
+        fputs(_("  \u2717 dead end"), out);
     if (nd->marks & MARK_FAILED)
-        fputs("  \u2717 queens attack each other", out);
+        fputs(_("  \u2717 queens attack each other"), out);
     if (nd->hidden)
-        fprintf(out, "  (+%llu below, %llu solution%s)",
+        fprintf(out, ngettext("  (+%llu below, %llu solution)",
+                              "  (+%llu below, %llu solutions)",
+                              (unsigned long)nd->hidden_solutions),
                 (unsigned long long)nd->hidden,
-                (unsigned long long)nd->hidden_solutions,
-                nd->hidden_solutions == 1 ? "" : "s");
+                (unsigned long long)nd->hidden_solutions);
     fputc('\n', out);
 }
 
@@ -223,7 +235,7 @@ static void text_children(FILE *out, const tree *t, int id, char *prefix,
         int last = t->nodes[c].next < 0;
         fprintf(out, "%s%s", prefix, last ? "\u2514\u2500\u2500 "
                                           : "\u251c\u2500\u2500 ");
-        print_cols(out, cols, node_cols(t, c, cols));
+        print_cols(out, cols, node_cols(t, c, cols), t->base);
         text_marks(out, &t->nodes[c]);
         strcpy(prefix + len, last ? "    " : "\u2502   ");
         text_children(out, t, c, prefix, len + strlen(prefix + len));
@@ -234,7 +246,7 @@ static void text_children(FILE *out, const tree *t, int id, char *prefix,
 static void print_text(FILE *out, const tree *t)
 {
     char prefix[8 * (NQ_MAX_N + 2)] = "";
-    fputs("(empty board)", out);
+    fputs(_("(empty board)"), out);
     text_marks(out, &t->nodes[0]);
     text_children(out, t, 0, prefix, 0);
 }
@@ -253,7 +265,7 @@ static void dot_label(FILE *out, const tree *t, int id)
         fputs("\\l", out);
     }
     if (t->n > 12)
-        print_cols(out, cols, k);
+        print_cols(out, cols, k, t->base);
     if (t->nodes[id].hidden)
         fprintf(out, "\\n+%llu below\\n%llu solutions\\n",
                 (unsigned long long)t->nodes[id].hidden,
@@ -271,7 +283,7 @@ static void print_dot(FILE *out, const tree *t, const char *engine)
 {
     fprintf(out, "digraph nqueens_tree {\n  label=\"%s search tree, N=%d: ",
             engine, t->n);
-    print_summary(out, t, "\";\n");
+    print_summary(out, t, "\";\n", 0);
     fputs("  labelloc=t;\n"
           "  node [shape=box, style=filled, fontname=\"monospace\"];\n", out);
     for (int id = 0; id < t->count; id++) {
@@ -384,10 +396,12 @@ static int draw_tree(const tree *t, const char *engine, const char *format)
     } else if (strcmp(format, "json") == 0) {
         print_json(stdout, t, engine);
     } else {
-        printf("%s search tree for N=%d (each node: the columns of its "
-               "queens, row 0 first)\n", engine, t->n);
+        printf(t->base ? _("%s search tree for N=%d (each node: the columns "
+                           "of its queens, row 1 first, counted from 1)\n")
+                       : _("%s search tree for N=%d (each node: the columns "
+                           "of its queens, row 0 first)\n"), engine, t->n);
         print_text(stdout, t);
-        print_summary(stdout, t, "\n");
+        print_summary(stdout, t, "\n", 1);
     }
     if (fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "tree: cannot write the output");
@@ -397,7 +411,7 @@ static int draw_tree(const tree *t, const char *engine, const char *format)
 int cmd_tree(int argc, char **argv)
 {
     const char *engine = "backtrack", *format = NULL, *depth = NULL;
-    int iterative = 0, json = 0, n, hi, rc;
+    int iterative = 0, json = 0, one_based = 0, n, hi, rc;
     uint64_t d = NQ_MAX_N;
     const cli_spec specs[] = {
         {.name = "--engine", .value = &engine, .arg = "NAME",
@@ -415,6 +429,9 @@ int cmd_tree(int argc, char **argv)
                  "ancestor at level D"},
         {.name = "--iterative", .flag = &iterative,
          .help = "walk the engine's explicit-stack form (same tree)"},
+        {.name = "--one-based", .flag = &one_based,
+         .help = "number columns from 1 (text, dot, svg), as solve does; "
+                 "JSON counts from 0 whatever it says"},
         {0},
     };
     rc = cli_parse_board("tree", tree_help, specs, argc, argv, 0, &n, &hi);
@@ -435,7 +452,7 @@ int cmd_tree(int argc, char **argv)
         return cli_error(CLI_FAIL, "tree: --format svg needs Graphviz's "
                          "'dot' on PATH (install graphviz, or use --format "
                          "dot)");
-    tree t = {.n = n, .max_depth = (int)d};
+    tree t = {.n = n, .max_depth = (int)d, .base = one_based};
     nq_request req = {.size = sizeof req, .n = n, .engine = engine,
                       .iterative = iterative};
     rc = build_tree(&t, &req);

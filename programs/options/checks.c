@@ -13,10 +13,11 @@
 /* What an engine lacking a capability cannot do, for the message. */
 static const char *cannot(unsigned caps)
 {
-    return caps & NQ_CAP_FLAG_ARRAYS ? "keeps no flag arrays to show"
-         : caps & NQ_CAP_EVENTS ? "cannot show its search step by step"
-         : caps & NQ_CAP_UNITS ? "does not split the board into units"
-                               : "cannot list solutions";
+    /* TRANSLATORS: each follows "engine 'NAME'" */
+    return caps & NQ_CAP_FLAG_ARRAYS ? _("keeps no flag arrays to show")
+         : caps & NQ_CAP_EVENTS ? _("cannot show its search step by step")
+         : caps & NQ_CAP_UNITS ? _("does not split the board into units")
+                               : _("cannot list solutions");
 }
 
 /* `nqueens --completion COMMAND`: instead of checking one engine, the

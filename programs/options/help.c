@@ -21,9 +21,10 @@ static int help_indent = HELP_INDENT;
  * blanks) is cut after a comma where one fits. */
 static void put_word(const char *word, size_t len, int gap, int *col)
 {
-    while (*col + gap + (int)len > HELP_WIDTH) {
+    int width;
+    while (*col + gap + (width = cli_text_width(word, len)) > HELP_WIDTH) {
         size_t cut = 0;
-        for (size_t i = 0; (int)len > HELP_WIDTH - help_indent && i < len; i++)
+        for (size_t i = 0; width > HELP_WIDTH - help_indent && i < len; i++)
             if (word[i] == ',' && *col + gap + (int)i + 1 <= HELP_WIDTH)
                 cut = i + 1;
         if (cut) {
@@ -36,7 +37,18 @@ static void put_word(const char *word, size_t len, int gap, int *col)
         *col = help_indent, gap = 0;
     }
     printf("%s%.*s", gap ? " " : "", (int)len, word);
-    *col += gap + (int)len;
+    *col += gap + cli_text_width(word, len);
+}
+
+/* A word in pieces where a line may break inside it (Japanese has no
+ * blanks: cli_break_at), the pieces joined without one. */
+static void put_pieces(const char *word, size_t len, int gap, int *col)
+{
+    while (len) {
+        size_t k = cli_break_at(word, len);
+        put_word(word, k, gap, col);
+        word += k, len -= k, gap = 0;
+    }
 }
 
 /* Text written word by word from column *col on (where a blank, if one
@@ -53,7 +65,7 @@ static void put_words(const char *text, int *col)
         text += strspn(text, " \n");
         size_t len = strcspn(text, " \n");
         if (len)
-            put_word(text, len, gap, col), gap = 1;
+            put_pieces(text, len, gap, col), gap = 1;
         text += len;
     }
 }
@@ -91,14 +103,23 @@ static void put_option(const cli_spec *s)
     char head[64], text[4096];
     int len = option_head(s, head, sizeof head), col = help_indent;
     if (s->group)
-        printf("\n%s\n", s->group);
+        printf("\n%s\n", _(s->group));
     if (len + 2 > col)
         printf("%s\n%*s", head, col, "");
     else
         printf("%s%*s", head, col - len, "");
-    put_words(cli_expand_engines(s->help ? s->help : "", text, sizeof text),
-              &col);
+    put_words(cli_expand_engines(s->help ? _(s->help) : "", text,
+                                 sizeof text), &col);
     putchar('\n');
+}
+
+/* The columns the character whose byte is at s adds: its first byte
+ * counts it (two for a wide one), its other bytes nothing. */
+static int columns_of(const char *s)
+{
+    unsigned char b = (unsigned char)*s;
+    size_t k = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return (b & 0xc0) == 0x80 ? 0 : cli_text_width(s, strnlen(s, k));
 }
 
 /* Help text with "{list}", "{events}" and "{units}" put in as engine
@@ -111,6 +132,8 @@ void cli_print_help(const char *help, const cli_spec *specs)
     int col = 0;
     size_t len;
     unsigned caps;
+    help = _(help); /* the page and the options' texts in the user's
+                       language; the man page takes them as written */
     while (*help) {
         if (!strncmp(help, "{options}", 9)) {
             help_indent = options_column(specs);
@@ -121,7 +144,7 @@ void cli_print_help(const char *help, const cli_spec *specs)
             put_words(cli_engines_with(caps, names, sizeof names), &col);
             help += len;
         } else {
-            col = *help == '\n' ? 0 : col + 1;
+            col = *help == '\n' ? 0 : col + columns_of(help);
             putchar(*help++);
         }
     }

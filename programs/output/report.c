@@ -73,16 +73,16 @@ int cli_print_counts(cli_count_table *t, int n, const nq_counts *c,
 static void warn_dropped_tail(const cli_long_count *c, const nq_run_report *r)
 {
     if (r->dropped_tail & 1)
-        fprintf(stderr, "%s: warning: %s ended in a half-written line (a "
+        fprintf(stderr, _("%s: warning: %s ended in a half-written line (a "
                 "crash, or the file was cut): kept the %llu units recorded "
                 "before it; every unit without a record is counted again "
-                "(%llu this run)\n", cli_program, c->opt.journal,
+                "(%llu this run)\n"), cli_program, c->opt.journal,
                 (unsigned long long)(r->recorded - r->ran),
                 (unsigned long long)r->ran);
     else if (r->dropped_tail) /* a run line: no unit lost, a time */
-        fprintf(stderr, "%s: warning: %s ended in a half-written run line "
+        fprintf(stderr, _("%s: warning: %s ended in a half-written run line "
                 "(a crash as a run ended): every unit recorded before it is "
-                "kept; that run's time is not in the time column\n",
+                "kept; that run's time is not in the time column\n"),
                 cli_program, c->opt.journal);
 }
 
@@ -98,8 +98,8 @@ static int report_part(const cli_long_count *c, const nq_run_report *r)
         cli_json_string(stdout, c->opt.journal);
         printf(",\"seconds\":%.6f}\n", r->seconds);
     } else
-        printf("part %u/%u of N=%d (engine %s) done: %llu of its units "
-               "recorded in %s; combine the parts with 'nqueens merge'\n",
+        printf(_("part %u/%u of N=%d (engine %s) done: %llu of its units "
+                 "recorded in %s; combine the parts with 'nqueens merge'\n"),
                c->opt.part, c->opt.parts, c->req.n, c->req.engine,
                (unsigned long long)r->recorded, c->opt.journal);
     return CLI_OK;
@@ -110,15 +110,16 @@ static int report_part(const cli_long_count *c, const nq_run_report *r)
 static int report_stop(const cli_long_count *c, const nq_run_report *r)
 {
     int sig = cli_stopped_by(), code = sig ? 128 + sig : CLI_FAIL;
-    const char *by = sig == SIGINT ? " by SIGINT" : sig == SIGTERM
-                     ? " by SIGTERM" : "";
+    const char *by = sig == SIGINT ? _(" by SIGINT") : sig == SIGTERM
+                     ? _(" by SIGTERM") : "";
     if (r->why[0]) /* before any unit ran: planning, reading the journal */
         return cli_error(code, "%s%s", r->why, by);
+    /* TRANSLATORS: the first %s is " by SIGINT", " by SIGTERM" or "" */
     return cli_error(code, "stopped%s with %llu of %llu units of N=%d "
                      "recorded in %s; run the same command again to resume",
                      by, (unsigned long long)r->recorded,
                      (unsigned long long)r->share, c->req.n,
-                     c->opt.journal ? c->opt.journal : "no journal");
+                     c->opt.journal ? c->opt.journal : _("no journal"));
 }
 
 static int report_failure(const cli_long_count *c, nq_status st,

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../i18n.h"
 #include "table.h"
 
 /* The seed's width of the count columns, and of the time column. */
@@ -28,18 +29,27 @@ int cli_table_width(int max_n)
 
 /* The field width that right-aligns text in a column of `width` with at
  * least `gap` blanks before it: a wider text pushes the rest of the row
- * right rather than touching its neighbour. */
+ * right rather than touching its neighbour.  Counted in terminal columns
+ * (a translated heading's characters may be two wide, and several bytes),
+ * turned into printf's bytes. */
 static int field(const char *text, int width, int gap)
 {
-    int least = (int)strlen(text) + gap;
-    return least > width ? least : width;
+    int least = cli_text_width(text, (size_t)-1) + gap;
+    return cli_field(text, least > width ? least : width);
 }
 
+/* The headings are the user's language's (gettext; English in C); the
+ * rows are numbers, the same in every language. */
 void cli_table_header(char *buf, size_t size, int width)
 {
-    snprintf(buf, size, " N:%*s%*s%*s\n", field("Total", width, 0), "Total",
-             field("Unique", width, 1), "Unique",
-             field("hh:mm:ss.ms", TIME_WIDTH, 1), "hh:mm:ss.ms");
+    /* TRANSLATORS: count's table headings: all solutions, those unique up
+     * to rotation and reflection, the time taken (hours:minutes:seconds
+     * and milliseconds); the columns are 13 and 19 wide, right-aligned */
+    const char *total = _("Total"), *unique = _("Unique"),
+               *time = _("hh:mm:ss.ms");
+    snprintf(buf, size, " N:%*s%*s%*s\n", field(total, width, 0), total,
+             field(unique, width, 1), unique, field(time, TIME_WIDTH, 1),
+             time);
 }
 
 /* hh:mm:ss.ms, the hours growing past two digits if they must. */

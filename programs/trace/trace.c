@@ -44,6 +44,14 @@ static const char trace_help[] =
     "  nqueens trace 4 --style seed -l 12\n"
     "  nqueens trace 6 --format html --compare bitmap > walk.html\n";
 
+/* Whether the step texts are for people (the text output), so in the
+ * user's language; the JSON lines and the page quote them, and stay
+ * English whatever the locale (cli_words). */
+static int words(const trace *t)
+{
+    return !t->json && !t->page;
+}
+
 /* "  FA 0000 -> 1000": an array before and after the step. */
 static void print_flags(FILE *out, const char *name, const char *before,
                         const char *after, int len)
@@ -78,7 +86,7 @@ static void flags_change(trace *t, const nq_event *e)
 /* A mask as 0s and 1s, column 0 first, as the board is read. */
 static void print_mask(FILE *out, const char *name, uint32_t mask, int n)
 {
-    fprintf(out, "  %s ", name);
+    fprintf(out, "  %s ", name); /* the name as cli_words gives it */
     for (int c = 0; c < n; c++)
         fputc(mask >> c & 1 ? '1' : '0', out);
 }
@@ -93,19 +101,23 @@ static void print_mask(FILE *out, const char *name, uint32_t mask, int n)
 static void masks(const trace *t, const nq_event *e)
 {
     uint32_t taken = e->down | e->left | e->right;
-    print_mask(t->out, "down", e->down, t->n);
-    print_mask(t->out, "down-right", e->left, t->n);
-    print_mask(t->out, "down-left", e->right, t->n);
-    print_mask(t->out, "free", ~taken, t->n);
+    /* TRANSLATORS: trace's names of the bitmap engines' masks: the
+     * columns, the two diagonals (by the way they run on the board), the
+     * squares left free, those the engine's own rule rules out, those
+     * still to try */
+    print_mask(t->out, cli_words(words(t), "down"), e->down, t->n);
+    print_mask(t->out, cli_words(words(t), "down-right"), e->left, t->n);
+    print_mask(t->out, cli_words(words(t), "down-left"), e->right, t->n);
+    print_mask(t->out, cli_words(words(t), "free"), ~taken, t->n);
     if (e->ruled)
-        print_mask(t->out, "ruled out", e->ruled, t->n);
-    print_mask(t->out, "to try", e->untried, t->n);
+        print_mask(t->out, cli_words(words(t), "ruled out"), e->ruled, t->n);
+    print_mask(t->out, cli_words(words(t), "to try"), e->untried, t->n);
 }
 
 /* The engines with no arrays or masks to show: the queens so far. */
 static void print_queens(const trace *t, const nq_event *e, int k)
 {
-    fputs("  queens", t->out);
+    fputs(cli_words(words(t), "  queens"), t->out);
     for (int i = 0; i < k; i++)
         fprintf(t->out, " %d", e->cols[i] + t->base);
 }
@@ -115,39 +127,60 @@ static void why_rejected(const trace *t, const nq_event *e)
 {
     int r = e->row, c = e->col, n = t->n;
     if (e->by_row >= 0) {
-        fprintf(t->out, "  attacked by the queen at row %d col %d (%s)",
+        fprintf(t->out, cli_words(words(t), "  attacked by the queen at row "
+                                  "%d col %d (%s)"),
                 e->by_row + t->base, e->cols[e->by_row] + t->base,
-                e->reason & NQ_BY_COLUMN ? "same column" : "same diagonal");
+                e->reason & NQ_BY_COLUMN
+                    ? cli_words(words(t), "same column")
+                    : cli_words(words(t), "same diagonal"));
         return;
     }
     if (e->reason & NQ_BY_COLUMN)
-        fprintf(t->out, "  FA[%d]=1 (column taken)", c);
+        fprintf(t->out, cli_words(words(t), "  FA[%d]=1 (column taken)"), c);
     if (e->reason & NQ_BY_DIF)
-        fprintf(t->out, "  FB[%d]=1 (diagonal row-col taken)", r - c + n - 1);
+        fprintf(t->out, cli_words(words(t), "  FB[%d]=1 (diagonal row-col "
+                                  "taken)"), r - c + n - 1);
     if (e->reason & NQ_BY_SUM)
-        fprintf(t->out, "  FC[%d]=1 (diagonal row+col taken)", r + c);
+        fprintf(t->out, cli_words(words(t), "  FC[%d]=1 (diagonal row+col "
+                                  "taken)"), r + c);
 }
 
 /* The events' names, in the text and in the JSON alike. */
 static const char *const event_names[] = {"place", "reject", "remove",
                                           "solution", "fail"};
 
+/* An event's name in the text: the user's language's, padded to 8
+ * columns (the JSON's "event" is always event_names'). */
+static const char *event_word(const trace *t, int kind)
+{
+    /* TRANSLATORS: trace's step kinds, in an 8-column field: a queen
+     * placed, a square refused, a queen taken back, a solution, a full
+     * placement that fails (brute force) */
+    static const char *const shown[] = {N_("place"), N_("reject"),
+                                        N_("remove"), N_("solution"),
+                                        N_("fail")};
+    return cli_words(words(t), shown[kind]);
+}
+
 /* One line a step: its number, its kind, the square, and what the
  * engine consulted to decide (or the whole board, for a solution). */
 static void print_step(trace *t, const nq_event *e)
 {
-    fprintf(t->out, "%6llu  %-8s", (unsigned long long)t->steps,
-            event_names[e->kind]);
+    const char *kind = event_word(t, e->kind);
+    fprintf(t->out, "%6llu  %-*s", (unsigned long long)t->steps,
+            cli_field(kind, -8), kind);
     if (e->kind == NQ_EVENT_SOLUTION || e->kind == NQ_EVENT_FAIL) {
         fprintf(t->out, "  #%llu:", (unsigned long long)
                 (e->kind == NQ_EVENT_SOLUTION ? t->solutions : t->fails));
         for (int i = 0; i < t->n; i++)
             fprintf(t->out, " %d", e->cols[i] + t->base);
-        fputs(e->kind == NQ_EVENT_FAIL ? "  (queens attack each other)\n"
-                                       : "\n", t->out);
+        fputs(e->kind == NQ_EVENT_FAIL
+                  ? cli_words(words(t), "  (queens attack each other)\n")
+                  : "\n", t->out);
         return;
     }
-    fprintf(t->out, "  row %d col %d", e->row + t->base, e->col + t->base);
+    fprintf(t->out, cli_words(words(t), "  row %d col %d"), e->row + t->base,
+            e->col + t->base);
     if (e->kind == NQ_EVENT_REJECT)
         why_rejected(t, e);
     else if (e->col_flags)
@@ -321,11 +354,13 @@ static int trace_format(const char *format)
     return CLI_OK;
 }
 
-/* "1 step", "78 steps": the summary's counts, after sep. */
-static void count_of(FILE *out, const char *sep, uint64_t k, const char *word)
+/* "1 step", "78 steps": the summary's counts (fmt: "%llu step" or
+ * "%llu steps", as k asks), after sep. */
+static void count_of(const trace *t, const char *sep, uint64_t k,
+                     const char *fmt)
 {
-    fprintf(out, "%s%llu %s%s", sep, (unsigned long long)k, word,
-            k == 1 ? "" : "s");
+    fputs(sep, t->out);
+    fprintf(t->out, fmt, (unsigned long long)k);
 }
 
 /* Every step counted under its kind, so that the kinds add up to the
@@ -333,17 +368,27 @@ static void count_of(FILE *out, const char *sep, uint64_t k, const char *word)
  * steps) too, named whenever there were some. */
 static void summary_line(const trace *t, nq_status st)
 {
-    count_of(t->out, "", t->steps, "step");
-    count_of(t->out, ": ", t->places, "placement");
-    count_of(t->out, ", ", t->rejects, "rejection");
-    count_of(t->out, ", ", t->removes, "removal");
-    count_of(t->out, ", ", t->solutions, "solution");
+    /* TRANSLATORS: the separators of trace's summary: after the steps,
+     * between the kinds */
+    int w = words(t);
+    const char *colon = cli_words(w, ": "), *sep = cli_words(w, ", ");
+    count_of(t, "", t->steps,
+             cli_nwords(w, "%llu step", "%llu steps", t->steps));
+    count_of(t, colon, t->places,
+             cli_nwords(w, "%llu placement", "%llu placements", t->places));
+    count_of(t, sep, t->rejects,
+             cli_nwords(w, "%llu rejection", "%llu rejections", t->rejects));
+    count_of(t, sep, t->removes,
+             cli_nwords(w, "%llu removal", "%llu removals", t->removes));
+    count_of(t, sep, t->solutions,
+             cli_nwords(w, "%llu solution", "%llu solutions", t->solutions));
     if (t->fails)
-        count_of(t->out, ", ", t->fails, "failure");
+        count_of(t, sep, t->fails,
+                 cli_nwords(w, "%llu failure", "%llu failures", t->fails));
     fprintf(t->out, "%s\n", st != NQ_ERR_STOPPED ? ""
-            : t->live ? " (stopped at the page's limit)"
-            : t->limited ? " (stopped by --limit)"
-            : " (stopped at the default limit)");
+            : t->live ? cli_words(words(t), " (stopped at the page's limit)")
+            : t->limited ? cli_words(words(t), " (stopped by --limit)")
+            : cli_words(words(t), " (stopped at the default limit)"));
 }
 
 /* The last JSON line: the counts as numbers, why the walk stopped (null:
@@ -379,12 +424,14 @@ static void json_summary(trace *t, const char *engine, nq_status st,
 static void print_title(const trace *t, const char *engine)
 {
     if (t->seed)
-        printf("%s search of N=%d as seed 003 walks it: size=%d, FA[i] the "
-               "columns, FB[row-i+(size-1)] and FC[row+i] the diagonals\n",
-               engine, t->n, t->n);
+        printf(_("%s search of N=%d as seed 003 walks it: size=%d, FA[i] the "
+                 "columns, FB[row-i+(size-1)] and FC[row+i] the "
+                 "diagonals\n"), engine, t->n, t->n);
+    else if (t->base)
+        printf(_("%s search of N=%d, step by step (rows and columns counted "
+                 "from 1)\n"), engine, t->n);
     else
-        printf("%s search of N=%d, step by step%s\n", engine, t->n,
-               t->base ? " (rows and columns counted from 1)" : "");
+        printf(_("%s search of N=%d, step by step\n"), engine, t->n);
 }
 
 /* Walk the search, then the summary: a line of text, or with --json the
@@ -406,8 +453,9 @@ static int run_trace(trace *t, const nq_request *req)
         summary_line(t, st);
     }
     if (st == NQ_ERR_STOPPED && !t->limited)
-        fprintf(stderr, "nqueens trace: note: stopped after %llu steps; "
-                "--limit K traces more\n", (unsigned long long)t->steps);
+        fprintf(stderr, _("nqueens trace: note: stopped after %llu steps; "
+                          "--limit K traces more\n"),
+                (unsigned long long)t->steps);
     if (fflush(stdout) != 0)
         return cli_error(CLI_FAIL, "trace: cannot write the output");
     return CLI_OK;
@@ -530,13 +578,16 @@ static void page_written(const trace *t, const page_walks *w, size_t size)
     char steps[64];
     for (int i = 0; i < w->count; i++)
         if (trace_html_capped(w->walk[i]))
-            fprintf(stderr, "nqueens trace: note: the page holds the first "
-                    "%llu steps of the %s search%s\n", (unsigned long long)
-                    trace_html_steps(w->walk[i]), w->engine[i],
-                    t->limited ? "" : "; --limit K holds more");
+            fprintf(stderr, t->limited
+                    ? _("nqueens trace: note: the page holds the first %llu "
+                        "steps of the %s search\n")
+                    : _("nqueens trace: note: the page holds the first %llu "
+                        "steps of the %s search; --limit K holds more\n"),
+                    (unsigned long long)trace_html_steps(w->walk[i]),
+                    w->engine[i]);
     steps_of(steps, sizeof steps, w);
-    fprintf(stderr, "nqueens trace: wrote a page of %s (%zu bytes)\n", steps,
-            size);
+    fprintf(stderr, _("nqueens trace: wrote a page of %s (%zu bytes)\n"),
+            steps, size);
 }
 
 /* The page is built in memory first, so that one over the limit is
