@@ -859,6 +859,7 @@ static void run_groups(void)
     tests_manpage();
     tests_trace_html();
     tests_lesson();
+    tests_series();
     tests_progress();
     tests_layers();
 }
