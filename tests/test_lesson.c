@@ -37,7 +37,7 @@ void tests_lesson(void)
 {
     static const char *const groups[] = {
         "counts-1280", "counts-360", "events", "play", "layout", "latency",
-        "scalar",
+        "scalar", "lang", "keys", "kit", "estimate",
     };
     for (size_t i = 0; i < sizeof groups / sizeof *groups; i++)
         t_full_case_alone(lesson_group, (void *)groups[i], "lesson/%s",

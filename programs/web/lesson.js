@@ -711,7 +711,7 @@ function sizePlay() {
   let cell = Math.max(16, Math.min(54, Math.floor(room / play.n)));
   if (window.innerWidth <= 640) {
     const top = $("playboard").getBoundingClientRect().top + window.scrollY;
-    const tall = Math.floor((window.innerHeight - Math.min(top, window.innerHeight * .55) - 24) / play.n);
+    const tall = Math.floor((window.innerHeight - top - 26) / play.n);
     cell = Math.max(16, Math.min(cell, tall));
   }
   $("playboard").style.setProperty("--cell", cell + "px");
