@@ -42,9 +42,10 @@ en: {
   units: (n, done, total, s) => "N = " + n + ": " + pl(done, "unit") + " of " + total.toLocaleString("en") + " done, " + s + " s",
   stopped: s => "stopped after " + s + " s",
   notCounted: why => "not counted: " + why + ".",
-  estimate: (n, e, est) => "count " + n + " with engine " + e + " would take " + est + " on 1 thread here (this page: " +
-    "WebAssembly, one thread; nqueens estimate " + n + " --threads 1 makes the same estimate for the native program on " +
-    "this machine, and without --threads for all its cores); a smaller N, a faster engine, or count anyway",
+  estimate: (n, e, est, sampled) => "count " + n + " with engine " + e + " would take " + est + " on 1 thread here (" +
+    (sampled ? "this page: WebAssembly, one thread; nqueens estimate " + n + " --threads 1 makes the same estimate for the " +
+      "native program on this machine, and without --threads for all its cores" :
+      "at this page's rate, timed on smaller boards") + "); a smaller N, a faster engine, or count anyway",
   failed: why => "the count failed: " + why,
   noReason: "no reason given",
   done: s => "done in " + s + " s",
@@ -133,9 +134,9 @@ ja: {
   units: (n, done, total, s) => "N = " + n + "：全 " + total.toLocaleString("ja-JP") + " 区画のうち " + done + " 区画が終わりました、" + s + " 秒",
   stopped: s => s + " 秒で止めました",
   notCounted: why => "数えませんでした：" + why + "。",
-  estimate: (n, e, est) => engineName(e) + "で N = " + n + " を数えると、このページ（WebAssembly、1 スレッド）では" + est +
-    "かかります。nqueens estimate " + n + " --threads 1 は同じ見積もりを、この機械のふつうのプログラムで出します（--threads なしなら全コアで）。" +
-    "N を小さくするか、速いエンジンを選ぶか、「それでも数える」を押してください",
+  estimate: (n, e, est, sampled) => engineName(e) + "で N = " + n + " を数えると、このページ（WebAssembly、1 スレッド）では" + est +
+    "かかります" + (sampled ? "。nqueens estimate " + n + " --threads 1 は同じ見積もりを、この機械のふつうのプログラムで出します（--threads なしなら全コアで）。" :
+      "（小さい盤で時間を計って見積もりました）。") + "N を小さくするか、速いエンジンを選ぶか、「それでも数える」を押してください",
   failed: why => "数えられませんでした：" + why,
   noReason: "理由は分かりません",
   done: s => s + " 秒で終わりました",
@@ -572,7 +573,7 @@ function countRange(lo, hi, engine, force) {
     const secs = ((performance.now() - t0) / 1000).toFixed(1);
     if (rc === null) said(T("stopped", secs));
     else if (rc === 2 && (refused || estimate)) {
-      said(T("notCounted", estimate ? T("estimate", estimate.n, engine, duration(estimate)) : refused));
+      said(T("notCounted", estimate ? T("estimate", estimate.n, engine, duration(estimate), estimate.low >= 0) : refused));
       $("countforce").hidden = false;
       $("countforce").onclick = () => countRange(lo, hi, engine, true);
     } else said(rc ? T("failed", refused || T("noReason")) : T("done", secs));

@@ -44,7 +44,9 @@
 //             Enter presses; the speed slider takes its own keys (End,
 //             Home, arrows: 10 presses a tenfold speed) and the walk does
 //             not move; the list of keys in both languages
-//   kit       link parameters: an unknown engine and N out of range said
+//   kit       a queen's lines drawn when placed and pointed at; a gloss
+//             shown in every part; link parameters: an unknown engine
+//             and N out of range said
 //             (English and Japanese), nothing silently chosen;
 //             #play&n=4; an unknown parameter said; the tab title; the 8
 //             images of a solution disjoint at N = 12 and 16 at 360 and
@@ -699,6 +701,40 @@ async function groupKit(ctx) {
     await pg.open("", "#watch&n=5&engine=backtrack");
     await pg.until("document.title === 'N = 5 \u2014 backtrack \u2014 nqueens'", 5000, "the title (" + await pg.ev("document.title") + ")");
     return "4 x 4; titles " + await pg.ev("document.title");
+  });
+  await ctx.unit("a queen's lines: drawn when it is placed and when it is pointed at", async () => {
+    await pg.open("", "#play");
+    await newBoard(pg, 8);
+    const rays = () => pg.ev("[...document.querySelectorAll('#playboard .cell.ray')].map(b => b.dataset.r + ':' + b.dataset.c).sort().join(' ')");
+    const want = (qr, qc) => { const out = [];
+      for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++)
+        if (!(r === qr && c === qc) && attacks(qr, qc, r, c).length) out.push(r + ":" + c);
+      return out.sort().join(" "); };
+    await tapAt(pg, 2, 3);
+    if (await rays() !== want(2, 3)) throw new Error("a queen placed at row 2 column 3: the lines drawn are " + await rays());
+    await tapAt(pg, 5, 1);
+    if (await rays() !== want(5, 1)) throw new Error("the second queen's lines: " + await rays());
+    const box = await pg.ev(`(() => { const r = document.querySelector('${cellSel(2, 3)}').getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2]; })()`);
+    await ctx.b.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: box[0], y: box[1] }, ctx.tab.sessionId);
+    await frames(ctx.b, ctx.tab);
+    if (await rays() !== want(2, 3)) throw new Error("pointing at the first queen: the lines drawn are " + await rays());
+    return want(2, 3).split(" ").length + " squares on the lines of row 2 column 3's queen";
+  });
+  await ctx.unit("a gloss shows in every part", async () => {
+    await pg.open("", "#play");
+    const said = [];
+    for (const part of ["play", "watch", "count"]) {
+      await pg.part(part);
+      if (part === "watch") await pg.until("WALKS.length && WALKS[0].ended", 20000, "the walk");
+      await frames(ctx.b, ctx.tab);
+      const got = await pg.ev(`(() => { const t = [...document.querySelectorAll('.term')].find(e => e.checkVisibility());
+        if (!t) return null; t.focus(); const g = document.getElementById('gloss').getBoundingClientRect();
+        return [t.textContent, g.width, g.height, document.getElementById('gloss').textContent.slice(0, 40)]; })()`);
+      if (!got || !(got[1] > 20 && got[2] > 10)) throw new Error(`${part}: ${got ? "'" + got[0] + "' focused, the gloss " + got[1] + " x " + got[2] : "no glossed word shown"}`);
+      said.push(`${part}: '${got[0]}'`);
+    }
+    return said.join(", ");
   });
   for (const [w, h, mobile] of [[360, 740, true], [1280, 900, false]]) {
     await ctx.unit(`the 8 images of a solution never overlap at N = 12 and 16, ${w} px`, async () => {
