@@ -100,3 +100,23 @@ else
 bench-wasm:
 	@echo 'make bench-wasm: no $(EMCC) on PATH (Debian: apt-get install emscripten)' >&2; exit 1
 endif
+
+# web/lesson.html: the lesson page kept in the repository, so that a
+# teacher without emscripten opens the lesson from a checkout or a
+# release archive (a browser and this one file; nothing else).  It is
+# build/nqueens.html byte for byte, and tests/test_lesson.c's
+# lesson/kept-page fails wherever emcc builds a page that differs from
+# it: whoever changes what the page is built from (the page's parts, the
+# library, the command line) refreshes it with `make lesson-page` in the
+# same commit, so it never goes stale.  Chosen over building it in CI
+# and publishing it elsewhere: the repository is what a teacher is sent.
+LESSON_KEPT := web/lesson.html
+ifneq ($(shell command -v $(EMCC) 2>/dev/null),)
+lesson-page: $(WASM_PAGE)
+	@mkdir -p $(dir $(LESSON_KEPT))
+	cp $(WASM_PAGE) $(LESSON_KEPT)
+else
+lesson-page:
+	@echo 'make lesson-page: no $(EMCC) on PATH (Debian: apt-get install emscripten)' >&2; exit 1
+endif
+.PHONY: lesson-page

@@ -33,11 +33,47 @@ static void lesson_group(void *arg)
     t_browser_script(&p, "ok lesson.mjs");
 }
 
+/* web/lesson.html, the page kept in the repository for a teacher
+ * without emscripten (mk/wasm.mk), is the page the sources build today,
+ * byte for byte. */
+static void kept_page(void *arg)
+{
+    (void)arg;
+    const char *page = getenv("NQ_LESSON");
+    if (!page || !*page) {
+        t_skip("no lesson page: make wasm needs emcc (Debian: emscripten)");
+        return;
+    }
+    FILE *a = fopen(page, "rb"), *b = fopen("web/lesson.html", "rb");
+    CHECK(a != NULL);
+    CHECK(b != NULL);
+    if (!a || !b) {
+        if (a)
+            fclose(a);
+        if (b)
+            fclose(b);
+        return;
+    }
+    long at = 0;
+    int ca, cb;
+    do {
+        ca = getc(a), cb = getc(b);
+        at++;
+    } while (ca == cb && ca != EOF);
+    fclose(a);
+    fclose(b);
+    if (ca != cb)
+        t_fail(__FILE__, __LINE__, "web/lesson.html differs from %s at byte "
+               "%ld: the sources build another page today; make lesson-page",
+               page, at);
+}
+
 void tests_lesson(void)
 {
+    t_case(kept_page, NULL, "lesson/kept-page");
     static const char *const groups[] = {
         "counts-1280", "counts-360", "events", "play", "layout", "latency",
-        "scalar",
+        "scalar", "lang", "keys", "kit", "estimate",
     };
     for (size_t i = 0; i < sizeof groups / sizeof *groups; i++)
         t_full_case_alone(lesson_group, (void *)groups[i], "lesson/%s",

@@ -99,20 +99,43 @@ static void emit_progress(void *ctx, const nq_progress *p)
 #define NQW_COUNT_SECONDS 300.0
 
 /* CLI_OK if counting hi with engine here would take at most
- * NQW_COUNT_SECONDS by the command line's own estimate (this machine's
- * rate, measured on smaller boards); else said on stderr, with the
- * estimate, and CLI_USAGE. */
+ * NQW_COUNT_SECONDS by the command line's own estimate, made as the
+ * command line makes it for that engine: an engine that samples its plan
+ * (fast) from N = CLI_ESTIMATE_FROM by sampling it, on one thread (what
+ * `nqueens estimate N --threads 1` says, on this page's WebAssembly
+ * rather than the native program); the others by their growth, timed on
+ * smaller boards (a bound below which the count surely ends, or a low
+ * extrapolation: "over").  Else said: as "estimate" {n, seconds, low,
+ * high (-1 where there is no interval), threads, took (the command
+ * line's words for it: "20 years (17-22)")} for the page, which
+ * says it in its language, and on stderr; and CLI_USAGE. */
 static int count_feasible(const char *engine, int hi)
 {
-    char took[64];
-    double est = cli_estimate_seconds(engine, NULL, hi, 1, NQW_COUNT_SECONDS,
-                                      NULL);
+    char took[96], text[256];
+    double est = -1, low = -1, high = -1;
+    if (cli_estimate_samples(engine) && hi >= CLI_ESTIMATE_FROM) {
+        char words[CLI_ERROR_TEXT];
+        nq_request req = {.size = sizeof req, .n = hi, .engine = engine,
+                          .threads = 1, .why = words,
+                          .why_size = sizeof words};
+        nq_estimate e;
+        if (cli_estimate_count(&req, NULL, 0, 0, 1, &e) == NQ_OK)
+            est = e.seconds, low = e.seconds_low, high = e.seconds_high;
+    }
+    if (est < 0)
+        est = cli_estimate_seconds(engine, NULL, hi, 1, NQW_COUNT_SECONDS,
+                                   NULL);
     if (est <= NQW_COUNT_SECONDS)
         return CLI_OK;
-    cli_format_duration(est, took, sizeof took);
-    return cli_error(CLI_USAGE, "count %d with engine %s would take over %s "
-                     "here; a smaller N, a faster engine, or count anyway",
-                     hi, engine, took);
+    cli_format_estimate(est, low, high, took, sizeof took);
+    snprintf(text, sizeof text, "{\"n\":%d,\"seconds\":%.6g,\"low\":%.6g,"
+             "\"high\":%.6g,\"threads\":1,\"took\":\"%s\"}", hi, est, low,
+             high, took);
+    nqw_emit("estimate", text, strlen(text));
+    return cli_error(CLI_USAGE, "count %d with engine %s would take %s%s "
+                     "on 1 thread here; a smaller N, a faster engine, or "
+                     "count anyway", hi, engine, low >= 0 ? "about " : "over ",
+                     took);
 }
 
 /* Count lo..hi with engine, a row at a time on stdout as `nqueens count

@@ -33,15 +33,40 @@
 //             times of ten and the tenth under 250 ms
 //   scalar    ?module=scalar (a browser without WebAssembly SIMD): the
 //             scalar module counts N = 1..14 with fast
+//   lang      the browser set to Japanese (navigator.languages), and an
+//             English browser given lang=ja: in every part (a walk at a
+//             step beside a second, a count done, a refused tap) no run
+//             of 3 English words left outside code, the series' terms
+//             there; an English browser: no Japanese; the switch both
+//             ways; lang=fr said in the page
+//   keys      Space on a focused box ticks it and on a focused button
+//             presses it, neither plays; after a mouse click Space plays;
+//             Enter presses; the speed slider takes its own keys (End,
+//             Home, arrows: 10 presses a tenfold speed) and the walk does
+//             not move; the list of keys in both languages
+//   kit       a queen's lines drawn when placed and pointed at; a gloss
+//             shown in every part; link parameters: an unknown engine
+//             and N out of range said
+//             (English and Japanese), nothing silently chosen;
+//             #play&n=4; an unknown parameter said; the tab title; the 8
+//             images of a solution disjoint at N = 12 and 16 at 360 and
+//             1280 px; the whole N = 8 board in a phone's first screen;
+//             at 1024 x 768 the walk's board in the first screen, large
+//             type; printed: no buttons, the shading kept
+//   estimate  count 21 with fast refused with the estimate `nqueens
+//             estimate 21 --threads 1` makes in the same module under
+//             node (their 80% intervals overlap)
 // Prints "ok ..." per check, "FAIL ..." per failed one; exits 1 if any
 // failed.  Any console error or exception in the page fails the check.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { click, evaluate, frames, load, options, run, runChecks, screenshot, setViewport } from "./cdp.mjs";
+import { ENTER, END, HOME, RIGHT, SPACE, click, evaluate, frames, load, options, press, run, runChecks, screenshot,
+  setViewport } from "./cdp.mjs";
+import { browserLanguages, checkEnglish, checkJapanese } from "./lang.mjs";
 import { READ, TEACHING, checkShown, pickSteps, walkOf } from "./panels.mjs";
 
-const GROUPS = ["counts-1280", "counts-360", "events", "play", "layout", "latency", "scalar"];
+const GROUPS = ["counts-1280", "counts-360", "events", "play", "layout", "latency", "scalar", "lang", "keys", "kit", "estimate"];
 const WALK_CAP = 200000;  // the page's step cap (lesson.js), the traces' --limit here
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 
@@ -483,7 +508,329 @@ async function groupScalar(ctx) {
   });
 }
 
-const RUN = { "counts-1280": ctx => groupCounts(ctx, 1280), "counts-360": ctx => groupCounts(ctx, 360),
+// ---- the page's languages ----
+
+// The series' terms, each in the Japanese page (glossed where first said).
+const TERMS = ["\u30af\u30a4\u30fc\u30f3", "\u52b9\u304d\u7b4b", "\u30d0\u30c3\u30af\u30c8\u30e9\u30c3\u30af",
+  "\u914d\u7f6e\u30d5\u30e9\u30b0", "\u30d3\u30c3\u30c8\u30de\u30c3\u30d7", "\u30df\u30e9\u30fc",
+  "\u5bfe\u79f0\u89e3\u9664\u6cd5", "\u30ad\u30e3\u30ea\u30fc\u30c1\u30a7\u30fc\u30f3",
+  "\u30e6\u30cb\u30fc\u30af\u89e3", "\u7dcf\u89e3"];
+
+// Every part of the page as a learner leaves it: your turn after a
+// refused tap, a walk beside a second at step 40, a count done; check(part)
+// each time.
+async function everyPart(ctx, pg, check) {
+  const said = [];
+  await pg.part("play");
+  await newBoard(pg, 6);
+  await tapAt(pg, 0, 1);
+  await tapAt(pg, 1, 1);
+  said.push(await check("play (a tap refused)"));
+  await pg.ev("document.querySelector('#playsay details').open = true, true");
+  said.push(await check("play (the precise form open)"));
+  await pg.part("watch");
+  await pg.choose("walkn", 6);
+  await pg.choose("walkengine", "bitmap");
+  await pg.choose("walkcompare", "flags");
+  await pg.until("WALKS.length === 2 && WALKS.every(w => w.ended)", 20000, "the walks");
+  await pg.ev("go(40), true");
+  await frames(ctx.b, ctx.tab);
+  said.push(await check("watch (step 40)"));
+  await pg.part("count");
+  await pg.choose("countengine", "bitmap");
+  await pg.choose("countlo", 1);
+  await pg.choose("counthi", 8);
+  await pg.ev("document.getElementById('countgo').click(), true");
+  await pg.until("document.getElementById('countstop').disabled && document.getElementById('countchecks').textContent", 30000, "the count");
+  said.push(await check("count (done)"));
+  return said;
+}
+
+async function groupLang(ctx) {
+  const pg = new Lesson(ctx);
+  const ja = async (where, terms) => {
+    await frames(ctx.b, ctx.tab);
+    return checkJapanese(ctx.b, ctx.tab, where, terms);
+  };
+  for (const [langs, hash, how] of [[["ja-JP", "ja"], "", "the browser in Japanese"],
+                                    [["en-US", "en"], "#play&lang=ja", "an English browser, lang=ja"]]) {
+    await ctx.unit(`${how}: no English prose left in any part, the series' terms there`, async () => {
+      await browserLanguages(ctx.b, ctx.tab, langs);
+      await pg.open("", hash);
+      const lang = await pg.ev("document.documentElement.lang + ' ' + navigator.languages.join()");
+      if (!lang.startsWith("ja ")) throw new Error("the page's language: " + lang);
+      await pg.part("play");
+      await ja("play", TERMS.slice(0, 8));
+      // the two counts are the count's words
+      const n = await everyPart(ctx, pg, where => ja(where, where.startsWith("count") ? TERMS.slice(8) : []));
+      const refused = await pg.ev("document.getElementById('playsay').textContent");
+      return `${lang}; ${n.join(", ")} texts read; the series' terms; every part Japanese (a refusal: ${refused.slice(0, 30)}...)`;
+    });
+  }
+  await ctx.unit("the browser in English: no Japanese in any part", async () => {
+    await browserLanguages(ctx.b, ctx.tab, ["en-US", "en"]);
+    await pg.open("", "");
+    if (await pg.ev("document.documentElement.lang") !== "en") throw new Error("the page is not in English");
+    const n = await everyPart(ctx, pg, where => frames(ctx.b, ctx.tab).then(() => checkEnglish(ctx.b, ctx.tab, where)));
+    return n.join(", ") + " texts read, all English";
+  });
+  await ctx.unit("the switch: English to Japanese and back, in every part", async () => {
+    await pg.open("", "#watch&n=5&engine=backtrack");
+    await pg.until("WALKS.length && WALKS[0].ended", 20000, "the walk");
+    await pg.ev("go(12), true");
+    await pg.ev("document.querySelector('#langs button[data-lang=ja]').click(), true");
+    await ja("watch after the switch", []);
+    if (await pg.ev("document.getElementById('board').dataset.step") !== "12") throw new Error("the switch moved the walk");
+    if (!/lang=ja/.test(await pg.until("/lang=ja/.test(location.hash) && location.hash", 2000, "lang=ja in the address")))
+      throw new Error("the address does not keep the language");
+    await pg.part("count");
+    await ja("count after the switch", []);
+    await pg.ev("document.querySelector('#langs button[data-lang=en]').click(), true");
+    await frames(ctx.b, ctx.tab);
+    await checkEnglish(ctx.b, ctx.tab, "count after switching back");
+    return "Japanese, then English again, the walk at step 12 throughout";
+  });
+  await ctx.unit("lang=fr: said in the page", async () => {
+    await pg.open("", "#play&lang=fr");
+    const note = await pg.ev("document.getElementById('lessonnote').hidden ? '' : document.getElementById('lessonnote').textContent");
+    if (!/\u201cfr\u201d/.test(note)) throw new Error("lang=fr, and the page says: " + JSON.stringify(note));
+    return note;
+  });
+}
+
+// ---- keys ----
+
+async function groupKeys(ctx) {
+  const pg = new Lesson(ctx);
+  const { b, tab } = ctx;
+  const step = () => pg.ev("Number(document.getElementById('board').dataset.step)");
+  const playing = () => pg.ev("document.getElementById('play').getAttribute('aria-label') === 'Pause'");
+  await pg.open("", "#watch&n=6&engine=backtrack&step=10");
+  await pg.until("WALKS.length && WALKS[0].ended && document.getElementById('board').dataset.step === '10'", 20000, "the walk at step 10");
+  await ctx.unit("keys: Space and Enter act on the focused control, and play only when nothing takes them", async () => {
+    await pg.ev("document.getElementById('walkiterative').focus(), true");
+    await press(b, tab, ...SPACE);
+    if (!await pg.ev("document.getElementById('walkiterative').checked")) throw new Error("Space on the iterative box did not tick it");
+    await pg.until("WALKS.length && WALKS[0].ended && WALKS[0].iterative", 20000, "the iterative walk");
+    if (await playing()) throw new Error("Space on the iterative box played the walk");
+    await pg.ev("go(10), document.getElementById('seedstyle').focus(), true");
+    await press(b, tab, ...SPACE);
+    if (!await pg.ev("document.getElementById('seedstyle').checked") || await playing())
+      throw new Error("Space on the seeds' layout box: ticked " + await pg.ev("document.getElementById('seedstyle').checked") + ", playing " + await playing());
+    await pg.ev("document.getElementById('forward').focus(), true");
+    await press(b, tab, ...SPACE);
+    if (await step() !== 11 || await playing()) throw new Error(`Space on a focused step forward: step ${await step()}, playing ${await playing()}`);
+    await press(b, tab, ...ENTER);
+    if (await step() !== 12 || await playing()) throw new Error(`Enter on step forward: step ${await step()}, playing ${await playing()}`);
+    await pg.ev("document.querySelector('.treebar button[data-z=in]').focus(), true");
+    await press(b, tab, ...SPACE);
+    if (await playing() || await step() !== 12) throw new Error("Space on the tree's zoom button played or moved the walk");
+    const r = await pg.ev(`(() => { const e = document.getElementById("forward").getBoundingClientRect();
+      return [e.left + e.width / 2, e.top + e.height / 2]; })()`);
+    await click(b, tab, r[0], r[1]);
+    if (await step() !== 13) throw new Error("a click on step forward: step " + await step());
+    await press(b, tab, ...SPACE);
+    if (!await playing()) throw new Error("after a mouse click on a button, Space did not play (focus on " +
+      await pg.ev("document.activeElement.id || document.activeElement.tagName") + ")");
+    await press(b, tab, ...SPACE);
+    if (await playing()) throw new Error("Space again did not pause");
+    return "box ticked, button pressed by Space and Enter, zoom pressed, no play; after a mouse click Space plays and pauses";
+  });
+  await ctx.unit("keys: the speed slider takes its keys, the walk stays; 10 presses a tenfold speed", async () => {
+    await pg.ev("go(20), true");
+    const speed = () => pg.ev("document.getElementById('speedval').textContent").then(t => parseFloat(t));
+    await pg.ev("document.getElementById('speed').focus(), true");
+    const v0 = await speed();
+    for (let i = 0; i < 10; i++) await press(b, tab, ...RIGHT);
+    const v1 = await speed();
+    if (!(v1 >= 9 * v0)) throw new Error(`10 presses of \u2192 took the speed from ${v0} to ${v1} steps/s`);
+    await press(b, tab, ...END);
+    const top = await speed();
+    await press(b, tab, ...HOME);
+    const bottom = await speed();
+    if (await step() !== 20) throw new Error("keys on the slider moved the walk to step " + await step());
+    if (!(top >= 5000 && bottom <= 0.5)) throw new Error(`End and Home on the slider: ${top}, ${bottom} steps/s`);
+    return `${v0} -> ${v1} steps/s in 10 presses; End ${top}, Home ${bottom}; the walk at step 20`;
+  });
+  await ctx.unit("keys: the list of keys, in English and Japanese", async () => {
+    const list = () => pg.ev(`(() => { const d = document.getElementById('keys'); d.open = true;
+      return d.checkVisibility() ? d.textContent : ''; })()`);
+    const en = await list();
+    if (!/Space/.test(en) || !/Enter/.test(en) || !/Page Up/.test(en)) throw new Error("the list of keys: " + en);
+    await pg.ev("nqSetLang('ja'), true");
+    const ja = await list();
+    if (!/\u30b9\u30da\u30fc\u30b9/.test(ja) || !/Enter/.test(ja)) throw new Error("the Japanese list of keys: " + ja);
+    await pg.ev("nqSetLang('en'), true");
+    return "listed in both";
+  });
+}
+
+// ---- the teacher's kit ----
+
+// The first solution of the n x n board, row by row (backtracking here).
+function firstSolutionOf(n) {
+  const q = [];
+  const ok = (r, c) => q.every((qc, qr) => qc !== c && Math.abs(qc - c) !== r - qr);
+  const go = r => { if (r === n) return true; for (let c = 0; c < n; c++) if (ok(r, c)) { q[r] = c; if (go(r + 1)) return true; } q.length = r; return false; };
+  go(0);
+  return q;
+}
+
+async function groupKit(ctx) {
+  const pg = new Lesson(ctx);
+  const note = () => pg.ev("document.getElementById('lessonnote').hidden ? '' : document.getElementById('lessonnote').textContent");
+  await ctx.unit("link: an unknown engine and an N out of range are said, in English and Japanese", async () => {
+    await pg.open("", "#watch&engine=fast&n=20");
+    const en = await note(), form = await pg.ev("[document.getElementById('walkengine').value, document.getElementById('walkn').value]");
+    if (!/\u201cfast\u201d/.test(en) || !/N = 20/.test(en)) throw new Error("engine=fast&n=20, and the page says: " + JSON.stringify(en));
+    await pg.open("", "#watch&engine=fast&n=20&lang=ja");
+    const ja = await note();
+    if (!/\u30a8\u30f3\u30b8\u30f3\u300cfast\u300d/.test(ja) || !/N = 20/.test(ja)) throw new Error("in Japanese the page says: " + JSON.stringify(ja));
+    await pg.open("", "#play&foo=1");
+    const other = await note();
+    if (!/\u201cfoo\u201d/.test(other)) throw new Error("foo=1, and the page says: " + JSON.stringify(other));
+    await pg.open("", "#watch&n=8&engine=bitmap");
+    if (await note()) throw new Error("a good link, and the page says: " + await note());
+    return `said: ${en} (the form shows ${form.join(", ")}, as it says)`;
+  });
+  await ctx.unit("link: #play&n=4 opens your turn on a 4 x 4 board; the tab's title", async () => {
+    await pg.open("", "#play&n=4");
+    const got = await pg.ev("[document.body.dataset.part, document.getElementById('playn').value, document.getElementById('playboard').dataset.queens]");
+    if (got.join(" ") !== "play 4 -1,-1,-1,-1") throw new Error("#play&n=4 shows " + got.join(" "));
+    await pg.until("document.title === 'N = 4 \u2014 your turn \u2014 nqueens'", 2000, "the title (" + await pg.ev("document.title") + ")");
+    await pg.open("", "#watch&n=5&engine=backtrack");
+    await pg.until("document.title === 'N = 5 \u2014 backtrack \u2014 nqueens'", 5000, "the title (" + await pg.ev("document.title") + ")");
+    return "4 x 4; titles " + await pg.ev("document.title");
+  });
+  await ctx.unit("a queen's lines: drawn when it is placed and when it is pointed at", async () => {
+    await pg.open("", "#play");
+    await newBoard(pg, 8);
+    const rays = () => pg.ev("[...document.querySelectorAll('#playboard .cell.ray')].map(b => b.dataset.r + ':' + b.dataset.c).sort().join(' ')");
+    const want = (qr, qc) => { const out = [];
+      for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++)
+        if (!(r === qr && c === qc) && attacks(qr, qc, r, c).length) out.push(r + ":" + c);
+      return out.sort().join(" "); };
+    await tapAt(pg, 2, 3);
+    if (await rays() !== want(2, 3)) throw new Error("a queen placed at row 2 column 3: the lines drawn are " + await rays());
+    await tapAt(pg, 5, 1);
+    if (await rays() !== want(5, 1)) throw new Error("the second queen's lines: " + await rays());
+    const box = await pg.ev(`(() => { const r = document.querySelector('${cellSel(2, 3)}').getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2]; })()`);
+    await ctx.b.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: box[0], y: box[1] }, ctx.tab.sessionId);
+    await frames(ctx.b, ctx.tab);
+    if (await rays() !== want(2, 3)) throw new Error("pointing at the first queen: the lines drawn are " + await rays());
+    return want(2, 3).split(" ").length + " squares on the lines of row 2 column 3's queen";
+  });
+  await ctx.unit("a gloss shows in every part", async () => {
+    await pg.open("", "#play");
+    const said = [];
+    for (const part of ["play", "watch", "count"]) {
+      await pg.part(part);
+      if (part === "watch") await pg.until("WALKS.length && WALKS[0].ended", 20000, "the walk");
+      await frames(ctx.b, ctx.tab);
+      const got = await pg.ev(`(() => { const t = [...document.querySelectorAll('.term')].find(e => e.checkVisibility());
+        if (!t) return null; t.focus(); const g = document.getElementById('gloss').getBoundingClientRect();
+        return [t.textContent, g.width, g.height, document.getElementById('gloss').textContent.slice(0, 40)]; })()`);
+      if (!got || !(got[1] > 20 && got[2] > 10)) throw new Error(`${part}: ${got ? "'" + got[0] + "' focused, the gloss " + got[1] + " x " + got[2] : "no glossed word shown"}`);
+      said.push(`${part}: '${got[0]}'`);
+    }
+    return said.join(", ");
+  });
+  for (const [w, h, mobile] of [[360, 740, true], [1280, 900, false]]) {
+    await ctx.unit(`the 8 images of a solution never overlap at N = 12 and 16, ${w} px`, async () => {
+      await setViewport(ctx.b, ctx.tab, w, h, mobile, 1);
+      await pg.open("", "#play");
+      const said = [];
+      for (const n of [12, 16]) {
+        await newBoard(pg, n);
+        const sol = firstSolutionOf(n);
+        for (let r = 0; r < n; r++) await tapAt(pg, r, sol[r]);
+        await pg.until("!document.getElementById('playclass').hidden", 20000, "the images");
+        const boxes = await pg.ev(`[...document.querySelectorAll('#playimages figure')].map(f => { const r = f.getBoundingClientRect();
+          const m = f.querySelector('.mini').getBoundingClientRect();
+          return [Math.min(r.left, m.left), r.top, Math.max(r.right, m.right), r.bottom]; })`);
+        if (boxes.length !== 8) throw new Error(`N = ${n}: ${boxes.length} images`);
+        for (let i = 0; i < 8; i++) for (let j = i + 1; j < 8; j++) {
+          const [a, c] = [boxes[i], boxes[j]];
+          if (a[0] < c[2] - 0.5 && c[0] < a[2] - 0.5 && a[1] < c[3] - 0.5 && c[1] < a[3] - 0.5)
+            throw new Error(`N = ${n}: images ${i} and ${j} overlap: ${a.map(Math.round)} and ${c.map(Math.round)}`);
+        }
+        const wide = await pg.ev("document.documentElement.scrollWidth <= window.innerWidth");
+        if (!wide) throw new Error(`N = ${n}: the page scrolls sideways`);
+        said.push(`N = ${n}: 8 disjoint`);
+      }
+      await setViewport(ctx.b, ctx.tab, 1280, 900, false);
+      return said.join(", ");
+    });
+  }
+  await ctx.unit("a phone (360 x 740): the whole N = 8 board in the first screen", async () => {
+    await setViewport(ctx.b, ctx.tab, 360, 740, true, 2);
+    await pg.open("", "#play&n=8");
+    await frames(ctx.b, ctx.tab);
+    const r = await pg.ev(`(() => { const c = document.querySelector('${cellSel(7, 7)}').getBoundingClientRect();
+      return [c.bottom, c.right, window.innerHeight, window.scrollY]; })()`);
+    await setViewport(ctx.b, ctx.tab, 1280, 900, false);
+    if (r[0] > r[2] || r[1] > 360) throw new Error(`row 8's last square ends at ${r[0]} px of ${r[2]} (right ${r[1]})`);
+    return `the last square at ${Math.round(r[0])} of ${r[2]} px`;
+  });
+  await ctx.unit("a projector (1024 x 768): the walk's board in the first screen, large type", async () => {
+    await setViewport(ctx.b, ctx.tab, 1024, 768, false);
+    await pg.open("", "#watch&n=8&engine=bitmap&step=40");
+    await pg.until("WALKS.length && WALKS[0].ended", 20000, "the walk");
+    await frames(ctx.b, ctx.tab);
+    const r = await pg.ev(`(() => { const b = document.getElementById('board').getBoundingClientRect();
+      return [b.top, b.bottom, parseFloat(getComputedStyle(document.body).fontSize)]; })()`);
+    await setViewport(ctx.b, ctx.tab, 1280, 900, false);
+    if (r[1] > 768 || r[2] < 17) throw new Error(`the board at ${r[0]}-${r[1]} px of 768, type ${r[2]} px`);
+    return `the board at ${Math.round(r[0])}-${Math.round(r[1])} px of 768, type ${r[2]} px`;
+  });
+  await ctx.unit("printed: no buttons, the board's shading kept", async () => {
+    await pg.open("", "#play&n=6");
+    await tapAt(pg, 0, 1);
+    await ctx.b.send("Emulation.setEmulatedMedia", { media: "print" }, ctx.tab.sessionId);
+    try {
+      const got = await pg.ev(`(() => {
+        const shown = [...document.querySelectorAll('button, select, input')].filter(e => !e.classList.contains('cell') && e.checkVisibility());
+        const cell = document.querySelector('#playboard .cell.attacked');
+        return [shown.map(e => e.id || e.textContent).slice(0, 5), getComputedStyle(cell).printColorAdjust,
+                getComputedStyle(cell).backgroundColor, document.getElementById('playboard').checkVisibility()]; })()`);
+      if (got[0].length) throw new Error("printed with controls: " + got[0].join(", "));
+      if (got[1] !== "exact" || !got[3]) throw new Error(`the board printed: print-color-adjust ${got[1]}, shown ${got[3]}`);
+      return `no controls; the attacked squares ${got[2]}, print-color-adjust exact`;
+    } finally {
+      await ctx.b.send("Emulation.setEmulatedMedia", { media: "" }, ctx.tab.sessionId);
+    }
+  });
+}
+
+// ---- the estimate ----
+
+async function groupEstimate(ctx) {
+  const pg = new Lesson(ctx);
+  await pg.open("", "#count");
+  await ctx.unit("count 21 with fast: refused with nqueens estimate's figure (the same module under node, one thread)", async () => {
+    const mod = ctx.page.replace(/nqueens\.html$/, "wasm/simd/nqueens.js");
+    if (!existsSync(mod)) throw new Error("no module at " + mod);
+    const cli = JSON.parse(run("node", [mod, "estimate", "21", "--threads", "1", "--json"]).trim().split("\n").pop());
+    await pg.choose("countengine", "fast");
+    await pg.choose("countlo", 21);
+    await pg.choose("counthi", 21);
+    await pg.ev("document.getElementById('countgo').click(), true");
+    await pg.until("document.getElementById('countstop').disabled", 90000, "the refusal");
+    const said = await pg.ev("document.getElementById('countstate').textContent");
+    const m = /would take about ([\d.,]+) (\w+) \(([\d.,]+)-([\d.,]+)\)/.exec(said);
+    if (!m) throw new Error("the page says: " + said);
+    const unit = { second: 1, minute: 60, hour: 3600, day: 86400, year: 365.25 * 86400 }[m[2].replace(/s$/, "")];
+    const [lo, hi] = [m[3], m[4]].map(x => parseFloat(x.replace(/,/g, "")) * unit);
+    // sampled twice, on a shared machine: their intervals, widened by a
+    // quarter for the load, overlap
+    if (hi * 1.25 < cli.seconds_low || lo > cli.seconds_high * 1.25)
+      throw new Error(`the page: ${said}; nqueens estimate 21 --threads 1 in the module: ${Math.round(cli.seconds_low)}-${Math.round(cli.seconds_high)} s`);
+    return `page ${Math.round(lo)}-${Math.round(hi)} s, estimate ${Math.round(cli.seconds_low)}-${Math.round(cli.seconds_high)} s`;
+  });
+}
+
+const RUN = { lang: groupLang, keys: groupKeys, kit: groupKit, estimate: groupEstimate, "counts-1280": ctx => groupCounts(ctx, 1280), "counts-360": ctx => groupCounts(ctx, 360),
               events: groupEvents, play: groupPlay, layout: groupLayout, latency: groupLatency, scalar: groupScalar };
 
 async function main() {
@@ -499,7 +846,7 @@ async function main() {
   const out = resolve(o.out);
   mkdirSync(out, { recursive: true });
   await runChecks(o.chromium, "lesson.mjs", o.group, [1280, 900], async (b, tab, unit) => {
-    const ctx = { b, tab, out, unit, cli: o.cli, oeis: readOeis(o.oeis), url: pathToFileURL(resolve(o.page)).href };
+    const ctx = { b, tab, out, unit, cli: o.cli, page: resolve(o.page), oeis: readOeis(o.oeis), url: pathToFileURL(resolve(o.page)).href };
     await RUN[o.group](ctx);
   });
 }

@@ -79,6 +79,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { browserLanguages, checkEnglish, checkJapanese } from "./lang.mjs";
 import { END, ENTER, HOME, LEFT, PAGEDOWN, PAGEUP, RIGHT, SPACE, click, evaluate, frames, load, options,
          press, run, runChecks, screenshot, setViewport } from "./cdp.mjs";
 import { MASKS, TEACHING, READ, attackerKey, attackersOf, checkShown, checkText, collapse, expected, firstOf, maskCols, masksOf, pageRead, parseAttackers, pickSteps, sameSet, unfocus, walkOf } from "./panels.mjs";
@@ -711,10 +712,11 @@ function playing(ctx) {
   return evaluate(ctx.b, ctx.tab, `document.getElementById("play").getAttribute("aria-label") === "Pause"`);
 }
 
-// Space plays and pauses whatever has the focus: a button clicked last
-// (which it must not press again), the layout box (which it must not
-// tick); not the step field, which takes the key; Enter still presses
-// the focused button.
+// Space and Enter as people expect: after a mouse click on a button (it
+// gives the focus back) Space plays and pauses; a button reached by the
+// keyboard is pressed by Space and by Enter, never plays; the layout box
+// is ticked by Space, never plays; the step field takes the key; the
+// speed slider takes Home, End and the arrows and the walk stays.
 async function keysUnit(ctx) {
   const { b, tab } = ctx, w = ctx.walk("backtrack", 6), pg = new Page(ctx, ctx.page("backtrack", 6, []));
   const step = async () => Number((await pg.read()).step);
@@ -723,31 +725,37 @@ async function keysUnit(ctx) {
     return { x: e.left + e.width / 2, y: e.top + e.height / 2 }; })()`);
   await click(b, tab, r.x, r.y);
   if (await step() !== 11) throw new Error(`#step=10, #forward clicked: the board shows step ${await step()}`);
-  const focused = () => evaluate(b, tab, "document.activeElement && document.activeElement.id");
-  if (await focused() !== "forward") throw new Error(`after a click on #forward the focus is on '${await focused()}'`);
   await press(b, tab, ...SPACE);
-  if (!await playing(ctx)) throw new Error(`Space with #forward focused (clicked last) did not play: the board shows step ${await step()}`);
+  if (!await playing(ctx)) throw new Error(`Space after a click on #forward did not play: the board shows step ${await step()}`);
   await press(b, tab, ...SPACE);
-  if (await playing(ctx)) throw new Error("Space again with #forward focused did not pause");
+  if (await playing(ctx)) throw new Error("Space again did not pause");
   const k = await step();
+  await evaluate(b, tab, `document.getElementById("forward").focus()`);
+  await press(b, tab, ...SPACE);
+  if (await step() !== Math.min(w.L, k + 1) || await playing(ctx))
+    throw new Error(`paused at ${k}, Space on a focused #forward: step ${await step()}, playing ${await playing(ctx)}`);
   await press(b, tab, ...ENTER);
-  if (await step() !== Math.min(w.L, k + 1)) throw new Error(`paused at ${k}, Enter on #forward: the board shows step ${await step()}`);
+  if (await step() !== Math.min(w.L, k + 2)) throw new Error(`Enter on #forward: the board shows step ${await step()}`);
   if (await playing(ctx)) throw new Error("Enter on #forward played");
   const box = () => evaluate(b, tab, `(() => { const e = document.getElementById("seedstyle"); e.focus(); return e.checked; })()`);
   const ticked = await box();
   await press(b, tab, ...SPACE);
   const after = await evaluate(b, tab, `document.getElementById("seedstyle").checked`);
-  if (!await playing(ctx) || after !== ticked) throw new Error(`Space on the layout box: playing ${await playing(ctx)}, ` +
-    `the box ${ticked} -> ${after} (it must play and leave the box as it was)`);
-  await press(b, tab, ...SPACE);
+  if (await playing(ctx) || after === ticked) throw new Error(`Space on the layout box: playing ${await playing(ctx)}, ` +
+    `the box ${ticked} -> ${after} (it must tick the box and not play)`);
   await evaluate(b, tab, `document.getElementById("stepno").focus()`);
   await press(b, tab, ...SPACE);
   if (await playing(ctx)) throw new Error("Space in the step field played");
-  return "Space played and paused on a clicked button and on the box, not in the step field; Enter pressed the button";
+  const at = await step();
+  await evaluate(b, tab, `document.getElementById("speed").focus()`);
+  for (const key of [END, HOME, RIGHT, PAGEUP]) await press(b, tab, ...key);
+  if (await step() !== at) throw new Error(`keys on the speed slider moved the walk from ${at} to ${await step()}`);
+  return "Space played and paused after a click; pressed the focused button and ticked the box without playing; " +
+    "not in the step field; Enter pressed the button; the slider kept its keys";
 }
 
 async function groupKeys(ctx) {
-  await ctx.unit("keys: Space plays whatever has the focus", () => keysUnit(ctx));
+  await ctx.unit("keys: Space and Enter act on the focused control, play only when none takes them", () => keysUnit(ctx));
 }
 
 // ---- a phone ----
@@ -972,7 +980,38 @@ async function bruteNoteUnit(ctx) {
   return `tested ${tested} of ${n}^${n}, first solution candidate ${rank}, boards up to N = ${m}; N=6 at step ${six[1]}`;
 }
 
+// The page in Japanese: the browser set to Japanese, and an English
+// browser given &lang=ja, for walks of every kind (a refusal beside
+// masks, flags, brute force capped before its first solution, mirror and
+// symmetry's weights, the iterative form) at steps within them: no run
+// of 3 English words outside code (the step's line is the command line's
+// own, in a pre), the engines' series names there; in English no
+// Japanese but the switch's name.
+async function langUnit(ctx) {
+  const cases = [[["8", "--engine", "bitmap", "--compare", "flags"], 40], [["6", "--engine", "brute", "--limit", "1000"], 900],
+    [["8", "--engine", "symmetry", "--compare", "mirror"], 300], [["6", "--engine", "backtrack", "--iterative", "--one-based"], 77]];
+  const read = [];
+  for (const [args, k] of cases) {
+    const url = pathToFileURL(ctx.pageOf(args)).href;
+    for (const [langs, hash] of [[["ja-JP", "ja"], ""], [["en-US"], "&lang=ja"]]) {
+      await browserLanguages(ctx.b, ctx.tab, langs);
+      await load(ctx.b, ctx.tab, url + "?" + langs[0] + "#step=" + k + hash);
+      await frames(ctx.b, ctx.tab);
+      const e = args[2], terms = {bitmap: ["\u30d3\u30c3\u30c8\u30de\u30c3\u30d7", "\u914d\u7f6e\u30d5\u30e9\u30b0"],
+        symmetry: ["\u5bfe\u79f0\u89e3\u9664\u6cd5", "\u30df\u30e9\u30fc"], backtrack: ["\u30d0\u30c3\u30af\u30c8\u30e9\u30c3\u30af"],
+        brute: ["\u7dcf\u5f53\u305f\u308a"]}[e];
+      read.push(await checkJapanese(ctx.b, ctx.tab, `trace ${args.join(" ")} #step=${k}${hash} (${langs[0]})`, terms));
+    }
+    await browserLanguages(ctx.b, ctx.tab, ["en-US"]);
+    await load(ctx.b, ctx.tab, url + "?en#step=" + k);
+    await frames(ctx.b, ctx.tab);
+    await checkEnglish(ctx.b, ctx.tab, `trace ${args.join(" ")} in English`);
+  }
+  return `${cases.length} pages, each in Japanese (${read.join(", ")} texts) and in English`;
+}
+
 async function groupWords(ctx) {
+  await ctx.unit("words: the page in Japanese and in English", () => langUnit(ctx));
   for (const [args, k, groups] of JARGON)
     await ctx.unit(`words: trace ${args.join(" ")} #step=${k}`, () => glossUnit(ctx, args, k, groups));
   await ctx.unit("words: the default speed", () => speedUnit(ctx));
