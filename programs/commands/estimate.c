@@ -186,7 +186,9 @@ void cli_say_estimate(const char *what, const nq_estimate *e, int machines)
 
 /* ---- nqueens estimate ---- */
 
-static const char estimate_help[] =
+/* Its "80% interval" is no printf conversion. */
+static const char estimate_help[] = N_(
+    /* xgettext:no-c-format */
     "usage: nqueens estimate N|A-B [options]\n"
     "\n"
     "How long a count would take on this machine, before it runs, for each\n"
@@ -204,7 +206,7 @@ static const char estimate_help[] =
     "\n"
     "examples:\n"
     "  nqueens estimate 18-21\n"
-    "  nqueens estimate 24-27 --threads 64\n";
+    "  nqueens estimate 24-27 --threads 64\n");
 
 typedef struct {
     nq_request req;
@@ -295,27 +297,27 @@ static int estimate_parse(int argc, char **argv, estimate_args *a)
     a->req.engine = nq_default_count_engine();
     const cli_spec specs[] = {
         {.name = "--engine", .value = &a->req.engine, .arg = "NAME",
-         .help = "the engine the count would run (default: fast); one "
-                 "that splits the board into units and counts on the CPU"},
+         .help = N_("the engine the count would run (default: fast); one "
+                    "that splits the board into units and counts on the CPU")},
         {.name = "--threads", .value = &threads, .arg = "T",
-         .help = "the threads the count would run on (default: all online "
-                 "cores); the samples are timed on as many at once"},
+         .help = N_("the threads the count would run on (default: all online "
+                    "cores); the samples are timed on as many at once")},
         {.name = "--kernel", .value = &kernel, .arg = "K",
-         .help = "the fast kernel the count would run (default: the "
-                 "widest this CPU runs)"},
+         .help = N_("the fast kernel the count would run (default: the "
+                    "widest this CPU runs)")},
         {.name = "--part", .value = &part, .arg = "K/M",
-         .help = "the K-th of M shares of the units, as 'count --part'"},
+         .help = N_("the K-th of M shares of the units, as 'count --part'")},
         CLI_SPEC_MAX_UNIT_SECONDS(&max_unit),
         {.name = "--seconds", .value = &budget, .arg = "S",
-         .help = "the most each N's sampling takes, in seconds (default: "
-                 "10; it ends sooner once steady)"},
+         .help = N_("the most each N's sampling takes, in seconds (default: "
+                    "10; it ends sooner once steady)")},
         {.name = "--json", .flag = &a->json,
-         .help = "one JSON object per N: n, engine, kernel, threads, units, "
-                 "core_hours and its _low and _high, seconds (wall) and its "
-                 "_low and _high, samples, sampled_seconds, elapsed, "
-                 "pieces (the share's units, pieces included), "
-                 "largest_piece_seconds (on this machine, one thread) and "
-                 "_reference_seconds (the plan's), max_unit_seconds"},
+         .help = N_("one JSON object per N: n, engine, kernel, threads, units, "
+                    "core_hours and its _low and _high, seconds (wall) and its "
+                    "_low and _high, samples, sampled_seconds, elapsed, "
+                    "pieces (the share's units, pieces included), "
+                    "largest_piece_seconds (on this machine, one thread) and "
+                    "_reference_seconds (the plan's), max_unit_seconds")},
         {0},
     };
     int rc = cli_parse_board("estimate", estimate_help, specs, argc, argv, 1,
