@@ -274,7 +274,8 @@ POT_SRC  := programs/cli.h programs/dispatch.c programs/errors.c \
     programs/options/options.c programs/options/values.c \
     programs/options/checks.c programs/output/report.c \
     $(sort $(wildcard programs/commands/*.c)) programs/trace/trace.c \
-    programs/output/table.c src/mpi/mpi_main.c
+    programs/output/table.c programs/output/duration.c \
+    programs/output/progress.c programs/signals.c src/mpi/mpi_main.c
 XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS \
     --keyword=_ --keyword=N_ --keyword=cli_error:2 --keyword=cli_words:2 --keyword=cli_nwords:2,3 \
     --flag=cli_error:2:c-format --package-name=nqueens --no-location --sort-output

@@ -185,6 +185,21 @@ static void ja_command_help(void *arg)
     t_proc_free(&ja);
 }
 
+/* A time in words in Japanese: complete's refusal names its estimate
+ * in years ("およそ 5.3 年"), not "years" inside a Japanese line. */
+static void ja_duration(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    if (!japanese_here())
+        return;
+    CHECK(t_run_cli(&p, ARGS("complete", "27", "--given", "0:0")) == 0);
+    CHECKF(p.exit_code == 2 && strstr(p.err, "およそ ") &&
+           strstr(p.err, " 年 かかります") && !strstr(p.err, "year"),
+           "complete 27 in Japanese: exit %d, %s", p.exit_code, p.err);
+    t_proc_free(&p);
+}
+
 /* English as before: the headings and a message, byte for byte. */
 static void english_unchanged(void *arg)
 {
@@ -341,6 +356,7 @@ void tests_i18n(void)
         {"complete", "完成問題"},
     };
     t_case(ja_help, NULL, "i18n/ja/help-page");
+    t_case(ja_duration, NULL, "i18n/ja/complete-27-duration-in-years");
     for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++)
         t_case(ja_command_help, (void *)&helps[i],
                "i18n/ja/help-%s-japanese-every-option", helps[i].command);

@@ -339,6 +339,7 @@ int main(int argc, char **argv)
      * with the shell's status, as at any later moment */
     cli_program = "nqueens-mpi";
     cli_catch_from_start(argc, argv);
+    cli_nls_init(); /* nqueens' own: its catalogues, found beside it */
     if (!start_mpi(&argc, &argv, &rank)) {
         MPI_Finalize();
         return CLI_FAIL;
