@@ -267,15 +267,15 @@ LINGUAS  := $(shell cat po/LINGUAS 2>/dev/null)
 HAVE_MSGFMT := $(shell command -v msgfmt 2>/dev/null)
 MO_FILES := $(LINGUAS:%=$(BUILD)/locale/%/LC_MESSAGES/nqueens.mo)
 MO_ALL   := $(if $(HAVE_MSGFMT),$(MO_FILES))
-# The files whose messages are marked: the commands translated so far
-# and what they share (the other commands' messages stay English).
-POT_SRC  := programs/dispatch.c programs/errors.c \
+# The files whose messages are marked: every command's help page and
+# option texts (N_ in the tables, _ where help.c prints them), and the
+# messages of the files below.
+POT_SRC  := programs/cli.h programs/dispatch.c programs/errors.c \
     programs/options/options.c programs/options/values.c \
     programs/options/checks.c programs/output/report.c \
-    programs/commands/count.c programs/commands/solve.c \
-    programs/commands/engines.c programs/commands/tree.c \
-    programs/commands/compare.c programs/trace/trace.c \
-    programs/output/table.c
+    $(sort $(wildcard programs/commands/*.c)) programs/trace/trace.c \
+    programs/output/table.c programs/output/duration.c \
+    programs/output/progress.c programs/signals.c src/mpi/mpi_main.c
 XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS \
     --keyword=_ --keyword=N_ --keyword=cli_error:2 --keyword=cli_words:2 --keyword=cli_nwords:2,3 \
     --flag=cli_error:2:c-format --package-name=nqueens --no-location --sort-output

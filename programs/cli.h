@@ -119,9 +119,9 @@ int cli_parse_journals(const char *command, const char *help,
 int cli_add_listed(const char *list, const char ***paths, int *count);
 /* --list FILE's entry in the option tables of merge and verify. */
 #define CLI_LIST_HELP \
-    "the journals named in FILE too, one path a line ('-': standard " \
-    "input; blank lines left out), after those given as arguments: a " \
-    "record run's thousands of parts, more than a command line holds"
+    N_("the journals named in FILE too, one path a line ('-': standard " \
+       "input; blank lines left out), after those given as arguments: a " \
+       "record run's thousands of parts, more than a command line holds")
 /* --threads T: 1..CLI_MAX_THREADS into *threads (0 when text is NULL:
  * all cores); prints and returns CLI_USAGE if bad. */
 int cli_parse_threads(const char *text, int *threads);
@@ -136,11 +136,11 @@ int cli_parse_unit_seconds(const char *text, double *out);
 /* The option's entry in a command's table (count, units, estimate). */
 #define CLI_SPEC_MAX_UNIT_SECONDS(VALUE)                                    \
     {.name = "--max-unit-seconds", .value = (VALUE), .arg = "S",            \
-     .help = "cut every unit estimated over S seconds (of the plan's "     \
-             "reference core, the same on every machine) into pieces, "    \
-             "each journaled as it ends (engines sharing fast's plan; "     \
-             "default 3600; 0: never cut); a journal resumes with the "    \
-             "pieces it was written with"}
+     .help = N_("cut every unit estimated over S seconds (of the plan's " \
+                "reference core, the same on every machine) into pieces, " \
+                "each journaled as it ends (engines sharing fast's plan; " \
+                "default 3600; 0: never cut); a journal resumes with the " \
+                "pieces it was written with")}
 
 /* checks.c: the engine and the kernel an option names. */
 

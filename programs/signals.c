@@ -11,6 +11,10 @@
 
 static volatile sig_atomic_t stop_requested, stop_signal, stop_waits;
 static char stop_what[128]; /* "count 20": who the hard stop's line names */
+/* The hard stop's words, translated before any signal can come (gettext
+ * is no function for a signal handler), English until the locale is. */
+static const char *volatile stopped_int = "stopped by SIGINT\n";
+static const char *volatile stopped_term = "stopped by SIGTERM\n";
 
 /* Written with write(2) alone: it runs inside a signal handler. */
 static void say(const char *s)
@@ -32,7 +36,7 @@ static void stop_now(int sig)
         say(stop_what);
         say(" ");
     }
-    say(sig == SIGINT ? "stopped by SIGINT\n" : "stopped by SIGTERM\n");
+    say(sig == SIGINT ? stopped_int : stopped_term);
     _exit(128 + sig);
 }
 
@@ -63,6 +67,8 @@ volatile sig_atomic_t *cli_catch_stop_signals(const char *what)
 {
     struct sigaction sa;
     snprintf(stop_what, sizeof stop_what, "%s", what);
+    stopped_int = _("stopped by SIGINT\n");
+    stopped_term = _("stopped by SIGTERM\n");
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sa.sa_flags = SA_RESETHAND;

@@ -139,6 +139,67 @@ static void ja_help(void *arg)
     t_proc_free(&p);
 }
 
+/* A command's help page and a phrase its Japanese page must hold. */
+typedef struct {
+    const char *command, *phrase;
+} help_case;
+
+/* The first option name ("--x...") in s at or after *at, into name;
+ * 0 when there is none. */
+static int next_option(const char **at, char *name, size_t size)
+{
+    const char *s = *at;
+    while ((s = strstr(s, "--")) &&
+           !(s[2] >= 'a' && s[2] <= 'z' && (s == *at || s[-1] != '-')))
+        s += 2;
+    if (!s)
+        return 0;
+    size_t len = strspn(s + 2, "abcdefghijklmnopqrstuvwxyz0123456789-") + 2;
+    snprintf(name, size, "%.*s", (int)(len < size ? len : size - 1), s);
+    *at = s + len;
+    return 1;
+}
+
+/* `help COMMAND` under ja: Japanese (the usage line, the options
+ * heading, the phrase) and every option name the English page gives,
+ * none left out by a translation; the exit code 0 both times. */
+static void ja_command_help(void *arg)
+{
+    const help_case *h = arg;
+    t_proc c, ja;
+    char name[64], usage[64];
+    if (!japanese_here())
+        return;
+    CHECK(t_run_cli(&ja, ARGS("help", h->command)) == 0);
+    use_locale("C", NULL);
+    CHECK(t_run_cli(&c, ARGS("help", h->command)) == 0);
+    snprintf(usage, sizeof usage, "使い方: nqueens %s", h->command);
+    CHECKF(ja.exit_code == 0 && c.exit_code == 0 &&
+           !strncmp(ja.out, usage, strlen(usage)) &&
+           strstr(ja.out, "オプション:\n") && strstr(ja.out, h->phrase),
+           "help %s in Japanese:\n%s", h->command, ja.out);
+    for (const char *at = c.out; next_option(&at, name, sizeof name);)
+        CHECKF(strstr(ja.out, name), "help %s in Japanese lacks %s:\n%s",
+               h->command, name, ja.out);
+    t_proc_free(&c);
+    t_proc_free(&ja);
+}
+
+/* A time in words in Japanese: complete's refusal names its estimate
+ * in years ("およそ 5.3 年"), not "years" inside a Japanese line. */
+static void ja_duration(void *arg)
+{
+    (void)arg;
+    t_proc p;
+    if (!japanese_here())
+        return;
+    CHECK(t_run_cli(&p, ARGS("complete", "27", "--given", "0:0")) == 0);
+    CHECKF(p.exit_code == 2 && strstr(p.err, "およそ ") &&
+           strstr(p.err, " 年 かかります") && !strstr(p.err, "year"),
+           "complete 27 in Japanese: exit %d, %s", p.exit_code, p.err);
+    t_proc_free(&p);
+}
+
 /* English as before: the headings and a message, byte for byte. */
 static void english_unchanged(void *arg)
 {
@@ -280,7 +341,25 @@ void tests_i18n(void)
     t_case(ja_solve, NULL, "i18n/ja/solve-4-boards-same-3-note-japanese");
     t_case(ja_trace, NULL, "i18n/ja/trace-4-lines-and-summary");
     t_case(ja_error, NULL, "i18n/ja/count-99-error-exit-2");
+    static const help_case helps[] = {
+        {"count", "終わった大きさから 1 行ずつ印字します"},
+        {"solve", "辞書順に"},
+        {"trace", "1 ステップずつ印字します"},
+        {"tree", "再帰の探索木を描きます"},
+        {"compare", "すべてのエンジンを動かして比べます"},
+        {"engines", "エンジンの一覧"},
+        {"units", "作業単位を、1 行にひとつずつ示します"},
+        {"estimate", "どれだけかかるかを N ごとに見積もり"},
+        {"merge", "ジャーナル"},
+        {"verify", "数え直して確かめます"},
+        {"find", "解をひとつ印字します"},
+        {"complete", "完成問題"},
+    };
     t_case(ja_help, NULL, "i18n/ja/help-page");
+    t_case(ja_duration, NULL, "i18n/ja/complete-27-duration-in-years");
+    for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++)
+        t_case(ja_command_help, (void *)&helps[i],
+               "i18n/ja/help-%s-japanese-every-option", helps[i].command);
     t_case(english_unchanged, "C", "i18n/english-unchanged/LANG=C");
     t_case(english_unchanged, "en_US.UTF-8",
            "i18n/english-unchanged/LANG=en_US.UTF-8");

@@ -14,7 +14,7 @@
 
 #include "../cli.h"
 
-static const char compare_help[] =
+static const char compare_help[] = N_(
     "usage: nqueens compare N [options]\n"
     "\n"
     "Run every engine on the N x N board and compare: search nodes, seconds,\n"
@@ -29,7 +29,7 @@ static const char compare_help[] =
     "examples:\n"
     "  nqueens compare 10\n"
     "  nqueens compare 12 --budget 5\n"
-    "  nqueens compare 11 --json\n";
+    "  nqueens compare 11 --json\n");
 
 typedef struct {
     const char *engine;
@@ -231,15 +231,15 @@ int cmd_compare(int argc, char **argv)
     int th = 1; /* one thread unless asked: the engines compared alike */
     const cli_spec specs[] = {
         {.name = "--budget", .value = &budget, .arg = "S",
-         .help = "seconds an engine may take at N (default 10)"},
+         .help = N_("seconds an engine may take at N (default 10)")},
         {.name = "--threads", .value = &threads, .arg = "T",
-         .help = "threads for the engines that split the board into units "
-                 "(default 1, so that the engines compare as algorithms)"},
+         .help = N_("threads for the engines that split the board into units "
+                    "(default 1, so that the engines compare as algorithms)")},
         {.name = "--json", .flag = &json,
-         .help = "one JSON object per engine: n, engine, ran (false: "
-                 "estimated from estimated_from_n), nodes, seconds, "
-                 "nodes_per_second, vs_brute, and total and unique (null "
-                 "when not run)"},
+         .help = N_("one JSON object per engine: n, engine, ran (false: "
+                    "estimated from estimated_from_n), nodes, seconds, "
+                    "nodes_per_second, vs_brute, and total and unique (null "
+                    "when not run)")},
         {0},
     };
     rc = cli_parse_board("compare", compare_help, specs, argc, argv, 0, &n,

@@ -9,7 +9,7 @@
 #include "../output/duration.h"
 #include "../output/format.h"
 
-static const char complete_help[] =
+static const char complete_help[] = N_(
     "usage: nqueens complete N --given R:C,R:C,... [options]\n"
     "\n"
     "The completion problem: the solutions of the N x N board that keep the\n"
@@ -21,7 +21,7 @@ static const char complete_help[] =
     "\n"
     "examples:\n"
     "  nqueens complete 8 --given 0:0\n"
-    "  nqueens complete 10 --given 0:1,1:3 --all\n";
+    "  nqueens complete 10 --given 0:1,1:3 --all\n");
 
 /* One "R:C" of the list; the text after it in *end. */
 static int parse_pair(const char *s, int n, int *r, int *c, const char **end)
@@ -49,7 +49,8 @@ static int parse_pair(const char *s, int n, int *r, int *c, const char **end)
 static const char *shared_line(int r1, int c1, int r2, int c2)
 {
     unsigned how = nq_attack_lines(r1, c1, r2, c2);
-    return how & NQ_BY_COLUMN ? "column" : how ? "diagonal" : NULL;
+    /* TRANSLATORS: the line two given queens share, in "(same %s)". */
+    return how & NQ_BY_COLUMN ? _("column") : how ? _("diagonal") : NULL;
 }
 
 static int add_given(int *given, int n, int r, int c)
@@ -177,30 +178,32 @@ int cmd_complete(int argc, char **argv)
     int th = 0;
     const cli_spec specs[] = {
         {.name = "--given", .value = &given_text, .arg = "LIST",
-         .help = "the queens given, as R:C pairs separated by commas (none: "
-                 "every solution is a completion)"},
+         .help = N_("the queens given, as R:C pairs separated by commas (none: "
+                    "every solution is a completion)")},
         {.name = "--first", .flag = &first,
-         .help = "print the first completion (lexicographic order), or say "
-                 "there is none (exit 1)"},
-        {.name = "--all", .flag = &all, .help = "list every completion"},
+         .help = N_("print the first completion (lexicographic order), or say "
+                    "there is none (exit 1)")},
+        {.name = "--all", .flag = &all, .help = N_("list every completion")},
         {.name = "--limit", .value = &limit, .arg = "K",
-         .help = "with --all, stop after K"},
+         .help = N_("with --all, stop after K")},
         {.name = "--format", .value = &format, .arg = "F",
-         .help = "how --first and --all print boards (see 'nqueens solve "
-                 "--help'; default array)"},
+         .help = N_("how --first and --all print boards (see 'nqueens solve "
+                    "--help'; default array)")},
         {.name = "--threads", .value = &threads, .arg = "T",
-         .help = "threads for counting (default: all online cores)"},
+         .help = N_("threads for counting (default: all online cores)")},
         {.name = "--json", .flag = &json,
-         .help = "the count as one JSON object (n, given, total, nodes, "
-                 "threads, seconds); the listings as --format json: JSON "
-                 "Lines, {\"type\":\"solution\",\"n\",\"number\",\"queens\"} "
-                 "per completion, then {\"type\":\"summary\",\"command\":"
-                 "\"complete\",\"n\",\"solutions\",\"all\",\"given\"} "
-                 "(\"error\" too when --first finds none)"},
+         .help = N_("the count as one JSON object (n, given, total, nodes, "
+                    "threads, seconds); the listings as --format json: JSON "
+                    "Lines, "
+                    "{\"type\":\"solution\",\"n\",\"number\",\"queens\"} per "
+                    "completion, then "
+                    "{\"type\":\"summary\",\"command\":\"complete\",\"n\","
+                    "\"solutions\",\"all\",\"given\"} "
+                    "(\"error\" too when --first finds none)")},
         {.name = "--force", .flag = &force,
-         .help = "count (or list) even what this machine could not finish "
-                 "in a week: without it such a request is refused up front, "
-                 "with the estimate"},
+         .help = N_("count (or list) even what this machine could not finish "
+                    "in a week: without it such a request is refused up front, "
+                    "with the estimate")},
         {0},
     };
     rc = cli_parse_board("complete", complete_help, specs, argc, argv, 0, &n,

@@ -9,7 +9,7 @@
 #include "../cli.h"
 #include "../output/duration.h"
 
-static const char count_help[] =
+static const char count_help[] = N_(
     "usage: nqueens count N|A-B [options]\n"
     "\n"
     "Count the solutions (total, and unique up to rotation and reflection)\n"
@@ -22,7 +22,7 @@ static const char count_help[] =
     "examples:\n"
     "  nqueens count 4-16\n"
     "  nqueens count 18 -t 2 --json\n"
-    "  nqueens count 20 --checkpoint n20.journal\n";
+    "  nqueens count 20 --checkpoint n20.journal\n");
 
 /* The checkpoint options need one N and an engine with units. */
 static int check_checkpoint(const cli_long_count *c, int lo, int hi,
@@ -149,58 +149,58 @@ int cli_parse_count(const char *help, int argc, char **argv, int range,
     a->c.req.engine = nq_default_count_engine();
     const cli_spec specs[] = {
         {.name = "--engine", .value = &a->c.req.engine, .arg = "NAME",
-         .help = "the algorithm (default: the fastest; see 'nqueens "
-                 "engines')"},
+         .help = N_("the algorithm (default: the fastest; see 'nqueens "
+                    "engines')")},
         {.name = "--iterative", .flag = &a->iterative,
-         .help = "use the engine's explicit-stack form, not recursion"},
+         .help = N_("use the engine's explicit-stack form, not recursion")},
         {.name = "--threads", .value = &threads, .arg = "T",
-         .help = "threads for engines that split the board into units (see "
-                 "'nqueens engines'; default: all online cores)"},
+         .help = N_("threads for engines that split the board into units (see "
+                    "'nqueens engines'; default: all online cores)")},
         {.name = "--quiet", .flag = &a->quiet,
-         .help = "no progress bar (it is shown on stderr only when stderr "
-                 "is a terminal and a count takes over a second), and from "
-                 "N = 20 no estimate said or sampled: a script's count is "
-                 "checked against the week (a century with --checkpoint) "
-                 "by a bound timed on smaller boards instead"},
+         .help = N_("no progress bar (it is shown on stderr only when stderr "
+                    "is a terminal and a count takes over a second), and from "
+                    "N = 20 no estimate said or sampled: a script's count is "
+                    "checked against the week (a century with --checkpoint) "
+                    "by a bound timed on smaller boards instead")},
         {.name = "--progress", .flag = &a->progress,
-         .help = "a plain progress line on stderr every 5 seconds, for logs "
-                 "(stderr not a terminal)"},
+         .help = N_("a plain progress line on stderr every 5 seconds, for logs "
+                    "(stderr not a terminal)")},
         {.name = "--json", .flag = &a->c.json,
-         .help = "one JSON object per line: n, total, unique, nodes, engine, "
-                 "kernel (only for an engine that runs one), threads, "
-                 "seconds"},
+         .help = N_("one JSON object per line: n, total, unique, nodes, "
+                    "engine, kernel (only for an engine that runs one), "
+                    "threads, seconds")},
         {.name = "--force", .flag = &a->force,
-         .help = "run even a count this machine could not finish in a week "
-                 "(a century with --checkpoint), without estimating it: "
-                 "without it such a count is refused up front, with the "
-                 "estimate"},
+         .help = N_("run even a count this machine could not finish in a week "
+                    "(a century with --checkpoint), without estimating it: "
+                    "without it such a count is refused up front, with the "
+                    "estimate")},
         {.name = "--kernel", .value = &kernel, .arg = "K",
-         .help = "the fast engine's inner kernel (no other engine runs "
-                 "one): scalar, and sse4, avx2, avx512 on x86-64, neon on "
-                 "aarch64 or simd128 in WebAssembly built with SIMD "
-                 "(default: the widest this CPU runs; also "
-                 "NQ_KERNEL=K; 'nqueens --version' lists those built in)"},
+         .help = N_("the fast engine's inner kernel (no other engine runs "
+                    "one): scalar, and sse4, avx2, avx512 on x86-64, neon on "
+                    "aarch64 or simd128 in WebAssembly built with SIMD "
+                    "(default: the widest this CPU runs; also "
+                    "NQ_KERNEL=K; 'nqueens --version' lists those built in)")},
         {.name = "--devices", .value = &devices, .arg = "LIST",
-         .help = "GPUs for a GPU engine, by number (0,2): the CUDA "
-                 "runtime's for cuda, the order '--version' lists for "
-                 "opencl; a number with no device is refused before any "
-                 "unit is counted; default: every visible GPU (opencl: or, "
-                 "with none, every OpenCL device)"},
+         .help = N_("GPUs for a GPU engine, by number (0,2): the CUDA "
+                    "runtime's for cuda, the order '--version' lists for "
+                    "opencl; a number with no device is refused before any "
+                    "unit is counted; default: every visible GPU (opencl: or, "
+                    "with none, every OpenCL device)")},
         {.name = "--checkpoint", .value = &a->c.opt.journal, .arg = "FILE",
-         .group = "long runs (engines that split the board into units, one "
-                  "N):",
-         .help = "record each finished unit in FILE (created if absent); "
-                 "run the same command again to resume after a crash, a "
-                 "kill or Ctrl-C; Ctrl-C stops at once, and the units it "
-                 "cut short are counted again on resume"},
+         .group = N_("long runs (engines that split the board into units, one "
+                     "N):"),
+         .help = N_("record each finished unit in FILE (created if absent); "
+                    "run the same command again to resume after a crash, a "
+                    "kill or Ctrl-C; Ctrl-C stops at once, and the units it "
+                    "cut short are counted again on resume")},
         {.name = "--part", .value = &part, .arg = "K/M",
-         .help = "run only the K-th of M disjoint shares of the units; "
-                 "combine the parts' journals with 'nqueens merge'.  A part "
-                 "samples no estimate of its own (the whole count's is "
-                 "'nqueens estimate N', said once): it is checked against "
-                 "a century by a bound timed on smaller boards"},
+         .help = N_("run only the K-th of M disjoint shares of the units; "
+                    "combine the parts' journals with 'nqueens merge'.  A part "
+                    "samples no estimate of its own (the whole count's is "
+                    "'nqueens estimate N', said once): it is checked against "
+                    "a century by a bound timed on smaller boards")},
         {.name = "--max-units", .value = &max_units, .arg = "K",
-         .help = "stop after K more units (resume later)"},
+         .help = N_("stop after K more units (resume later)")},
         CLI_SPEC_MAX_UNIT_SECONDS(&max_unit),
         {0},
     };

@@ -5,7 +5,7 @@
 
 #include "../cli.h"
 
-static const char engines_help[] =
+static const char engines_help[] = N_(
     "usage: nqueens engines [--json]\n"
     "\n"
     "List the engines: name, the largest N each takes, whether it can list\n"
@@ -16,15 +16,15 @@ static const char engines_help[] =
     "\n"
     "examples:\n"
     "  nqueens engines\n"
-    "  nqueens engines --json\n";
+    "  nqueens engines --json\n");
 
 int cmd_engines(int argc, char **argv)
 {
     int json = 0;
     const cli_spec specs[] = {
         {.name = "--json", .flag = &json,
-         .help = "one object per engine (engine, max_n, lists, units, "
-                 "events, summary)"},
+         .help = N_("one object per engine (engine, max_n, lists, units, "
+                    "events, summary)")},
         {0},
     };
     int npos, rc = cli_parse("engines", engines_help, specs, argc, argv, NULL,

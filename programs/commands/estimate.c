@@ -172,21 +172,28 @@ void cli_say_estimate(const char *what, const nq_estimate *e, int machines)
     cli_format_estimate(e->seconds / machines, e->seconds_low / machines,
                         e->seconds_high / machines, took, sizeof took);
     if (machines > 1)
-        snprintf(who, sizeof who, "%d workers like this machine, %d thread%s "
-                 "each", machines, e->threads, e->threads == 1 ? "" : "s");
+        snprintf(who, sizeof who, ngettext("%d workers like this machine, "
+                                           "%d thread each",
+                                           "%d workers like this machine, "
+                                           "%d threads each",
+                                           (unsigned long)e->threads),
+                 machines, e->threads);
     else
-        snprintf(who, sizeof who, "%d thread%s", e->threads,
-                 e->threads == 1 ? "" : "s");
+        snprintf(who, sizeof who, ngettext("%d thread", "%d threads",
+                                           (unsigned long)e->threads),
+                 e->threads);
     cli_clear_progress();
-    fprintf(stderr, "%s: %s: about %s on %s (estimated in %.1f s from %llu "
-            "timed samples of its units)\n", cli_program, what, took, who,
-            e->elapsed, (unsigned long long)e->samples);
+    fprintf(stderr, _("%s: %s: about %s on %s (estimated in %.1f s from %llu "
+                      "timed samples of its units)\n"), cli_program, what,
+            took, who, e->elapsed, (unsigned long long)e->samples);
     fflush(stderr);
 }
 
 /* ---- nqueens estimate ---- */
 
-static const char estimate_help[] =
+/* Its "80% interval" is no printf conversion. */
+static const char estimate_help[] = N_(
+    /* xgettext:no-c-format */
     "usage: nqueens estimate N|A-B [options]\n"
     "\n"
     "How long a count would take on this machine, before it runs, for each\n"
@@ -204,7 +211,7 @@ static const char estimate_help[] =
     "\n"
     "examples:\n"
     "  nqueens estimate 18-21\n"
-    "  nqueens estimate 24-27 --threads 64\n";
+    "  nqueens estimate 24-27 --threads 64\n");
 
 typedef struct {
     nq_request req;
@@ -262,6 +269,15 @@ static void print_json_estimate(int n, const estimate_args *a,
     fputs("}\n", stdout);
 }
 
+/* The table's headings, padded by terminal columns (cli_field). */
+static void print_heading(const char *threads)
+{
+    const char *units = _("units"), *core = _("core-hours (80%)");
+    printf("%3s %*s  %*s  %*s  %s\n", "N:", cli_field(units, 8), units,
+           cli_field(core, -26), core, cli_field(threads, -30), threads,
+           _("samples timed"));
+}
+
 static void print_row(int n, const estimate_args *a, const nq_estimate *e,
                       int first)
 {
@@ -275,17 +291,18 @@ static void print_row(int n, const estimate_args *a, const nq_estimate *e,
     hours(e->high / 3600, core[2], sizeof core[2]);
     cli_format_estimate(e->seconds, e->seconds_low, e->seconds_high, wall,
                         sizeof wall);
-    snprintf(when, sizeof when, "%llu in %.1f s",
+    snprintf(when, sizeof when, _("%llu in %.1f s"),
              (unsigned long long)e->samples, e->elapsed);
-    snprintf(threads, sizeof threads, "wall, %d thread%s (80%%)", e->threads,
-             e->threads == 1 ? "" : "s");
+    snprintf(threads, sizeof threads,
+             ngettext("wall, %d thread (80%%)", "wall, %d threads (80%%)",
+                      (unsigned long)e->threads), e->threads);
     if (first)
-        printf("%3s %8s  %-26s  %-30s  %s\n", "N:", "units",
-               "core-hours (80%)", threads, "samples timed");
+        print_heading(threads);
     snprintf(core[0] + strlen(core[0]), sizeof core[0] - strlen(core[0]),
              " (%s-%s)", core[1], core[2]);
-    printf("%2d: %8llu  %-26s  %-30s  %s\n", n, (unsigned long long)e->units,
-           core[0], wall, when);
+    /* widths in terminal columns: the wall time may be Japanese */
+    printf("%2d: %8llu  %-26s  %*s  %s\n", n, (unsigned long long)e->units,
+           core[0], cli_field(wall, -30), wall, when);
 }
 
 static int estimate_parse(int argc, char **argv, estimate_args *a)
@@ -295,27 +312,27 @@ static int estimate_parse(int argc, char **argv, estimate_args *a)
     a->req.engine = nq_default_count_engine();
     const cli_spec specs[] = {
         {.name = "--engine", .value = &a->req.engine, .arg = "NAME",
-         .help = "the engine the count would run (default: fast); one "
-                 "that splits the board into units and counts on the CPU"},
+         .help = N_("the engine the count would run (default: fast); one "
+                    "that splits the board into units and counts on the CPU")},
         {.name = "--threads", .value = &threads, .arg = "T",
-         .help = "the threads the count would run on (default: all online "
-                 "cores); the samples are timed on as many at once"},
+         .help = N_("the threads the count would run on (default: all online "
+                    "cores); the samples are timed on as many at once")},
         {.name = "--kernel", .value = &kernel, .arg = "K",
-         .help = "the fast kernel the count would run (default: the "
-                 "widest this CPU runs)"},
+         .help = N_("the fast kernel the count would run (default: the "
+                    "widest this CPU runs)")},
         {.name = "--part", .value = &part, .arg = "K/M",
-         .help = "the K-th of M shares of the units, as 'count --part'"},
+         .help = N_("the K-th of M shares of the units, as 'count --part'")},
         CLI_SPEC_MAX_UNIT_SECONDS(&max_unit),
         {.name = "--seconds", .value = &budget, .arg = "S",
-         .help = "the most each N's sampling takes, in seconds (default: "
-                 "10; it ends sooner once steady)"},
+         .help = N_("the most each N's sampling takes, in seconds (default: "
+                    "10; it ends sooner once steady)")},
         {.name = "--json", .flag = &a->json,
-         .help = "one JSON object per N: n, engine, kernel, threads, units, "
-                 "core_hours and its _low and _high, seconds (wall) and its "
-                 "_low and _high, samples, sampled_seconds, elapsed, "
-                 "pieces (the share's units, pieces included), "
-                 "largest_piece_seconds (on this machine, one thread) and "
-                 "_reference_seconds (the plan's), max_unit_seconds"},
+         .help = N_("one JSON object per N: n, engine, kernel, threads, units, "
+                    "core_hours and its _low and _high, seconds (wall) and its "
+                    "_low and _high, samples, sampled_seconds, elapsed, "
+                    "pieces (the share's units, pieces included), "
+                    "largest_piece_seconds (on this machine, one thread) and "
+                    "_reference_seconds (the plan's), max_unit_seconds")},
         {0},
     };
     int rc = cli_parse_board("estimate", estimate_help, specs, argc, argv, 1,

@@ -8,7 +8,7 @@
 #include "../cli.h"
 #include "../output/format.h"
 
-static const char find_help[] =
+static const char find_help[] = N_(
     "usage: nqueens find N [options]\n"
     "\n"
     "Print one solution of the N x N board, N from 1 to 100000000 (N = 2\n"
@@ -20,7 +20,7 @@ static const char find_help[] =
     "\n"
     "examples:\n"
     "  nqueens find 1000000 --method formula --verify\n"
-    "  nqueens find 200 --method search --seed 7\n";
+    "  nqueens find 200 --method search --seed 7\n");
 
 typedef struct {
     int n, verify;
@@ -67,24 +67,24 @@ static int parse_find(int argc, char **argv, find_job *job)
     uint64_t v;
     const cli_spec specs[] = {
         {.name = "--method", .value = &method, .arg = "M",
-         .help = "formula (default): the explicit construction by N mod 6, "
-                 "O(N) and always the same answer; search: min-conflicts "
-                 "local search, a random solution"},
+         .help = N_("formula (default): the explicit construction by N mod 6, "
+                    "O(N) and always the same answer; search: min-conflicts "
+                    "local search, a random solution")},
         {.name = "--seed", .value = &seed, .arg = "S",
-         .help = "the search's random seed (default 1): the same seed gives "
-                 "the same solution"},
+         .help = N_("the search's random seed (default 1): the same seed gives "
+                    "the same solution")},
         {.name = "--format", .value = &format, .arg = "F",
-         .help = "array (default), json, or for N <= 100 any solve format: "
-                 "grid, dots, unicode, svg"},
+         .help = N_("array (default), json, or for N <= 100 any solve format: "
+                    "grid, dots, unicode, svg")},
         {.name = "--verify", .flag = &job->verify,
-         .help = "check the answer again (O(N)) before printing it and say "
-                 "so on stderr"},
+         .help = N_("check the answer again (O(N)) before printing it and say "
+                    "so on stderr")},
         {.name = "--json", .flag = &json,
-         .help = "the same as --format json: JSON Lines, the board's "
-                 "{\"type\":\"solution\",\"n\",\"number\",\"queens\"}, then "
-                 "{\"type\":\"summary\",\"command\":\"find\",\"n\","
-                 "\"solutions\":1,\"all\":false,\"method\",\"seed\","
-                 "\"verified\"}"},
+         .help = N_("the same as --format json: JSON Lines, the board's "
+                    "{\"type\":\"solution\",\"n\",\"number\",\"queens\"}, then "
+                    "{\"type\":\"summary\",\"command\":\"find\",\"n\","
+                    "\"solutions\":1,\"all\":false,\"method\",\"seed\","
+                    "\"verified\"}")},
         {0},
     };
     int rc = cli_parse("find", find_help, specs, argc, argv, pos, 1, &npos);

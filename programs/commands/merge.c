@@ -8,7 +8,7 @@
 
 #include "../cli.h"
 
-static const char merge_help[] =
+static const char merge_help[] = N_(
     "usage: nqueens merge JOURNAL... [--list FILE] [--output FILE] [options]\n"
     "       nqueens merge --verified JOURNAL... VERDICT... [--json]\n"
     "\n"
@@ -26,7 +26,7 @@ static const char merge_help[] =
     "examples:\n"
     "  nqueens merge --verify n23.part*\n"
     "  nqueens merge --list parts.txt -o n23.all\n"
-    "  nqueens merge --verified n27.part* n27.verdict*\n";
+    "  nqueens merge --verified n27.part* n27.verdict*\n");
 
 static int bit(const unsigned char *set, uint64_t u)
 {
@@ -245,35 +245,35 @@ int cmd_merge(int argc, char **argv)
         {.name = "--list", .value = &list, .arg = "FILE",
          .help = CLI_LIST_HELP},
         {.name = "--output", .value = &output, .arg = "FILE",
-         .help = "also write the journals' union to FILE as one journal "
-                 "(part 1/1, a key of its own, each unit once, their runs' "
-                 "time), which merge, verify and count --checkpoint read "
-                 "like any other: a staged merge.  Written whole or not at "
-                 "all (a temporary file beside it, renamed into place); "
-                 "never one of the journals.  With units missing it is "
-                 "written all the same, and exit status 0 says so, with "
-                 "its units instead of the row"},
+         .help = N_("also write the journals' union to FILE as one journal "
+                    "(part 1/1, a key of its own, each unit once, their runs' "
+                    "time), which merge, verify and count --checkpoint read "
+                    "like any other: a staged merge.  Written whole or not at "
+                    "all (a temporary file beside it, renamed into place); "
+                    "never one of the journals.  With units missing it is "
+                    "written all the same, and exit status 0 says so, with "
+                    "its units instead of the row")},
         {.name = "--verify", .flag = &verify,
-         .help = "first recount units as 'nqueens verify' does (a random "
-                 "sample, the records that stand out by size, the fixed "
-                 "points), on the CPU, and add up only if every recount "
-                 "agrees with its record"},
+         .help = N_("first recount units as 'nqueens verify' does (a random "
+                    "sample, the records that stand out by size, the fixed "
+                    "points), on the CPU, and add up only if every recount "
+                    "agrees with its record")},
         {.name = "--sample", .value = &sample, .arg = "P",
-         .help = "the sample for --verify: P percent of the recorded units, "
-                 "at least 16 (default: 1)"},
+         .help = N_("the sample for --verify: P percent of the recorded units, "
+                    "at least 16 (default: 1)")},
         {.name = "--all", .flag = &all,
-         .help = "the sample for --verify: every recorded unit"},
+         .help = N_("the sample for --verify: every recorded unit")},
         {.name = "--verified", .flag = &verified,
-         .help = "put the verdicts of a check run in parts ('verify --part "
-                 "K/M --seed S --output FILE', named among the journals) "
-                 "together with the journals, and add up only if every part "
-                 "is there once, all chose the same units from these "
-                 "journals, each recounted its share and all agree"},
+         .help = N_("put the verdicts of a check run in parts ('verify --part "
+                    "K/M --seed S --output FILE', named among the journals) "
+                    "together with the journals, and add up only if every part "
+                    "is there once, all chose the same units from these "
+                    "journals, each recounted its share and all agree")},
         {.name = "--json", .flag = &json,
-         .help = "the count as one JSON object: n, total, unique, nodes, "
-                 "engine, threads (the most any run of the journals used; "
-                 "null if they recorded none), seconds; no kernel (merge "
-                 "counts nothing itself)"},
+         .help = N_("the count as one JSON object: n, total, unique, nodes, "
+                    "engine, threads (the most any run of the journals used; "
+                    "null if they recorded none), seconds; no kernel (merge "
+                    "counts nothing itself)")},
         {0},
     };
     rc = cli_parse_journals("merge", merge_help, "JOURNAL... [--list FILE] "

@@ -7,7 +7,7 @@
 #include "../cli.h"
 #include "../output/format.h"
 
-static const char solve_help[] =
+static const char solve_help[] = N_(
     "usage: nqueens solve N [options]\n"
     "\n"
     "List the solutions of the N x N board in lexicographic order of the\n"
@@ -19,7 +19,7 @@ static const char solve_help[] =
     "examples:\n"
     "  nqueens solve 6\n"
     "  nqueens solve 8 --unique --format unicode\n"
-    "  nqueens solve 5 -f seed --one-based -l 1\n";
+    "  nqueens solve 5 -f seed --one-based -l 1\n");
 
 /* The library's callback: each solution to the listing as it is found. */
 static int print_solution(void *ctx, const int *cols, int n)
@@ -61,29 +61,30 @@ int cmd_solve(int argc, char **argv)
     uint64_t k = 0;
     const cli_spec specs[] = {
         {.name = "--format", .value = &format, .arg = "F",
-         .help = "grid (the seed's Python board), dots (the seed's C "
-                 "board), seed (the seed chapters' diagram, column 0 on the "
-                 "right), array (default: one line of columns each), unicode "
-                 "(a shaded board), svg (a picture of up to 1000 boards; "
-                 "pick them with --limit), json (JSON Lines: "
-                 "{\"type\":\"solution\",\"n\",\"number\",\"queens\"} per "
-                 "solution as it is found, columns from 0, then "
-                 "{\"type\":\"summary\",\"command\",\"n\",\"solutions\",\"all\","
-                 "\"engine\",\"unique\"} and \"error\" if it failed)"},
+         .help = N_("grid (the seed's Python board), dots (the seed's C "
+                    "board), seed (the seed chapters' diagram, column 0 on the "
+                    "right), array (default: one line of columns each), "
+                    "unicode (a shaded board), svg (a picture of up to 1000 "
+                    "boards; pick them with --limit), json (JSON Lines: "
+                    "{\"type\":\"solution\",\"n\",\"number\",\"queens\"} per "
+                    "solution as it is found, columns from 0, then "
+                    "{\"type\":\"summary\",\"command\",\"n\",\"solutions\","
+                    "\"all\",\"engine\",\"unique\"} "
+                    "and \"error\" if it failed)")},
         {.name = "--json", .flag = &json,
-         .help = "the same as --format json"},
+         .help = N_("the same as --format json")},
         {.name = "--one-based", .flag = &one_based,
-         .help = "number rows and columns from 1 (array, unicode, seed), as "
-                 "the seeds' C notebook and the literature do"},
+         .help = N_("number rows and columns from 1 (array, unicode, seed), as "
+                    "the seeds' C notebook and the literature do")},
         {.name = "--limit", .value = &limit, .arg = "K",
-         .help = "stop after K solutions"},
+         .help = N_("stop after K solutions")},
         {.name = "--unique", .flag = &unique,
-         .help = "only the smallest member of each symmetry class"},
+         .help = N_("only the smallest member of each symmetry class")},
         {.name = "--engine", .value = &engine, .arg = "NAME",
-         .help = "an engine that can list solutions (default: the fastest "
-                 "of them): {list}"},
+         .help = N_("an engine that can list solutions (default: the fastest "
+                    "of them): {list}")},
         {.name = "--iterative", .flag = &iterative,
-         .help = "use the engine's explicit-stack form"},
+         .help = N_("use the engine's explicit-stack form")},
         {0},
     };
     rc = cli_parse_board("solve", solve_help, specs, argc, argv, 0, &n, &hi);

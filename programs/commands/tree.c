@@ -18,7 +18,7 @@
 
 #include "../cli.h"
 
-static const char tree_help[] =
+static const char tree_help[] = N_(
     "usage: nqueens tree N [options]\n"
     "\n"
     "Draw the recursion tree an engine walks for the N x N board: the root\n"
@@ -32,7 +32,7 @@ static const char tree_help[] =
     "examples:\n"
     "  nqueens tree 4\n"
     "  nqueens tree 8 --engine bitmap --depth 3\n"
-    "  nqueens tree 5 --format dot | dot -Tsvg > tree.svg\n";
+    "  nqueens tree 5 --format dot | dot -Tsvg > tree.svg\n");
 
 enum { MARK_SOLUTION = 1, MARK_FAILED = 2, MARK_DEAD = 4 };
 
@@ -415,23 +415,24 @@ int cmd_tree(int argc, char **argv)
     uint64_t d = NQ_MAX_N;
     const cli_spec specs[] = {
         {.name = "--engine", .value = &engine, .arg = "NAME",
-         .help = "the engine whose tree to draw (default: backtrack), to "
-                 "see how much of it each prunes:\n{events}"},
+         .help = N_("the engine whose tree to draw (default: backtrack), to "
+                    "see how much of it each prunes:\n{events}")},
         {.name = "--format", .value = &format, .arg = "F",
-         .help = "text (default), dot (Graphviz), svg (runs Graphviz's dot, "
-                 "which must be installed), or json"},
+         .help = N_("text (default), dot (Graphviz), svg (runs Graphviz's dot, "
+                    "which must be installed), or json")},
         {.name = "--json", .flag = &json,
-         .help = "one JSON object per line: each node (type \"node\": id, "
-                 "parent, depth, queens, solution, dead_end, failed, folded, "
-                 "folded_solutions), then the totals (type \"summary\")"},
+         .help = N_("one JSON object per line: each node (type \"node\": id, "
+                    "parent, depth, queens, solution, dead_end, failed, "
+                    "folded, folded_solutions), then the totals (type "
+                    "\"summary\")")},
         {.name = "--depth", .value = &depth, .arg = "D",
-         .help = "draw levels 0..D only; deeper nodes are counted in their "
-                 "ancestor at level D"},
+         .help = N_("draw levels 0..D only; deeper nodes are counted in their "
+                    "ancestor at level D")},
         {.name = "--iterative", .flag = &iterative,
-         .help = "walk the engine's explicit-stack form (same tree)"},
+         .help = N_("walk the engine's explicit-stack form (same tree)")},
         {.name = "--one-based", .flag = &one_based,
-         .help = "number columns from 1 (text, dot, svg), as solve does; "
-                 "JSON counts from 0 whatever it says"},
+         .help = N_("number columns from 1 (text, dot, svg), as solve does; "
+                    "JSON counts from 0 whatever it says")},
         {0},
     };
     rc = cli_parse_board("tree", tree_help, specs, argc, argv, 0, &n, &hi);

@@ -5,7 +5,7 @@
 
 #include "../cli.h"
 
-static const char units_help[] =
+static const char units_help[] = N_(
     "usage: nqueens units N [--engine NAME] [--max-unit-seconds S] [--json]\n"
     "\n"
     "List the work units a count of N is split into, one per line: the\n"
@@ -24,7 +24,7 @@ static const char units_help[] =
     "examples:\n"
     "  nqueens units 8\n"
     "  nqueens units 16 --engine carry\n"
-    "  nqueens units 18 --max-unit-seconds 0.0001\n";
+    "  nqueens units 18 --max-unit-seconds 0.0001\n");
 
 /* One unit: its words, and its estimate where the engine has one. */
 static void print_unit(const nq_plan *plan, int n, const char *engine,
@@ -56,13 +56,13 @@ int cmd_units(int argc, char **argv)
     int n, hi, rc, json = 0;
     const cli_spec specs[] = {
         {.name = "--engine", .value = &engine, .arg = "NAME",
-         .help = "an engine that splits the board into units (default: "
-                 "the count's, fast; carry's plan is made in minutes and "
-                 "lists gigabytes from N = 20): {units}"},
+         .help = N_("an engine that splits the board into units (default: "
+                    "the count's, fast; carry's plan is made in minutes and "
+                    "lists gigabytes from N = 20): {units}")},
         CLI_SPEC_MAX_UNIT_SECONDS(&max_unit),
         {.name = "--json", .flag = &json,
-         .help = "one object per unit (n, engine, unit, queens, seconds: "
-                 "the estimate, null where none)"},
+         .help = N_("one object per unit (n, engine, unit, queens, seconds: "
+                    "the estimate, null where none)")},
         {0},
     };
     rc = cli_parse_board("units", units_help, specs, argc, argv, 0, &n, &hi);

@@ -10,7 +10,7 @@
 
 #include "../cli.h"
 
-static const char verify_help[] =
+static const char verify_help[] = N_(
     "usage: nqueens verify JOURNAL... [options]\n"
     "\n"
     "Check journals someone else wrote by counting again a random sample of\n"
@@ -32,7 +32,7 @@ static const char verify_help[] =
     "examples:\n"
     "  nqueens verify n23.part*\n"
     "  nqueens verify --all part7.journal\n"
-    "  nqueens verify --list parts.txt\n";
+    "  nqueens verify --list parts.txt\n");
 
 /* The least a sample recounts, whatever the percentage: a 1% sample of a
  * small journal would otherwise be a unit or two. */
@@ -340,43 +340,43 @@ int cli_parse_verify(const char *help, int argc, char **argv,
         {.name = "--list", .value = &list, .arg = "FILE",
          .help = CLI_LIST_HELP},
         {.name = "--sample", .value = &sample, .arg = "P",
-         .help = "recount P percent of the recorded units, at least 16 "
-                 "(default: 1)"},
+         .help = N_("recount P percent of the recorded units, at least 16 "
+                    "(default: 1)")},
         {.name = "--all", .flag = &all,
-         .help = "recount every recorded unit (none drawn at random)"},
+         .help = N_("recount every recorded unit (none drawn at random)")},
         {.name = "--seed", .value = &seed, .arg = "S",
-         .help = "draw the sample from seed S, to repeat a check (a run's "
-                 "summary names its seed; default: one drawn at random: a "
-                 "seed published in advance shows a forger which records "
-                 "the draw leaves alone)"},
+         .help = N_("draw the sample from seed S, to repeat a check (a run's "
+                    "summary names its seed; default: one drawn at random: a "
+                    "seed published in advance shows a forger which records "
+                    "the draw leaves alone)")},
         {.name = "--engine", .value = &a->engine, .arg = "NAME",
-         .help = "recount with NAME, an engine of the journals' plan "
-                 "(default: the first that counts it on the CPU, fast for "
-                 "fast, subunits, cuda and opencl journals; a GPU engine "
-                 "that fails leaves the rest to it, with a line)"},
+         .help = N_("recount with NAME, an engine of the journals' plan "
+                    "(default: the first that counts it on the CPU, fast for "
+                    "fast, subunits, cuda and opencl journals; a GPU engine "
+                    "that fails leaves the rest to it, with a line)")},
         {.name = "--threads", .value = &threads, .arg = "T",
-         .help = "threads (default: all online cores)"},
+         .help = N_("threads (default: all online cores)")},
         {.name = "--part", .value = &part, .arg = "K/M",
-         .help = "recount only part K of M of the chosen units (the choice "
-                 "made whole, then dealt largest estimate first to the part "
-                 "with the least work; needs --seed, so that every part "
-                 "chooses alike), for a check run on M machines",
-         .group = "a check in parts:"},
+         .help = N_("recount only part K of M of the chosen units (the choice "
+                    "made whole, then dealt largest estimate first to the part "
+                    "with the least work; needs --seed, so that every part "
+                    "chooses alike), for a check run on M machines"),
+         .group = N_("a check in parts:")},
         {.name = "--output", .value = &a->output, .arg = "FILE",
-         .help = "write the verdict (what was recounted, the choice's and "
-                 "the records' digests, the units that disagree) to FILE, "
-                 "for 'nqueens merge --verified'"},
+         .help = N_("write the verdict (what was recounted, the choice's and "
+                    "the records' digests, the units that disagree) to FILE, "
+                    "for 'nqueens merge --verified'")},
         {.name = "--estimate", .flag = &a->estimate,
-         .help = "say how many units the check would recount and their "
-                 "core-hours by the plan's estimate (the part's too, with "
-                 "--part), and recount none"},
-        {.name = "--quiet", .flag = &a->quiet, .help = "no progress bar",
-         .group = "output:"},
+         .help = N_("say how many units the check would recount and their "
+                    "core-hours by the plan's estimate (the part's too, with "
+                    "--part), and recount none")},
+        {.name = "--quiet", .flag = &a->quiet, .help = N_("no progress bar"),
+         .group = N_("output:")},
         {.name = "--progress", .flag = &a->progress,
-         .help = "a plain progress line every 5 seconds, for logs"},
+         .help = N_("a plain progress line every 5 seconds, for logs")},
         {.name = "--json", .flag = &a->json,
-         .help = "JSON Lines: one object per disagreeing unit (type "
-                 "\"disagree\"), then a summary (type \"summary\")"},
+         .help = N_("JSON Lines: one object per disagreeing unit (type "
+                    "\"disagree\"), then a summary (type \"summary\")")},
         {0},
     };
     rc = cli_parse_journals("verify", help, "JOURNAL... [--list FILE] "

@@ -8,17 +8,21 @@
 #include <string.h>
 
 #include "duration.h"
+#include "../i18n.h"
 
 typedef struct {
     double seconds;
     const char *one, *many;
 } time_unit;
 
+/* The names are translated where printed (the user's language; English
+ * in the tests, which set no catalogue); singular only for exactly "1",
+ * as English counts (ngettext would take the rounded number's plural). */
 static const time_unit time_units[] = {
-    {1, "second", "seconds"},      {60, "minute", "minutes"},
-    {3600, "hour", "hours"},       {86400, "day", "days"},
-    {30.436875 * 86400, "month", "months"},
-    {365.2425 * 86400, "year", "years"},
+    {1, N_("second"), N_("seconds")},      {60, N_("minute"), N_("minutes")},
+    {3600, N_("hour"), N_("hours")},       {86400, N_("day"), N_("days")},
+    {30.436875 * 86400, N_("month"), N_("months")},
+    {365.2425 * 86400, N_("year"), N_("years")},
 };
 #define TIME_UNITS (sizeof time_units / sizeof time_units[0])
 
@@ -89,11 +93,11 @@ void cli_format_estimate(double seconds, double low, double high, char *buf,
     numbers(seconds / scale, low / scale, high / scale, ranged, n);
     const char *v = n[0];
     if (ranged)
-        snprintf(range, sizeof range, e ? " (%s-%s x 10^%d)" : " (%s-%s)",
+        snprintf(range, sizeof range, e ? _(" (%s-%s x 10^%d)") : _(" (%s-%s)"),
                  n[1], n[2], e);
     if (e)
-        snprintf(buf, size, "%s x 10^%d years%s", v, e, range);
+        snprintf(buf, size, _("%s x 10^%d years%s"), v, e, range);
     else
-        snprintf(buf, size, "%s %s%s", v, strcmp(v, "1") ? u->many : u->one,
-                 range);
+        snprintf(buf, size, _("%s %s%s"), v,
+                 _(strcmp(v, "1") ? u->many : u->one), range);
 }

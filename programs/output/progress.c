@@ -52,11 +52,11 @@ static void describe(const cli_progress *bar, const nq_progress *p,
         hms(p->seconds * (double)(p->units_total - p->units_done) /
             (double)now, eta, sizeof eta);
     if (brief)
-        snprintf(buf, size, "N=%d %llu/%llu ETA %s", bar->n,
+        snprintf(buf, size, _("N=%d %llu/%llu ETA %s"), bar->n,
                  (unsigned long long)p->units_done,
                  (unsigned long long)p->units_total, eta);
     else
-        snprintf(buf, size, "N=%d %llu/%llu units  %s elapsed  ETA %s",
+        snprintf(buf, size, _("N=%d %llu/%llu units  %s elapsed  ETA %s"),
                  bar->n, (unsigned long long)p->units_done,
                  (unsigned long long)p->units_total, elapsed, eta);
 }
@@ -74,7 +74,7 @@ static void fit(const char *numbers, const nq_progress *p, int width,
 {
     const char *space = strchr(numbers, ' ');
     int head = space ? (int)(space - numbers) : 0;
-    int room = width - SPARE - (int)strlen(numbers) - 3, fill;
+    int room = width - SPARE - cli_text_width(numbers, (size_t)-1) - 3, fill;
     if (room > 40)
         room = 40;
     if (room < 5 || !space) {
@@ -107,7 +107,8 @@ void cli_draw_progress(void *ctx, const nq_progress *p)
         return;
     }
     int width = columns();
-    if ((int)strlen(numbers) + 9 > width) /* no room for a bar: the gist */
+    /* no room for a bar: the gist (columns, not bytes: Japanese words) */
+    if (cli_text_width(numbers, (size_t)-1) + 9 > width)
         describe(bar, p, 1, numbers, sizeof numbers);
     fit(numbers, p, width, line, sizeof line);
     fprintf(stderr, "\r\033[K%s", line);

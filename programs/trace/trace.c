@@ -20,7 +20,7 @@
 #include "trace_seed.h"
 #include "trace_state.h"
 
-static const char trace_help[] =
+static const char trace_help[] = N_(
     "usage: nqueens trace N [options]\n"
     "\n"
     "Print an engine's search of the N x N board step by step: each square\n"
@@ -42,7 +42,7 @@ static const char trace_help[] =
     "examples:\n"
     "  nqueens trace 4\n"
     "  nqueens trace 4 --style seed -l 12\n"
-    "  nqueens trace 6 --format html --compare bitmap > walk.html\n";
+    "  nqueens trace 6 --format html --compare bitmap > walk.html\n");
 
 /* Whether the step texts are for people (the text output), so in the
  * user's language; the JSON lines and the page quote them, and stay
@@ -639,47 +639,48 @@ int cmd_trace(int argc, char **argv)
     int iterative = 0, one_based = 0, json = 0, force = 0, n, hi, rc;
     const cli_spec specs[] = {
         {.name = "--engine", .value = &engine, .arg = "NAME",
-         .help = "the engine whose steps to print (default: backtrack), "
-                 "one of:\n{events}"},
+         .help = N_("the engine whose steps to print (default: backtrack), "
+                    "one of:\n{events}")},
         {.name = "--limit", .value = &limit, .arg = "K",
-         .help = "stop after K steps (default 1000000; 50000 for a page)"},
+         .help = N_("stop after K steps (default 1000000; 50000 for a page)")},
         {.name = "--iterative", .flag = &iterative,
-         .help = "trace the engine's explicit-stack form"},
+         .help = N_("trace the engine's explicit-stack form")},
         {.name = "--style", .value = &style, .arg = "S",
-         .help = "steps (default): one line a step; seed: the flags engine "
-                 "(the default with it) as seed 003 walks its Python "
-                 "program: row=R,i=C, each test written out "
-                 "(FB[row-i+(size-1)]->FB[1-2+(4-1)]->FB[2]==0), the arrays "
-                 "FA, FB and FC in full after each change"},
+         .help = N_("steps (default): one line a step; seed: the flags engine "
+                    "(the default with it) as seed 003 walks its Python "
+                    "program: row=R,i=C, each test written out "
+                    "(FB[row-i+(size-1)]->FB[1-2+(4-1)]->FB[2]==0), the arrays "
+                    "FA, FB and FC in full after each change")},
         {.name = "--one-based", .flag = &one_based,
-         .help = "rows and columns counted from 1 (steps); with seed, the "
-                 "square from 1 beside the program's variables"},
+         .help = N_("rows and columns counted from 1 (steps); with seed, the "
+                    "square from 1 beside the program's variables")},
         {.name = "--json", .flag = &json,
-         .help = "JSON Lines, for a program replaying the search: per step "
-                 "{\"type\":\"step\",\"step\",\"event\" (place, reject, "
-                 "remove, solution, fail),\"row\",\"col\",\"queens\" (the "
-                 "board after it: the column of each filled row, from "
-                 "0),\"text\" (the step as the style prints it)}, then "
-                 "{\"type\":\"summary\",\"command\",\"n\",\"engine\",\"style\","
-                 "\"steps\",\"placements\",\"rejections\",\"removals\","
-                 "\"solutions\",\"failures\",\"stopped\" (null, \"limit\", "
-                 "\"default limit\"),\"text\"}"},
+         .help = N_("JSON Lines, for a program replaying the search: per step "
+                    "{\"type\":\"step\",\"step\",\"event\" (place, reject, "
+                    "remove, solution, fail),\"row\",\"col\",\"queens\" (the "
+                    "board after it: the column of each filled row, from "
+                    "0),\"text\" (the step as the style prints it)}, then "
+                    "{\"type\":\"summary\",\"command\",\"n\",\"engine\","
+                    "\"style\","
+                    "\"steps\",\"placements\",\"rejections\",\"removals\","
+                    "\"solutions\",\"failures\",\"stopped\" "
+                    "(null, \"limit\", \"default limit\"),\"text\"}")},
         {.name = "--format", .value = &format, .arg = "F",
-         .help = "text (default), json (as --json), or html: one page to "
-                 "step through in a browser (no network needed): the board, "
-                 "every attacker of a refused square, the engine's arrays or "
-                 "masks and its code, the tree growing and each step's line "
-                 "as above; play, pause, step with the arrow keys; #step=K "
-                 "opens at step K"},
+         .help = N_("text (default), json (as --json), or html: one page to "
+                    "step through in a browser (no network needed): the board, "
+                    "every attacker of a refused square, the engine's arrays "
+                    "or masks and its code, the tree growing and each step's "
+                    "line as above; play, pause, step with the arrow keys; "
+                    "#step=K opens at step K")},
         {.name = "--compare", .value = &compare, .arg = "E2",
-         .help = "with --format html: engine E2's search beside the first, "
-                 "paired by moment: E2 at the same point of the search (the "
-                 "same board, and the same move: placing, refusing or taking "
-                 "back a square, or a solution), or where it never comes "
-                 "there, at its last step before that point"},
+         .help = N_("with --format html: engine E2's search beside the first, "
+                    "paired by moment: E2 at the same point of the search (the "
+                    "same board, and the same move: placing, refusing or "
+                    "taking back a square, or a solution), or where it never "
+                    "comes there, at its last step before that point")},
         {.name = "--force", .flag = &force,
-         .help = "with --format html: write a page over 20 MiB, which is "
-                 "refused without it (a browser may not open it)"},
+         .help = N_("with --format html: write a page over 20 MiB, which is "
+                    "refused without it (a browser may not open it)")},
         {0},
     };
     rc = cli_parse_board("trace", trace_help, specs, argc, argv, 0, &n, &hi);

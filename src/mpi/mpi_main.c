@@ -38,7 +38,7 @@
  * that lost a rank; documented in the help, README and doc/cluster.md. */
 #define EXIT_LOST_RANK 3
 
-static const char mpi_help[] =
+static const char mpi_help[] = N_(
     "usage: mpirun -np P nqueens-mpi count N [options]\n"
     "       mpirun -np P nqueens-mpi verify JOURNAL... [options]\n"
     "\n"
@@ -68,9 +68,9 @@ static const char mpi_help[] =
     "\n"
     "examples:\n"
     "  mpirun -np 9 nqueens-mpi count 22 --checkpoint n22.journal\n"
-    "  mpirun -np 3 nqueens-mpi count 16 --json\n";
+    "  mpirun -np 3 nqueens-mpi count 16 --json\n");
 
-static const char mpi_verify_help[] =
+static const char mpi_verify_help[] = N_(
     "usage: mpirun -np P nqueens-mpi verify JOURNAL... [options]\n"
     "\n"
     "'nqueens verify' over an MPI job: rank 0 reads the journals and\n"
@@ -92,7 +92,7 @@ static const char mpi_verify_help[] =
     "examples:\n"
     "  mpirun -np 9 nqueens-mpi verify n22.journal\n"
     "  mpirun -np 65 nqueens-mpi verify --list parts.txt --part 3/8 \\\n"
-    "      --seed 77 --output verdict.3\n";
+    "      --seed 77 --output verdict.3\n");
 
 /* --worker-timeout S (or =S), nqueens-mpi's own option, taken out of
  * argv before count's parser sees the rest: 0 if absent, -1 (said) if
@@ -339,6 +339,7 @@ int main(int argc, char **argv)
      * with the shell's status, as at any later moment */
     cli_program = "nqueens-mpi";
     cli_catch_from_start(argc, argv);
+    cli_nls_init(); /* nqueens' own: its catalogues, found beside it */
     if (!start_mpi(&argc, &argv, &rank)) {
         MPI_Finalize();
         return CLI_FAIL;
