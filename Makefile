@@ -108,13 +108,18 @@ kernel_flags = $($(call upper,$(call kernel_set,$(1)))_FLAGS) $($(call upper,$(1
 BACKENDS := src/mpi src/cuda src/opencl
 LIB_SRC  := $(filter-out $(BACKENDS:%=%/%) src/search/frontier_vec.c,\
               $(wildcard src/*/*.c))
-CLI_SRC  := $(filter-out programs/web/%,\
+# The back-ends' programs' mains live among the programs, each in a room
+# of its own (programs/mpi, programs/cuda, programs/opencl), built only
+# with their back-end.
+BACKEND_MAINS := programs/mpi programs/cuda programs/opencl
+CLI_SRC  := $(filter-out programs/web/% $(BACKEND_MAINS:%=%/%),\
               $(wildcard programs/*.c programs/*/*.c))
 MPI_SRC  := $(wildcard src/mpi/*.c)
+MPI_MAIN_SRC := $(wildcard programs/mpi/*.c)
 CUDA_SRC := $(wildcard src/cuda/*.cu)
-CUDA_MAIN_SRC := $(wildcard src/cuda/*_main.c)
-OPENCL_SRC := $(filter-out %_main.c,$(wildcard src/opencl/*.c))
-OPENCL_MAIN_SRC := $(wildcard src/opencl/*_main.c)
+CUDA_MAIN_SRC := $(wildcard programs/cuda/*.c)
+OPENCL_SRC := $(wildcard src/opencl/*.c)
+OPENCL_MAIN_SRC := $(wildcard programs/opencl/*.c)
 TEST_SRC := $(filter-out tests/simd_lanes.c tests/open_swap.c,$(wildcard tests/*.c))
 BENCH_SRC := $(wildcard bench/*.c)
 
@@ -130,9 +135,9 @@ CLI_BODY_OBJ := $(filter-out %/nqueens_main.o,$(CLI_OBJ))
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o) $(TEST_KERNEL_OBJ)
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 
-MPI_OBJ  := $(MPI_SRC:%.c=$(BUILD)/obj/mpi/%.o)
-MPI_MAIN_OBJ := $(filter %_main.o,$(MPI_OBJ))
-MPI_LIB_OBJ := $(filter-out %_main.o,$(MPI_OBJ))
+MPI_LIB_OBJ := $(MPI_SRC:%.c=$(BUILD)/obj/mpi/%.o)
+MPI_MAIN_OBJ := $(MPI_MAIN_SRC:%.c=$(BUILD)/obj/mpi/%.o)
+MPI_OBJ  := $(MPI_LIB_OBJ) $(MPI_MAIN_OBJ)
 
 LIB      := $(BUILD)/libnqueens.a
 CLI      := $(BUILD)/nqueens
@@ -275,7 +280,7 @@ POT_SRC  := programs/cli.h programs/dispatch.c programs/errors.c \
     programs/options/checks.c programs/output/report.c \
     $(sort $(wildcard programs/commands/*.c)) programs/trace/trace.c \
     programs/output/table.c programs/output/duration.c \
-    programs/output/progress.c programs/signals.c src/mpi/mpi_main.c
+    programs/output/progress.c programs/signals.c programs/mpi/mpi_main.c
 XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS \
     --keyword=_ --keyword=N_ --keyword=cli_error:2 --keyword=cli_words:2 --keyword=cli_nwords:2,3 \
     --flag=cli_error:2:c-format --package-name=nqueens --no-location --sort-output

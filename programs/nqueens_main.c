@@ -1,8 +1,8 @@
 /*
  * nqueens_main.c - nqueens: the command line with the library's own
- * engines.  (nqueens-cuda's main, src/cuda/cuda_main.c, adds the CUDA
- * back-end's first, nqueens-opencl's, src/opencl/opencl_main.c, the
- * OpenCL back-end's; nqueens-mpi's is src/mpi/mpi_main.c.)
+ * engines.  (nqueens-cuda's main, programs/cuda/cuda_main.c, adds the CUDA
+ * back-end's first, nqueens-opencl's, programs/opencl/opencl_main.c, the
+ * OpenCL back-end's; nqueens-mpi's is programs/mpi/mpi_main.c.)
  */
 #include "cli.h"
 

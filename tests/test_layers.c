@@ -28,14 +28,14 @@
  * may use the library but only through what include/ declares: they
  * include only the public headers and their own, and every library
  * symbol their objects need must be declared in include/.  Beside it, the
- * back-ends, each whole in its room: its library part (src/mpi: may use
- * run, parallel, the journal and everything below; src/cuda: the
- * registry and below; it adds its engine to the engines' table, which
- * never names it)
- * and its program's main (<room>_main.c), which may use the programs, its
- * own back-end and the library, and includes as the programs do
- * (src/opencl: the registry and below, as src/cuda).  The programs and the
- * library use no back-end, and the back-ends not each other.  The lesson
+ * back-ends, each whole in its room: src/mpi may use run, parallel, the
+ * journal and everything below; src/cuda and src/opencl the registry and
+ * below (each adds its engine to the engines' table, which never names
+ * it).  Their programs' mains live among the programs, each in a room of
+ * its own (programs/mpi, programs/cuda, programs/opencl), which may use
+ * the programs, its own back-end and the library, and includes as the
+ * programs do: nothing in src/ includes from programs/.  The programs and
+ * the library use no back-end, and the back-ends not each other.  The lesson
  * page's C (programs/web, built only by make wasm) stands above the
  * programs, whose trace and count printers it calls, and includes as
  * they do.
@@ -102,21 +102,21 @@ static const unsigned may_use[LAYERS] = {
 #define PUBLIC_ONLY (L(PROGRAMS) | L(MPI_MAIN) | L(CUDA_MAIN) | L(OPENCL_MAIN) | \
                      L(WEB))
 
-/* Every room: a folder, its layer, and the layer of its program's main
- * (<room>_main.c) where it holds one (-1: none). */
+/* Every room: a folder and its layer. */
 static const struct {
     const char *dir;
-    int layer, main;
+    int layer;
 } rooms[] = {
-    {"src/core", CORE, -1},         {"src/search", SEARCH, -1},
-    {"src/engines", ENGINES, -1},   {"src/fast", FAST, -1},
-    {"src/registry", REGISTRY, -1}, {"src/parallel", PARALLEL, -1},
-    {"src/journal", JOURNAL, -1},   {"src/run", RUN, -1},
-    {"src/mpi", MPI, MPI_MAIN},     {"src/cuda", CUDA, CUDA_MAIN},
-    {"src/opencl", OPENCL, OPENCL_MAIN}, {"programs", PROGRAMS, -1},
-    {"programs/options", PROGRAMS, -1}, {"programs/output", PROGRAMS, -1},
-    {"programs/trace", PROGRAMS, -1},   {"programs/commands", PROGRAMS, -1},
-    {"programs/web", WEB, -1},
+    {"src/core", CORE},         {"src/search", SEARCH},
+    {"src/engines", ENGINES},   {"src/fast", FAST},
+    {"src/registry", REGISTRY}, {"src/parallel", PARALLEL},
+    {"src/journal", JOURNAL},   {"src/run", RUN},
+    {"src/mpi", MPI},           {"src/cuda", CUDA},
+    {"src/opencl", OPENCL},     {"programs", PROGRAMS},
+    {"programs/options", PROGRAMS}, {"programs/output", PROGRAMS},
+    {"programs/trace", PROGRAMS},   {"programs/commands", PROGRAMS},
+    {"programs/web", WEB},      {"programs/mpi", MPI_MAIN},
+    {"programs/cuda", CUDA_MAIN}, {"programs/opencl", OPENCL_MAIN},
 };
 #define ROOMS (int)(sizeof rooms / sizeof rooms[0])
 /* The trees the rooms are in. */
@@ -129,19 +129,6 @@ static int room_of(const char *dir)
         if (!strcmp(rooms[r].dir, dir))
             return r;
     return -1;
-}
-
-/* The layer of file `name` (a source or an object) in room r. */
-static int file_layer(int r, const char *name)
-{
-    const char *base = strrchr(rooms[r].dir, '/');
-    char main_c[64], main_o[64];
-    base = base ? base + 1 : rooms[r].dir;
-    snprintf(main_c, sizeof main_c, "%s_main.c", base);
-    snprintf(main_o, sizeof main_o, "%s_main.o", base);
-    if (rooms[r].main >= 0 && (!strcmp(name, main_c) || !strcmp(name, main_o)))
-        return rooms[r].main;
-    return rooms[r].layer;
 }
 
 /* Whether layer `from` may use layer `to` (LAYERS: elsewhere). */
@@ -266,7 +253,7 @@ static int read_folder(symbol_table *t, const char *dir, int r)
             stale = stale_object(path);
             file = stale ? -1 : file_index(t, path);
         }
-        int layer = file_layer(r, base);
+        int layer = rooms[r].layer;
         if (!stale && (type == 'U' || strchr("TDBRCVW", type)))
             add_file_symbol(t, type == 'U', name, layer, file);
     }
@@ -324,7 +311,8 @@ static int read_objects(symbol_table *t, const char *obj, const char *prefix,
         ok = read_folder(t, dir, r);
     w->objects += objects;
     w->cuda += strcmp(prefix, "cuda/") ? 0 : objects;
-    w->opencl += r >= 0 && rooms[r].layer == OPENCL ? objects : 0;
+    w->opencl += r >= 0 && (rooms[r].layer == OPENCL ||
+                            rooms[r].layer == OPENCL_MAIN) ? objects : 0;
     return ok;
 }
 
@@ -819,7 +807,7 @@ static int include_target(const char *base, const char *dir,
         return -1;
     *slash = '\0';
     int r = room_of(rel);
-    return r < 0 ? -1 : file_layer(r, slash + 1);
+    return r < 0 ? -1 : rooms[r].layer;
 }
 
 /* A source's includes reach no layer it may not use; in the programs and
@@ -878,7 +866,7 @@ static int walk_sources(const char *base, const char *rel, int *files,
             bad = 1;
         } else {
             bad = !includes_ok(base, rel, e->d_name,
-                               file_layer(r, e->d_name), why, size);
+                               rooms[r].layer, why, size);
             ++*files;
         }
     }
@@ -966,7 +954,7 @@ static void checker_sees_every_folder(void *arg)
         "src/registry/registry.c:#include \"../fast/fast.h\"\n",
         "programs/cli.h:#include \"nqueens.h\"\n",
         "programs/output/json.c:#include \"../cli.h\"\n",
-        "src/mpi/mpi_main.c:#include \"../../programs/cli.h\"\n", NULL};
+        "programs/mpi/mpi_main.c:#include \"../cli.h\"\n", NULL};
     CHECKF(judge_tree(clean, why, sizeof why) == 0, "clean tree refused: %s",
            why);
     static const struct {
@@ -979,8 +967,9 @@ static void checker_sees_every_folder(void *arg)
         {"programs/p.c:#include \"../src/core/core.h\"\n", "programs/p.c"},
         {"programs/output/p.c:#include \"../../src/core/core.h\"\n",
          "programs/output/p.c"},
-        {"src/mpi/mpi_main.c:#include \"../engines/engine.h\"\n",
-         "src/mpi/mpi_main.c"},
+        {"programs/mpi/mpi_main.c:#include \"../../src/engines/engine.h\"\n",
+         "programs/mpi/mpi_main.c"},
+        {"src/mpi/m.c:#include \"../../programs/cli.h\"\n", "src/mpi/m.c"},
         {"src/parallel/r.c:#include \"../journal/j.h\"\n", "src/parallel/r.c"},
         {"src/core/c.c:#include \"../nowhere/n.h\"\n", "src/core/c.c"},
         /* each room of the library above the one below, never under */
@@ -1010,9 +999,9 @@ static void checker_sees_every_folder(void *arg)
     }
 }
 
-/* src/cuda holds CUDA sources (.cu, .cuh) and its program's main only:
- * the plain build never needs nvcc, and nothing else hides there unbuilt
- * (the Makefile builds its .cu files with nvcc and cuda_main.c). */
+/* src/cuda holds CUDA sources (.cu, .cuh) only: the plain build never
+ * needs nvcc, and nothing else hides there unbuilt (the Makefile builds
+ * its .cu files with nvcc; nqueens-cuda's main is programs/cuda's). */
 static void cuda_holds_cuda_and_its_main(void *arg)
 {
     (void)arg;
@@ -1022,7 +1011,7 @@ static void cuda_holds_cuda_and_its_main(void *arg)
     char other[256] = "";
     while (d && (e = readdir(d))) {
         const char *dot = strrchr(e->d_name, '.');
-        if (e->d_name[0] == '.' || !strcmp(e->d_name, "cuda_main.c"))
+        if (e->d_name[0] == '.')
             continue;
         if (dot && (!strcmp(dot, ".cu") || !strcmp(dot, ".cuh")))
             cuda++;

@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../programs/cli.h"
+#include "../cli.h"
 #include "nqueens_mpi.h"
 
 /* mpirun's exit status for a count complete (printed, journaled) in a job

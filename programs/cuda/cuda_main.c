@@ -3,7 +3,7 @@
  * back-end's engine added to the library's table (libnqueens-cuda).  Built
  * by `make cuda` only.
  */
-#include "../../programs/cli.h"
+#include "../cli.h"
 #include "nqueens_cuda.h"
 
 int main(int argc, char **argv)

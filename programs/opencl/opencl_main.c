@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../programs/cli.h"
+#include "../cli.h"
 #include "nqueens_opencl.h"
 
 /* The whole of a text file, NUL-terminated (NULL, errno set, if it
