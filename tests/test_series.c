@@ -317,6 +317,28 @@ static void front_doors(void *arg)
     CHECKF(linked, "README.md does not link README.ja.md and doc/series.md");
 }
 
+/* The lesson page links the map in each language, by a path from the
+ * page (web/lesson.html, build/nqueens.html: one folder down) to a file
+ * that is there. */
+static void page_links_map(void *arg)
+{
+    (void)arg;
+    const char *const where[2][2] = {
+        {"programs/web/lesson_top.html", "href=\"../doc/series.md\""},
+        {"programs/web/lesson.js", "seriesHref: \"../doc/series.ja.md\""}};
+    for (int i = 0; i < 2; i++) {
+        char *text = t_read_file(root_path(where[i][0]), NULL);
+        int has = text && strstr(text, where[i][1]);
+        free(text);
+        CHECKF(has, "%s lacks %s", where[i][0], where[i][1]);
+        const char *target = strstr(where[i][1], "../") + 3;
+        char path[64];
+        snprintf(path, sizeof path, "%.*s", (int)strcspn(target, "\""), target);
+        CHECKF(access(root_path(path), F_OK) == 0, "%s links %s, which is "
+               "not there", where[i][0], path);
+    }
+}
+
 void tests_series(void)
 {
     static int pair0 = 0, pair2 = 2, ws_en = 2, ws_ja = 3;
@@ -344,6 +366,7 @@ void tests_series(void)
     t_case(japanese_terms, &idx[1], "series/japanese-terms/%s", PAGES[1]);
     t_case(japanese_terms, &idx[4], "series/japanese-terms/%s", PAGES[4]);
     t_case(front_doors, NULL, "series/front-doors");
+    t_case(page_links_map, NULL, "series/lesson-page-links-the-map");
     for (int i = 0; i < nall; i++)
         t_case(command_runs, all_cmds[i], "series/command/%s", all_cmds[i]);
 }

@@ -223,6 +223,9 @@ ja: {
   aCountEngine: "数えるエンジン", countGo: "数える", countStop: "止める", countForce: "それでも数える",
   aCountBar: "数える進み具合", aCountTable: "nqueens count が表示する数",
   series: "このレッスンは、日本のブログ連載「N クイーン問題」（総当たり → バックトラック → 配置フラグ → ビットマップ → ミラー → 対称解除法 → キャリーチェーン）と同じ順に進みます。",
+  seriesMap: "連載の各回とエンジン、同じ表示を再現するコマンドの対応表",
+  seriesHref: "../doc/series.ja.md",
+  seriesWhere: "（リポジトリの中、このページのとなりのフォルダにあります）",
 },
 };
 
