@@ -110,6 +110,12 @@ static void ja_trace(void *arg)
            strstr(p.out, "3 ステップ：配置 1、却下 2"),
            "trace 4 in Japanese:\n%s", p.out);
     t_proc_free(&p);
+    /* bitmap's removals say what the node has still to try, in words */
+    CHECK(t_run_cli(&p, ARGS("trace", "4", "-e", "bitmap", "-l", "8")) == 0);
+    int ok = p.exit_code == 0 && strstr(p.out, "取り除く  1 行 2 列  未試行 0001")
+             && !strstr(p.out, "to try");
+    CHECKF(ok, "bitmap's trace in Japanese:\n%s", p.out);
+    t_proc_free(&p);
 }
 
 static void ja_error(void *arg)

@@ -188,7 +188,7 @@ static void print_step(trace *t, const nq_event *e)
     else if (e->has_masks && e->kind == NQ_EVENT_PLACE)
         masks(t, e);
     else if (e->has_masks) /* a removal: where the node goes next */
-        print_mask(t->out, "to try", e->untried, t->n);
+        print_mask(t->out, cli_words(words(t), "to try"), e->untried, t->n);
     else if (e->kind == NQ_EVENT_PLACE)
         print_queens(t, e, e->row + 1);
     fputc('\n', t->out);
