@@ -111,7 +111,7 @@ static void emit_progress(void *ctx, const nq_progress *p)
  * says it in its language, and on stderr; and CLI_USAGE. */
 static int count_feasible(const char *engine, int hi)
 {
-    char took[96], text[256];
+    char took[96], quoted[128], text[320];
     double est = -1, low = -1, high = -1;
     if (cli_estimate_samples(engine) && hi >= CLI_ESTIMATE_FROM) {
         char words[CLI_ERROR_TEXT];
@@ -129,8 +129,8 @@ static int count_feasible(const char *engine, int hi)
         return CLI_OK;
     cli_format_estimate(est, low, high, took, sizeof took);
     snprintf(text, sizeof text, "{\"n\":%d,\"seconds\":%.6g,\"low\":%.6g,"
-             "\"high\":%.6g,\"threads\":1,\"took\":\"%s\"}", hi, est, low,
-             high, took);
+             "\"high\":%.6g,\"threads\":1,\"took\":%s}", hi, est, low,
+             high, cli_json_text(quoted, sizeof quoted, took));
     nqw_emit("estimate", text, strlen(text));
     return cli_error(CLI_USAGE, "count %d with engine %s would take %s%s "
                      "on 1 thread here; a smaller N, a faster engine, or "
