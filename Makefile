@@ -631,6 +631,8 @@ bench-parts: $(CLI)
 
 # make wasm: the lesson page, build/nqueens.html (emscripten): mk/wasm.mk.
 include mk/wasm.mk
+# make npm: the npm package from the WebAssembly build: mk/npm.mk.
+include mk/npm.mk
 
 clean:
 	rm -rf $(BUILD) build
