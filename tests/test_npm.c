@@ -6,9 +6,11 @@
  * (bindings/js/test/run.sh): counts against OEIS, solutions checked and
  * counted, trace's steps against this build's (NQ_CLI), engines against
  * `nqueens engines --json`, bad input refused in the command line's
- * words.  Without the tarball, node or npm every case is skipped, never
+ * words; and README's page example in headless Chromium.  Without the tarball, node or npm every case is skipped, never
  * passed.
  */
+#define _DEFAULT_SOURCE /* realpath */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,9 +55,26 @@ static void node_tests(void *arg)
                           0, 0) == 0);
     CHECKF(p.exit_code == 0, "%s: exit %d: %.700s", file, p.exit_code,
            first_failure(&p));
-    int ran = strstr(p.out, "\n# pass ") && strstr(p.out, "\n# fail 0\n");
-    CHECKF(ran, "%s: no test ran: %.300s", file, p.out);
+    /* none skipped: a test the runner skipped would pass unseen */
+    int ran = !strstr(p.out, "\n# pass 0\n") && strstr(p.out, "\n# fail 0\n") &&
+              strstr(p.out, "\n# skipped 0\n");
+    CHECKF(ran, "%s: a test skipped, or none ran: %.400s", file,
+           strstr(p.out, "\n# tests") ? strstr(p.out, "\n# tests") : p.out);
     t_proc_free(&p);
+}
+
+/* The page test, with Chromium and the DevTools driver (NQ_CHROMIUM,
+ * NQ_CDP: cases run in processes of their own, the environment is this
+ * case's); skipped without them. */
+static void page_test(void *arg)
+{
+    char node[4096], chromium[4096], cdp[4096];
+    if (t_browser_tools(node, chromium, sizeof node) != 0)
+        return;
+    CHECK(realpath("tests/browser/cdp.mjs", cdp) != NULL);
+    CHECK(setenv("NQ_CHROMIUM", chromium, 1) == 0 &&
+          setenv("NQ_CDP", cdp, 1) == 0);
+    node_tests(arg);
 }
 
 void tests_npm(void)
@@ -80,5 +99,6 @@ void tests_npm(void)
     t_skip_cases(why);
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         t_full_case(node_tests, (void *)files[i].file, "%s", files[i].name);
+    t_full_case(page_test, "page.test.mjs", "npm/page-in-chromium-readme-example");
     t_skip_cases(NULL);
 }
