@@ -40,6 +40,9 @@
 #                   this build, one thread, in rounds: fast with each
 #                   kernel at N = 14..17 and the teaching engines, each
 #                   total checked against OEIS (needs emcc and node)
+#   make npm        build/nqueens-VERSION.tgz, the npm package
+#                   (bindings/js) from the WebAssembly build: mk/npm.mk
+#                   (needs emcc and npm)
 #   make mpi        build/nqueens-mpi, with OpenMPI's mpicc
 #   make cuda       build/libnqueens-cuda.a (the CUDA back-end) and
 #                   build/nqueens-cuda (engine cuda), with nvcc
@@ -259,6 +262,13 @@ TEST_ENV_WASM := NQ_LESSON=$(BUILD)/nqueens.html
 TEST_MODULES := $(BUILD)/wasm/scalar/nqueens.js $(BUILD)/wasm/simd/nqueens.js
 TEST_ENV_MODULES := NQ_WASM_SCALAR=$(BUILD)/wasm/scalar/nqueens.js \
     NQ_WASM_SIMD=$(BUILD)/wasm/simd/nqueens.js
+# And the npm package (make npm, mk/npm.mk) where npm is there to pack
+# it, tested as installed from its tarball (tests/test_npm.c); its path
+# is named in mk/npm.mk, so the variable is expanded when the recipe runs.
+ifneq ($(shell command -v npm 2>/dev/null),)
+TEST_NPM := npm
+TEST_ENV_NPM = NQ_NPM_TARBALL=$(NPM_TARBALL)
+endif
 endif
 
 # The command line's messages in other languages (GNU gettext): each
@@ -292,7 +302,7 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all pot run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate bench-merge bench-parts sim-cluster mpi cuda opencl wasm clean
+.PHONY: all pot run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate bench-merge bench-parts sim-cluster mpi cuda opencl wasm npm clean
 all: $(CLI) $(LIB) shared $(MAN_ALL) $(MO_ALL)
 
 # The catalogues (above: MO_FILES) and po/nqueens.pot.
@@ -489,10 +499,10 @@ BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_B
     $(BENCH_PIECES) $(BENCH_MERGE_GEN) $(SIM_CLUSTER)
 
 test: $(CLI) $(MAN_ALL) $(MO_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(TEST_MODULES) \
-    $(BENCH_BINS)
+    $(TEST_NPM) $(BENCH_BINS)
 	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) \
 	    NQ_OPEN_SWAP=$(OPEN_SWAP) NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_CUDA) $(TEST_ENV_OPENCL) $(TEST_ENV_WASM) \
-	    $(TEST_ENV_MODULES) $(TESTS) $(T)
+	    $(TEST_ENV_MODULES) $(TEST_ENV_NPM) $(TESTS) $(T)
 
 # The quick tier, for the edit loop: every group, less the cases of
 # seconds (MPI jobs, terminals, long counts), which it reports as skipped.
@@ -636,6 +646,8 @@ bench-parts: $(CLI)
 
 # make wasm: the lesson page, build/nqueens.html (emscripten): mk/wasm.mk.
 include mk/wasm.mk
+# make npm: the npm package from the WebAssembly build: mk/npm.mk.
+include mk/npm.mk
 
 clean:
 	rm -rf $(BUILD) build

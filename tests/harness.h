@@ -213,6 +213,7 @@ void tests_signals(void);
 void tests_gpu(void);
 void tests_opencl(void);
 void tests_wasm(void);
+void tests_npm(void);
 void tests_cli(void);
 void tests_lesson(void);
 void tests_series(void);

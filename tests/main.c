@@ -839,6 +839,7 @@ static void run_groups(void)
     tests_gpu();
     tests_opencl();
     tests_wasm();
+    tests_npm();
     tests_journal();
     tests_merge();
     tests_forgery();
