@@ -67,11 +67,11 @@ static int selected(const nq_run_options *o, uint64_t u)
 
 /* A share that names none of the units: part K of M with K not in
  * 1..M, or a part without parts (0/0 is the whole plan); a count of ids
- * with no list. */
+ * with no list; threads below 0 (0 is one per core). */
 static int bad_options(const nq_run_options *o)
 {
     return (o->parts ? o->part < 1 || o->part > o->parts : o->part != 0) ||
-           (o->count && !o->ids);
+           (o->count && !o->ids) || o->threads < 0;
 }
 
 uint64_t nq_plan_selected(const nq_plan *plan, const nq_run_options *o)
@@ -113,15 +113,24 @@ static void scramble(const uint64_t *in, uint64_t *out, uint64_t k)
         out[j] = in[pos];
 }
 
-/* An explicit list is run as given (its caller chose the order). */
+/* An explicit list is run as given (its caller chose the order); a unit
+ * off the plan, or one listed twice, is refused: counted twice, its
+ * solutions would be added twice to a sum that says nothing of it. */
 static nq_status list_given(pool *p)
 {
     const nq_run_options *o = p->opt;
-    for (uint64_t i = 0; i < o->count; i++)
-        if ((p->ids[i] = o->ids[i]) >= p->plan->units)
-            return NQ_ERR_ARG;
+    unsigned char *seen = calloc(p->plan->units / 8 + 1, 1);
+    nq_status st = seen ? NQ_OK : NQ_ERR_NOMEM;
+    for (uint64_t i = 0; i < o->count && st == NQ_OK; i++) {
+        uint64_t u = p->ids[i] = o->ids[i];
+        if (u >= p->plan->units || seen[u / 8] >> (u % 8) & 1)
+            st = NQ_ERR_ARG;
+        else
+            seen[u / 8] |= (unsigned char)(1u << (u % 8));
+    }
+    free(seen);
     p->share = p->count = o->count;
-    return NQ_OK;
+    return st;
 }
 
 static nq_status list_units(pool *p)

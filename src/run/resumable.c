@@ -99,7 +99,7 @@ static nq_status conclude(const nq_plan *plan, const nq_resume_options *o,
         return NQ_ERR_STOPPED;
     if (o->parts > 1)
         return NQ_OK;
-    nq_status st = nq_plan_finish(plan, sum, &r->counts);
+    nq_status st = nq_plan_finish_sum(plan, sum, &r->counts);
     if (st != NQ_OK)
         snprintf(r->why, sizeof r->why, "the count of N=%d failed its final "
                  "check (%s): the journal %s holds a wrong record", plan->n,
