@@ -544,7 +544,8 @@ typedef struct {
     uint32_t part, parts;        /* the share to estimate (0/0: all) */
     const unsigned char *done;   /* units counted already (a bit each, as
                                     nq_run_options.done): left out */
-    double seconds;              /* the most the sampling takes (0: 10) */
+    double seconds;              /* the most the sampling takes (0: 10;
+                                    infinite: NQ_ERR_ARG) */
     double precision;            /* it ends sooner once the estimate's
                                     relative standard error is below
                                     this (0: 0.02) */

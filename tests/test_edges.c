@@ -53,7 +53,34 @@ static void plan_run_edges(void *arg)
     memset(&sum, 0, sizeof sum);
     CHECK(nq_plan_run(p, &o, &sum) == NQ_OK);
     CHECK(nq_plan_run_unit(p, 5, &one) == NQ_OK && one.total == sum.total);
+    /* INT_MAX threads asked for a pool of gigabytes: no more threads
+     * than units are started */
+    o.threads = INT32_MAX;
+    memset(&sum, 0, sizeof sum);
+    CHECK(nq_plan_run(p, &o, &sum) == NQ_OK && sum.total == one.total);
     nq_plan_free(p);
+}
+
+/* The rest of the calls with the same kind of hole: a budget without
+ * end, a NULL verdict path, a NULL split name (it crashed). */
+static void other_edges(void *arg)
+{
+    (void)arg;
+    nq_request req = request(12, "fast");
+    nq_estimate_options o = {.seconds = INFINITY, .precision = 1e-300};
+    nq_estimate e;
+    CHECK(nq_estimate_count(&req, &o, &e) == NQ_ERR_ARG);
+    CHECK(nq_split_max_unit_seconds(NULL) == -1);
+    const char *j = t_file("combine.journal"), *paths[1] = {j};
+    const char *verdicts[2] = {t_file("v1"), NULL};
+    CHECK(journal_of(8, j));
+    nq_verify_options vo = {.percent = 1};
+    nq_journal_header h;
+    nq_verify_report r;
+    char why[256] = "";
+    CHECK(nq_journal_verify_combine(paths, 1, verdicts, 2, &vo, &h, &r, NULL,
+                                    NULL, NULL, why, sizeof why) ==
+          NQ_ERR_ARG && why[0]);
 }
 
 /* nq_plan_finish: sums no board of that size has.  N = 10 is checked
@@ -240,7 +267,8 @@ static void estimate_share_edges(void *arg)
     t_run_cli(&count, ARGS("count", "12", "--part", m, "--checkpoint",
                            t_file("share.journal")));
     CHECKF(est.exit_code == count.exit_code && est.exit_code != 0 &&
-           strcmp(est.err, count.err) == 0, "estimate said %d '%s', count "
+           est.err && count.err && strcmp(est.err, count.err) == 0,
+           "estimate said %d '%s', count "
            "%d '%s'", est.exit_code, est.err, count.exit_code, count.err);
     t_proc_free(&est);
     t_proc_free(&count);
@@ -262,7 +290,8 @@ static void estimate_few_samples(void *arg)
            e.core_seconds, e.low, e.high);
     t_proc p;
     t_run_cli(&p, ARGS("estimate", "16", "--seconds", "0.000001", "-t", "1"));
-    CHECKF(p.exit_code == 0 && strstr(p.err, "widened"), "exit %d: %s",
+    CHECKF(p.exit_code == 0 && p.err && strstr(p.err, "widened"),
+           "exit %d: %s",
            p.exit_code, p.err);
     t_proc_free(&p);
 }
@@ -271,6 +300,7 @@ void tests_edges(void)
 {
     t_case(plan_run_edges, NULL, "edges/plan-run-negative-threads-repeated-ids");
     t_case(finish_edges, NULL, "edges/finish-refuses-sums-that-are-no-count");
+    t_case(other_edges, NULL, "edges/estimate-budget-verdict-split-null");
     t_case(completion_edges, NULL, "edges/completions-no-callback-endless-probes");
     t_case(verify_extreme_options, NULL, "edges/api-verify-extreme-options");
     t_case(run_line_time_edges, NULL, "edges/journal-run-line-time-not-finite");

@@ -258,6 +258,8 @@ double nq_split_max_unit_seconds(const char *split)
 {
     char base[32];
     uint64_t us = 0;
+    if (!split) /* no name: as a name that does not parse */
+        return -1;
     return nq_split_parse(split, base, sizeof base, &us) == 0 && us
                ? us / 1e6 : -1;
 }

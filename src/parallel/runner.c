@@ -366,6 +366,14 @@ static nq_status run_pool(pool *p, int threads, nq_tally *sum)
 }
 #endif
 
+/* The threads asked for, but no more than units to run: a thread with
+ * no unit does nothing, and INT_MAX of them asked a pool of gigabytes. */
+static int pool_threads(int asked, uint64_t units)
+{
+    int threads = nq_resolve_threads(asked);
+    return (uint64_t)threads <= units ? threads : units ? (int)units : 1;
+}
+
 nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
                       nq_tally *sum)
 {
@@ -388,7 +396,7 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
     atomic_init(&p.failed, 0);
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.finished, NULL);
-    st = run_pool(&p, nq_resolve_threads(o->threads), sum);
+    st = run_pool(&p, pool_threads(o->threads, p.count), sum);
     if (st == NQ_OK && atomic_load(&p.failed))
         st = (nq_status)atomic_load(&p.failed);
     if (st == NQ_OK && atomic_load(&p.done) < wanted)

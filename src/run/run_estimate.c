@@ -22,6 +22,7 @@
  * the budget.  bench/RESULTS.md (2026-11-28) holds it against counted
  * times at N = 18 to 21.
  */
+#include <float.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -419,12 +420,15 @@ static nq_status sample_plan(const nq_plan *p, const nq_request *req,
 }
 
 /* Options that ask for something: a share that is one (0/0: the whole
- * count), no budget, precision or bound below 0 (not NaN either). */
+ * count), no budget, precision or bound below 0 (not NaN either), and a
+ * budget that ends (an infinite one with a precision never reached
+ * sampled for ever). */
 static int options_sane(const nq_estimate_options *o)
 {
     int share = o->parts ? o->part >= 1 && o->part <= o->parts
                          : o->part == 0;
-    return share && o->seconds >= 0 && o->precision >= 0 && o->over >= 0;
+    return share && o->seconds >= 0 && o->seconds <= DBL_MAX &&
+           o->precision >= 0 && o->over >= 0;
 }
 
 /* A share that holds no unit is refused as count refuses it, in the
@@ -456,7 +460,7 @@ nq_status nq_estimate_count(const nq_request *given,
     if (st == NQ_OK && o && !options_sane(o)) {
         nq_request_say(&req, "estimate options: a share part K of M (K from "
                        "1 to M, or 0/0), and no budget, precision or bound "
-                       "below 0");
+                       "below 0, nor a budget without end");
         st = NQ_ERR_ARG;
     }
     if (st == NQ_OK && (st = nq_request_resolve(&req, 0, &c)) == NQ_OK &&
