@@ -25,7 +25,13 @@
 
 static char journal[64];
 
-/* The journal every input verifies: N = 8, whole, written once. */
+static void remove_journal(void)
+{
+    remove(journal);
+}
+
+/* The journal every input verifies: N = 8, whole, written once (and
+ * removed at exit). */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
@@ -38,6 +44,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     remove(journal);
     if (nq_count_resumable(&req, &o, &r) != NQ_OK || !r.complete)
         abort(); /* no journal to fuzz against */
+    atexit(remove_journal);
     return 0;
 }
 
