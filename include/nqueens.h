@@ -476,7 +476,12 @@ typedef struct {
 nq_status nq_plan_run_unit(const nq_plan *p, uint64_t unit, nq_tally *out);
 /* *a += *b, or NQ_ERR_OVERFLOW (a unchanged). */
 nq_status nq_tally_add(nq_tally *a, const nq_tally *b);
-/* The board's counts from the sum of all its units' tallies. */
+/* The board's counts from the sum of all its units' tallies.  A sum that
+ * cannot be a count of the board is NQ_ERR_INTERNAL: one that breaks what
+ * every count obeys (from N = 4 a total that is even and not 0, unique
+ * from a total/8 to a half of it, fixed points in Burnside's classes of
+ * 8, 4 and 2, none fixed by a quarter turn at N = 2 or 3 mod 4), and on
+ * boards up to N = 12, counted in a moment, any sum but the count. */
 nq_status nq_plan_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
 
 /* The plan's identity, what journals are keyed by: a hash of N, the unit
