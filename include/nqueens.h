@@ -562,7 +562,10 @@ typedef struct {
 } nq_estimate_options;
 typedef struct {
     double core_seconds;         /* the count's CPU time, every thread's */
-    double low, high;            /* an 80% interval of it */
+    double low, high;            /* an 80% interval of it (from a few
+                                    samples a wide one: their spread is
+                                    pooled with a prior one, Student's
+                                    t; bench/RESULTS.md measures it) */
     double seconds;              /* its wall time: core_seconds over the
                                     threads that run at once (the
                                     request's, at most the cores) */
