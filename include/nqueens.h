@@ -586,6 +586,12 @@ typedef struct {
      * where the plan cut units); and the largest in this machine's
      * seconds on one thread (scaled by the samples' rate; 0 unsampled). */
     double reference_seconds, largest_reference, largest_seconds;
+    /* The share of its wall time the sampling's threads ran on a CPU (1
+     * on cores of their own; 0 when nothing was sampled).  The wall time
+     * above assumes cores of the count's own: on a machine busy with
+     * other programs (a share well under 1) the count takes longer, by
+     * as much as the load then (bench/RESULTS.md: 2.6 to 9 times). */
+    double cpu_share;
 } nq_estimate;
 nq_status nq_estimate_count(const nq_request *req,
                             const nq_estimate_options *o, nq_estimate *out);

@@ -288,6 +288,8 @@ static void estimate_few_samples(void *arg)
                               e.high - e.low >= e.core_seconds),
            "%llu samples: %g (%g-%g)", (unsigned long long)e.samples,
            e.core_seconds, e.low, e.high);
+    CHECKF(e.cpu_share > 0 && e.cpu_share <= 1, "the sampling ran %g of "
+           "its time", e.cpu_share);
     t_proc p;
     t_run_cli(&p, ARGS("estimate", "16", "--seconds", "0.000001", "-t", "1"));
     CHECKF(p.exit_code == 0 && p.err && strstr(p.err, "widened"),

@@ -254,6 +254,8 @@ static void print_json_estimate(int n, const estimate_args *a,
     cli_json_number(stdout, e->largest_seconds);
     fputs(",\"largest_piece_reference_seconds\":", stdout);
     cli_json_number(stdout, e->largest_reference);
+    fputs(",\"cpu_share\":", stdout);
+    cli_json_number(stdout, e->cpu_share);
     fputs(",\"max_unit_seconds\":", stdout);
     cli_json_number(stdout, a->req.max_unit_seconds < 0
                                 ? 0 : a->req.max_unit_seconds > 0
@@ -315,7 +317,9 @@ static int estimate_parse(int argc, char **argv, estimate_args *a)
                  "_low and _high, samples, sampled_seconds, elapsed, "
                  "pieces (the share's units, pieces included), "
                  "largest_piece_seconds (on this machine, one thread) and "
-                 "_reference_seconds (the plan's), max_unit_seconds"},
+                 "_reference_seconds (the plan's), cpu_share (of its "
+                 "time the sampling ran: under 1, a busy machine), "
+                 "max_unit_seconds"},
         {0},
     };
     int rc = cli_parse_board("estimate", estimate_help, specs, argc, argv, 1,
@@ -346,7 +350,7 @@ static int estimate_parse(int argc, char **argv, estimate_args *a)
  * said, so that the width is not read as the machine's noise. */
 #define FEW_SAMPLES 10
 
-static void few_samples(int n, const nq_estimate *e)
+static void estimate_notes(int n, const nq_estimate *e)
 {
     if (e->units && e->samples < FEW_SAMPLES)
         fprintf(stderr, "%s: estimate %d: only %llu sample%s in the budget: "
@@ -377,7 +381,7 @@ int cmd_estimate(int argc, char **argv)
             return cli_error(CLI_FAIL, "estimate %d: %s", n,
                              cli_strerror(st, words, why, sizeof why));
         print_row(n, &a, &e, n == a.lo);
-        few_samples(n, &e);
+        estimate_notes(n, &e);
         if (fflush(stdout) != 0)
             return CLI_OK; /* the caller reports the failed write */
     }

@@ -76,6 +76,8 @@ typedef struct {
     atomic_int finish;          /* the sampling is over */
     pthread_mutex_t lock;       /* guards what follows */
     double sum, sum2, cpu;      /* of the samples' estimates; their CPU */
+    double thread_cpu;          /* every sampling thread's CPU, all told */
+    int sampling;               /* the threads that sampled */
     uint64_t k;
     nq_status failed;
 } sampler;
@@ -248,6 +250,7 @@ static void *sample_units(void *arg)
     nq_unit_env env = {.stop = s->stop};
     uint64_t rng = s->seed + 0x9e3779b97f4a7c15ull * (uint64_t)me->index;
     int go = 1, warm = 0;
+    double cpu0 = nq_thread_seconds();
     while (go && !atomic_load(&s->finish)) {
         uint64_t i = draw(s, &rng);
         double seconds = 0, chance = 1;
@@ -265,6 +268,9 @@ static void *sample_units(void *arg)
     }
     if (p->engine->free_scratch && env.scratch)
         p->engine->free_scratch(env.scratch);
+    pthread_mutex_lock(&s->lock);
+    s->thread_cpu += nq_thread_seconds() - cpu0, s->sampling++;
+    pthread_mutex_unlock(&s->lock);
     return NULL;
 }
 
@@ -287,6 +293,16 @@ static void sample_all(sampler *s, int threads)
 }
 
 /* ---- the estimate ---- */
+
+/* What share of the sampling's wall time its threads ran: what the
+ * machine's other programs left them, which the samples' CPU times
+ * cannot show (at most 1: the clocks' grains). */
+static double cpu_share(const sampler *s)
+{
+    double wall = (nq_clock_seconds() - s->t0) * s->sampling;
+    double share = wall > 0 ? s->thread_cpu / wall : 0;
+    return share < 1 ? share : 1;
+}
 
 /* The threads that run at once: the request's, at most the cores. */
 /* The plan's own view of the share: its units' reference seconds summed
@@ -412,6 +428,7 @@ static nq_status sample_plan(const nq_plan *p, const nq_request *req,
         sample_all(&s, threads);
         pthread_mutex_destroy(&s.lock);
         st = s.failed;
+        out->cpu_share = cpu_share(&s);
     }
     out->threads = threads;
     conclude(&s, threads, out);
