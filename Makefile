@@ -11,8 +11,9 @@
 #   make coverage   the suite in a --coverage build; line coverage of src/
 #                   and programs/ printed last, failing under
 #                   COVERAGE_FLOOR percent
-#   make fuzz       libFuzzer (clang) on the journal reader and the argument
-#                   parser, FUZZ_SECONDS each
+#   make fuzz       libFuzzer (clang) on the journal reader, the argument
+#                   parser, the request and verify's options, FUZZ_SECONDS
+#                   each
 #   make asan       the same tests under AddressSanitizer + UBSan
 #   make bench      engine x N timing table
 #   make bench-fast fast with each kernel this CPU runs, N = 16..19, one
@@ -533,9 +534,10 @@ coverage:
 	$(MAKE) BUILD=build/coverage OPT=-O1 SAN=--coverage test
 	sh mk/coverage.sh build/coverage $(COVERAGE_FLOOR)
 
-# libFuzzer (clang) on the journal reader and count's argument parser,
-# each for FUZZ_SECONDS from its committed corpus (fuzz/corpus/*), with
-# AddressSanitizer and UBSan; a crash, a leak or a broken invariant fails.
+# libFuzzer (clang) on the journal reader, count's argument parser, the
+# request and nq_journal_verify's options, each for FUZZ_SECONDS from its
+# committed corpus (fuzz/corpus/*), with AddressSanitizer and UBSan; a
+# crash, a leak or a broken invariant fails.
 # New inputs found go to build/fuzz/corpus-*, not into the repository.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 30
@@ -544,7 +546,7 @@ FUZZ_BUILD   := build/fuzz
 fuzz:
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) OPT=-O1 \
 	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" $(FUZZ_BUILD)/nqueens
-	for t in journal args request; do \
+	for t in journal args request verify; do \
 	    $(FUZZ_CC) -Iinclude -DNQ_ADVANCED_API -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer \
 	        fuzz/fuzz_$$t.c $(filter-out %/dispatch.o,$(CLI_BODY_OBJ:$(BUILD)/%=$(FUZZ_BUILD)/%)) \
 	        $(FUZZ_BUILD)/libnqueens.a -lpthread -o $(FUZZ_BUILD)/fuzz_$$t && \

@@ -373,11 +373,15 @@ nq_status nq_count_completions(const nq_request *req, const int *given,
 /* The nodes of the search for the completions, estimated in a moment from
  * `probes` random paths down the tree (Knuth's estimator, 1975: unbiased,
  * low more often than high; a fixed seed, so always the same answer): a
- * caller can tell whether counting them would take seconds or centuries. */
+ * caller can tell whether counting them would take seconds or centuries.
+ * probes 1 to NQ_MAX_PROBES (a second or so at most: the call has no stop
+ * flag), else NQ_ERR_ARG. */
+#define NQ_MAX_PROBES (1u << 20)
 nq_status nq_estimate_completion_nodes(int n, const int *given,
                                        uint32_t probes, double *nodes);
 /* List the completions in lexicographic order of the array; fn may stop
- * the listing by returning nonzero.  *count: how many were listed. */
+ * the listing by returning nonzero.  *count: how many were listed.  fn
+ * NULL is NQ_ERR_ARG (nq_count_completions counts them). */
 nq_status nq_enumerate_completions(int n, const int *given, nq_solution_fn fn,
                                    void *ctx, nq_u128 *count);
 
@@ -472,7 +476,12 @@ typedef struct {
 nq_status nq_plan_run_unit(const nq_plan *p, uint64_t unit, nq_tally *out);
 /* *a += *b, or NQ_ERR_OVERFLOW (a unchanged). */
 nq_status nq_tally_add(nq_tally *a, const nq_tally *b);
-/* The board's counts from the sum of all its units' tallies. */
+/* The board's counts from the sum of all its units' tallies.  A sum that
+ * cannot be a count of the board is NQ_ERR_INTERNAL: one that breaks what
+ * every count obeys (from N = 4 a total that is even and not 0, unique
+ * from a total/8 to a half of it, fixed points in Burnside's classes of
+ * 8, 4 and 2, none fixed by a quarter turn at N = 2 or 3 mod 4), and on
+ * boards up to N = 12, counted in a moment, any sum but the count. */
 nq_status nq_plan_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out);
 
 /* The plan's identity, what journals are keyed by: a hash of N, the unit
@@ -495,8 +504,11 @@ double nq_plan_unit_seconds(const nq_plan *p, uint64_t unit);
 
 /* Running some of a plan's units. */
 typedef struct {
-    int threads;                  /* 0: one per online core */
-    const uint64_t *ids;          /* run these units; NULL: all, less... */
+    int threads;                  /* 0: one per online core (below 0:
+                                     NQ_ERR_ARG) */
+    const uint64_t *ids;          /* run these units, each once (one
+                                     listed twice, or off the plan:
+                                     NQ_ERR_ARG); NULL: all, less... */
     uint64_t count;               /* ...(number of ids) */
     uint32_t part, parts;         /* ...those outside share part of parts
                                      (unit % parts == part - 1; 0/0: all;
@@ -537,7 +549,8 @@ typedef struct {
     uint32_t part, parts;        /* the share to estimate (0/0: all) */
     const unsigned char *done;   /* units counted already (a bit each, as
                                     nq_run_options.done): left out */
-    double seconds;              /* the most the sampling takes (0: 10) */
+    double seconds;              /* the most the sampling takes (0: 10;
+                                    infinite: NQ_ERR_ARG) */
     double precision;            /* it ends sooner once the estimate's
                                     relative standard error is below
                                     this (0: 0.02) */
@@ -549,7 +562,10 @@ typedef struct {
 } nq_estimate_options;
 typedef struct {
     double core_seconds;         /* the count's CPU time, every thread's */
-    double low, high;            /* an 80% interval of it */
+    double low, high;            /* an 80% interval of it (from a few
+                                    samples a wide one: their spread is
+                                    pooled with a prior one, Student's
+                                    t; bench/RESULTS.md measures it) */
     double seconds;              /* its wall time: core_seconds over the
                                     threads that run at once (the
                                     request's, at most the cores) */
@@ -570,6 +586,12 @@ typedef struct {
      * where the plan cut units); and the largest in this machine's
      * seconds on one thread (scaled by the samples' rate; 0 unsampled). */
     double reference_seconds, largest_reference, largest_seconds;
+    /* The share of its wall time the sampling's threads ran on a CPU (1
+     * on cores of their own; 0 when nothing was sampled).  The wall time
+     * above assumes cores of the count's own: on a machine busy with
+     * other programs (a share well under 1) the count takes longer, by
+     * as much as the load then (bench/RESULTS.md: 2.6 to 9 times). */
+    double cpu_share;
 } nq_estimate;
 nq_status nq_estimate_count(const nq_request *req,
                             const nq_estimate_options *o, nq_estimate *out);
@@ -642,9 +664,13 @@ nq_status nq_journal_merge_into(const char *const *paths, int count,
  * units (a tag proves nothing against a forger: the key is in the file). */
 typedef struct {
     double percent;             /* recount this share of the recorded
-                                   units, chosen at random (100: all) */
+                                   units, chosen at random (100: all;
+                                   not from 0 to 100: NQ_ERR_ARG) */
     uint64_t at_least;          /* ...but at least this many (all, if
-                                   fewer are recorded) */
+                                   fewer are recorded).  Options that
+                                   choose nothing (0%, at_least,
+                                   largest and fixed_points 0) are
+                                   NQ_ERR_ARG: a check of no unit */
     int fixed_points;           /* also every unit the plan says can
                                    hold solutions fixed by a turn,
                                    whatever its record claims (they
@@ -653,8 +679,9 @@ typedef struct {
                                    greatest recorded totals, and of the
                                    `largest` greatest for the plan's
                                    estimate of their size, whatever the
-                                   draw (0: none), so that no record
-                                   raised past them can hide from it */
+                                   draw (0: none; past the records: all
+                                   of them), so that no record raised
+                                   past them can hide from it */
     uint64_t seed;              /* the sample's seed; 0: a random one
                                    (a seed known in advance tells a
                                    forger which records to leave be) */
@@ -663,7 +690,8 @@ typedef struct {
                                    first of this release that counts it
                                    on the CPU (fast for fast-ring/1),
                                    whatever engine the header names */
-    int threads;                /* 0: one per online core */
+    int threads;                /* 0: one per online core (below 0:
+                                   NQ_ERR_ARG) */
     volatile sig_atomic_t *stop;
     nq_progress_fn progress;
     void *progress_ctx;

@@ -196,6 +196,7 @@ void tests_kernels(void);
 void tests_bench(void);
 void tests_request(void);
 void tests_api(void);
+void tests_edges(void);
 void tests_estimate(void);
 void tests_mpi(void);
 void tests_mpi_verify(void);

@@ -835,6 +835,7 @@ static void run_groups(void)
     tests_schedule();
     tests_request();
     tests_api();
+    tests_edges();
     tests_estimate();
     tests_gpu();
     tests_opencl();

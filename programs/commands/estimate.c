@@ -261,6 +261,8 @@ static void print_json_estimate(int n, const estimate_args *a,
     cli_json_number(stdout, e->largest_seconds);
     fputs(",\"largest_piece_reference_seconds\":", stdout);
     cli_json_number(stdout, e->largest_reference);
+    fputs(",\"cpu_share\":", stdout);
+    cli_json_number(stdout, e->cpu_share);
     fputs(",\"max_unit_seconds\":", stdout);
     cli_json_number(stdout, a->req.max_unit_seconds < 0
                                 ? 0 : a->req.max_unit_seconds > 0
@@ -332,7 +334,9 @@ static int estimate_parse(int argc, char **argv, estimate_args *a)
                     "_low and _high, samples, sampled_seconds, elapsed, "
                     "pieces (the share's units, pieces included), "
                     "largest_piece_seconds (on this machine, one thread) and "
-                    "_reference_seconds (the plan's), max_unit_seconds")},
+                    "_reference_seconds (the plan's), cpu_share (of its "
+                    "time the sampling ran: under 1, a busy machine), "
+                    "max_unit_seconds")},
         {0},
     };
     int rc = cli_parse_board("estimate", estimate_help, specs, argc, argv, 1,
@@ -358,6 +362,20 @@ static int estimate_parse(int argc, char **argv, estimate_args *a)
     return part ? cli_parse_part(part, &a->opt.part, &a->opt.parts) : CLI_OK;
 }
 
+/* Under this many samples the interval rests mostly on the library's
+ * prior guess of their spread (run_estimate.c), not on what they show:
+ * said, so that the width is not read as the machine's noise. */
+#define FEW_SAMPLES 10
+
+static void estimate_notes(int n, const nq_estimate *e)
+{
+    if (e->units && e->samples < FEW_SAMPLES)
+        fprintf(stderr, "%s: estimate %d: only %llu sample%s in the budget: "
+                "the interval is widened for it (--seconds to narrow it)\n",
+                cli_program, n, (unsigned long long)e->samples,
+                e->samples == 1 ? "" : "s");
+}
+
 int cmd_estimate(int argc, char **argv)
 {
     estimate_args a = {.req = {.size = sizeof a.req},
@@ -374,10 +392,13 @@ int cmd_estimate(int argc, char **argv)
         nq_status st = cli_estimate_count(&a.req, &a.opt, a.budget, 0, 0, &e);
         if (st == NQ_ERR_STOPPED)
             return cli_report_stopped();
+        if (st == NQ_ERR_ARG && words[0]) /* a share of no unit: count's */
+            return cli_error(CLI_FAIL, "%s", words);    /* words exactly */
         if (st != NQ_OK)
             return cli_error(CLI_FAIL, "estimate %d: %s", n,
                              cli_strerror(st, words, why, sizeof why));
         print_row(n, &a, &e, n == a.lo);
+        estimate_notes(n, &e);
         if (fflush(stdout) != 0)
             return CLI_OK; /* the caller reports the failed write */
     }

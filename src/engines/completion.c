@@ -213,7 +213,10 @@ nq_status nq_completion_plan(int n, const int *given, nq_plan **plan,
 nq_status nq_estimate_completion_nodes(int n, const int *given,
                                        uint32_t probes, double *nodes)
 {
-    if (!given || !nodes || n < 1 || n > NQ_MAX_N)
+    /* no stop flag: a bound on the probes is what keeps the call short
+     * (UINT32_MAX of them ran 28 minutes); none is no estimate */
+    if (!given || !nodes || n < 1 || n > NQ_MAX_N || probes < 1 ||
+        probes > NQ_MAX_PROBES)
         return NQ_ERR_ARG;
     nq_status st = check_given(n, given);
     if (st != NQ_OK)
@@ -263,7 +266,8 @@ static void list_rows(lister *ls, int r, uint32_t d, uint32_t l, uint32_t rt)
 nq_status nq_enumerate_completions(int n, const int *given, nq_solution_fn fn,
                                    void *ctx, nq_u128 *count)
 {
-    if (!given || n < 1 || n > NQ_MAX_N)
+    /* a listing with no one to list to is a count: nq_count_completions */
+    if (!given || !fn || n < 1 || n > NQ_MAX_N)
         return NQ_ERR_ARG;
     nq_status st = check_given(n, given);
     if (st != NQ_OK)

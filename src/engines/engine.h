@@ -134,6 +134,12 @@ int nq_plan_push(nq_plan *p, const void *unit, size_t size);
 /* A board too small for an engine's decomposition, counted whole (total,
  * unique, nodes) by the symmetry engine. */
 void nq_count_whole_board(int n, nq_tally *t);
+/* nq_plan_finish less its check of small boards by counting them (the
+ * library's own sums: journals' records are checked by recounting), but
+ * with the checks every count must pass, whatever the board: a sum that
+ * cannot be a count is NQ_ERR_INTERNAL.  p, sum and out not NULL. */
+nq_status nq_plan_finish_sum(const nq_plan *p, const nq_tally *sum,
+                             nq_counts *out);
 
 /* The plan of the completions of `given` (completion.c), or *plan NULL and
  * out->total 1 when the givens fill the board; NQ_ERR_INVALID for givens

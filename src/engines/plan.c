@@ -258,6 +258,8 @@ double nq_split_max_unit_seconds(const char *split)
 {
     char base[32];
     uint64_t us = 0;
+    if (!split) /* no name: as a name that does not parse */
+        return -1;
     return nq_split_parse(split, base, sizeof base, &us) == 0 && us
                ? us / 1e6 : -1;
 }
@@ -341,11 +343,45 @@ nq_status nq_plan_run_unit(const nq_plan *p, uint64_t unit, nq_tally *out)
     return st;
 }
 
+/* What any board's counts must be, known without counting.  No solution
+ * of a board past 1 is its own mirror image (a queen and its image would
+ * share a row, or a column, or a diagonal), so a class has 8, 4 or 2
+ * members: T = 8a + 4b + 2c and U = a + b + c, hence T even and 2U <= T
+ * <= 8U.  Boards 2 and 3 have none, every larger one some (the
+ * construction by n mod 6), and the board of 1 has one. */
+static int counts_possible(int n, const nq_counts *c)
+{
+    if (n <= 3)
+        return c->total == (n == 1) && c->unique == (n == 1);
+    return c->total >= 2 && c->total % 2 == 0 && c->unique >= 1 &&
+           c->unique <= c->total / 2 && c->total / 8 <= c->unique &&
+           (c->total / 8 < c->unique || c->total % 8 == 0);
+}
+
+nq_status nq_plan_finish_sum(const nq_plan *p, const nq_tally *sum,
+                             nq_counts *out)
+{
+    nq_status st = p->engine->finish(p, sum, out);
+    return st != NQ_OK || counts_possible(p->n, out) ? st : NQ_ERR_INTERNAL;
+}
+
+/* Boards counted in a millisecond or so: their sum is checked against
+ * the count itself (a sum of 8 at N = 10, which every relation above
+ * allows, is no count of it).  Only here, for a caller's sums: a journal
+ * is checked by recounting its records (nq_journal_verify). */
+#define FINISH_COUNTED_N 12
+
 nq_status nq_plan_finish(const nq_plan *p, const nq_tally *sum, nq_counts *out)
 {
     if (!p || !sum || !out)
         return NQ_ERR_ARG;
-    return p->engine->finish(p, sum, out);
+    nq_status st = nq_plan_finish_sum(p, sum, out);
+    if (st != NQ_OK || p->n > FINISH_COUNTED_N)
+        return st;
+    nq_tally t = {0};
+    nq_count_whole_board(p->n, &t);
+    return t.total == out->total && t.unique == out->unique
+               ? NQ_OK : NQ_ERR_INTERNAL;
 }
 
 struct nq_frontier_work *nq_unit_frontier_work(const nq_plan *p,

@@ -335,6 +335,20 @@ static void fast_free_scratch(void *scratch)
     nq_frontier_work_free(scratch);
 }
 
+/* The fixed points' own relations (n > 1, where no solution is its own
+ * mirror image): a class fixed by the quarter turn has 2 members, one
+ * fixed by the half turn only 4, any other 8, so R is even, P - R a
+ * multiple of 4 and T - P of 8, P at most T; and the quarter turn fixes
+ * none unless n is 0 or 1 mod 4 (the queens off the centre go round in
+ * fours). */
+static int fixed_points_possible(int n, const nq_tally *sum)
+{
+    return sum->fixed180 <= sum->total && sum->fixed90 % 2 == 0 &&
+           (sum->fixed180 - sum->fixed90) % 4 == 0 &&
+           (sum->total - sum->fixed180) % 8 == 0 &&
+           (n % 4 < 2 || sum->fixed90 == 0);
+}
+
 /* (T + P + 2R) / 8, which must be whole: a remainder means a wrong count. */
 nq_status nq_fast_finish(const nq_plan *p, const nq_tally *sum,
                          nq_counts *out)
@@ -352,7 +366,8 @@ nq_status nq_fast_finish(const nq_plan *p, const nq_tally *sum,
         nq_add_u128(&classes, sum->fixed90))
         return NQ_ERR_OVERFLOW;
     /* a solution fixed by the quarter turn is fixed by the half turn */
-    if (classes % 8 || sum->fixed90 > sum->fixed180)
+    if (classes % 8 || sum->fixed90 > sum->fixed180 ||
+        !fixed_points_possible(p->n, sum))
         return NQ_ERR_INTERNAL;
     out->unique = classes / 8;
     return NQ_OK;

@@ -356,10 +356,18 @@ static nq_status check_run(char *line, const char *path, long no,
     if (!split_check(line, "tag", 16, &tag) ||
         tag != record_tag(&res->header, line, strlen(line)) ||
         sscanf(line, "run seconds=%lf threads=%d units=%llu%n", &seconds,
-               &threads, &units, &used) != 3 || line[used] ||
-        !(seconds >= 0) || threads < 1) {
+               &threads, &units, &used) != 3 || line[used] || threads < 1) {
         nq_jf_why(why, wsize, "%s line %ld: a run line that does not check "
                   "out (damaged or edited)", path, no);
+        return NQ_ERR_CORRUPT;
+    }
+    /* A tag proves nothing (the key is in the file): a time of inf or nan
+     * would print as no JSON and no duration, a negative one take time
+     * from the others. */
+    if (!(seconds >= 0 && seconds <= NQ_JOURNAL_MAX_RUN_SECONDS)) {
+        nq_jf_why(why, wsize, "%s line %ld: a run line whose time is not "
+                  "from 0 to %.0f seconds (damaged or edited)", path, no,
+                  NQ_JOURNAL_MAX_RUN_SECONDS);
         return NQ_ERR_CORRUPT;
     }
     res->seconds += seconds;

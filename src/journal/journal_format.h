@@ -17,6 +17,10 @@
 #define NQ_JOURNAL_VERSION 3 /* the version this release writes */
 #define NQ_JOURNAL_OLDEST 2  /* the oldest it reads */
 #define NQ_JOURNAL_LINE_MAX 512
+/* The most a run line's session may have taken: 1e9 s, 31 years.  No
+ * session runs longer, and merge sums the lines in whole microseconds in
+ * 64 bits, which 18,000 lines of this length still fit. */
+#define NQ_JOURNAL_MAX_RUN_SECONDS 1e9
 
 /* The header line of h (in its format version), newline included; its
  * length. */

@@ -67,11 +67,11 @@ static int selected(const nq_run_options *o, uint64_t u)
 
 /* A share that names none of the units: part K of M with K not in
  * 1..M, or a part without parts (0/0 is the whole plan); a count of ids
- * with no list. */
+ * with no list; threads below 0 (0 is one per core). */
 static int bad_options(const nq_run_options *o)
 {
     return (o->parts ? o->part < 1 || o->part > o->parts : o->part != 0) ||
-           (o->count && !o->ids);
+           (o->count && !o->ids) || o->threads < 0;
 }
 
 uint64_t nq_plan_selected(const nq_plan *plan, const nq_run_options *o)
@@ -113,15 +113,24 @@ static void scramble(const uint64_t *in, uint64_t *out, uint64_t k)
         out[j] = in[pos];
 }
 
-/* An explicit list is run as given (its caller chose the order). */
+/* An explicit list is run as given (its caller chose the order); a unit
+ * off the plan, or one listed twice, is refused: counted twice, its
+ * solutions would be added twice to a sum that says nothing of it. */
 static nq_status list_given(pool *p)
 {
     const nq_run_options *o = p->opt;
-    for (uint64_t i = 0; i < o->count; i++)
-        if ((p->ids[i] = o->ids[i]) >= p->plan->units)
-            return NQ_ERR_ARG;
+    unsigned char *seen = calloc(p->plan->units / 8 + 1, 1);
+    nq_status st = seen ? NQ_OK : NQ_ERR_NOMEM;
+    for (uint64_t i = 0; i < o->count && st == NQ_OK; i++) {
+        uint64_t u = p->ids[i] = o->ids[i];
+        if (u >= p->plan->units || seen[u / 8] >> (u % 8) & 1)
+            st = NQ_ERR_ARG;
+        else
+            seen[u / 8] |= (unsigned char)(1u << (u % 8));
+    }
+    free(seen);
     p->share = p->count = o->count;
-    return NQ_OK;
+    return st;
 }
 
 static nq_status list_units(pool *p)
@@ -357,6 +366,14 @@ static nq_status run_pool(pool *p, int threads, nq_tally *sum)
 }
 #endif
 
+/* The threads asked for, but no more than units to run: a thread with
+ * no unit does nothing, and INT_MAX of them asked a pool of gigabytes. */
+static int pool_threads(int asked, uint64_t units)
+{
+    int threads = nq_resolve_threads(asked);
+    return (uint64_t)threads <= units ? threads : units ? (int)units : 1;
+}
+
 nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
                       nq_tally *sum)
 {
@@ -379,7 +396,7 @@ nq_status nq_plan_run(const nq_plan *plan, const nq_run_options *o,
     atomic_init(&p.failed, 0);
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.finished, NULL);
-    st = run_pool(&p, nq_resolve_threads(o->threads), sum);
+    st = run_pool(&p, pool_threads(o->threads, p.count), sum);
     if (st == NQ_OK && atomic_load(&p.failed))
         st = (nq_status)atomic_load(&p.failed);
     if (st == NQ_OK && atomic_load(&p.done) < wanted)

@@ -99,7 +99,7 @@ static nq_status conclude(const nq_plan *plan, const nq_resume_options *o,
         return NQ_ERR_STOPPED;
     if (o->parts > 1)
         return NQ_OK;
-    nq_status st = nq_plan_finish(plan, sum, &r->counts);
+    nq_status st = nq_plan_finish_sum(plan, sum, &r->counts);
     if (st != NQ_OK)
         snprintf(r->why, sizeof r->why, "the count of N=%d failed its final "
                  "check (%s): the journal %s holds a wrong record", plan->n,
@@ -196,16 +196,23 @@ static nq_status options_sane(const nq_resume_options *o, nq_run_report *r)
 
 /* A share must hold a unit: part K of more parts than the plan has
  * units would count none, and its journal would say nothing. */
+int nq_share_empty(const nq_plan *plan, uint32_t part, uint32_t parts,
+                   char *why, size_t size)
+{
+    nq_run_options share = {.part = part, .parts = parts};
+    if (!parts || nq_plan_selected(plan, &share))
+        return 0;
+    snprintf(why, size, "part %u/%u of N=%d holds no unit: its plan has "
+             "%llu, and a split has at most that many parts", part, parts,
+             plan->n, (unsigned long long)plan->units);
+    return 1;
+}
+
 static nq_status share_sane(const nq_plan *plan, const nq_resume_options *o,
                             nq_run_report *r)
 {
-    nq_run_options share = {.part = o->part, .parts = o->parts};
-    if (!o->parts || nq_plan_selected(plan, &share))
-        return NQ_OK;
-    snprintf(r->why, sizeof r->why, "part %u/%u of N=%d holds no unit: its "
-             "plan has %llu, and a split has at most that many parts",
-             o->part, o->parts, plan->n, (unsigned long long)plan->units);
-    return NQ_ERR_ARG;
+    return nq_share_empty(plan, o->part, o->parts, r->why, sizeof r->why)
+               ? NQ_ERR_ARG : NQ_OK;
 }
 
 /* The long count on full copies of the program's request, options and

@@ -27,6 +27,11 @@ nq_status nq_request_resolve(const nq_request *req, int enumerate,
                              nq_checked *c);
 /* The plan of a checked request, carrying its kernel and GPUs. */
 nq_status nq_checked_plan(const nq_checked *c, nq_plan **out);
+/* Whether share part/parts of the plan holds no unit (part K of more
+ * parts than units): 1, with why it is refused in words (count and
+ * estimate say the same), else 0 (0/0, the whole plan, always holds). */
+int nq_share_empty(const nq_plan *plan, uint32_t part, uint32_t parts,
+                   char *why, size_t size);
 
 /* Who runs the units.  One process: root, no agree, run on threads.  An
  * MPI job: every rank calls, only rank 0 (root) keeps the journal and

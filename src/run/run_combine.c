@@ -201,6 +201,12 @@ nq_status nq_journal_verify_combine(const char *const *journals, int count,
         nq_jf_why(why, wsize, "no verdicts, options, header or report");
         return NQ_ERR_ARG;
     }
+    for (int i = 0; i < nverdicts; i++)
+        if (!verdicts[i]) { /* as merge says of a NULL journal: no file */
+            nq_jf_why(why, wsize, "verdict %d of %d: no path (NULL)", i + 1,
+                      nverdicts);
+            return NQ_ERR_ARG;
+        }
     nq_part_verdict *v = calloc((size_t)nverdicts, sizeof *v);
     if (!v)
         return NQ_ERR_NOMEM;

@@ -136,7 +136,7 @@ static nq_status count_units(const nq_checked *c, nq_counts *out)
                         .why = req->why, .why_size = req->why_size};
     st = nq_plan_run(p, &o, &sum);
     if (st == NQ_OK)
-        st = nq_plan_finish(p, &sum, out);
+        st = nq_plan_finish_sum(p, &sum, out);
     nq_plan_free(p);
     return st;
 }

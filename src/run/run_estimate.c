@@ -22,6 +22,7 @@
  * the budget.  bench/RESULTS.md (2026-11-28) holds it against counted
  * times at N = 18 to 21.
  */
+#include <float.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -57,6 +58,12 @@
  * deviation of 6% where their sampling's was 1 to 2%; the interval adds
  * it. */
 #define SPREAD 0.06
+/* What the interval assumes of the samples' spread before they show
+ * their own: a sample's relative standard deviation of 1 (at N = 19 fast's
+ * pieces show 0.15-0.25; a unit timed whole by weights that are off by a
+ * factor of 2 shows about 1), worth 2 samples. */
+#define PRIOR_CV 1.0
+#define PRIOR_SAMPLES 2.0
 
 typedef struct {
     const nq_plan *plan;
@@ -69,6 +76,8 @@ typedef struct {
     atomic_int finish;          /* the sampling is over */
     pthread_mutex_t lock;       /* guards what follows */
     double sum, sum2, cpu;      /* of the samples' estimates; their CPU */
+    double thread_cpu;          /* every sampling thread's CPU, all told */
+    int sampling;               /* the threads that sampled */
     uint64_t k;
     nq_status failed;
 } sampler;
@@ -241,6 +250,7 @@ static void *sample_units(void *arg)
     nq_unit_env env = {.stop = s->stop};
     uint64_t rng = s->seed + 0x9e3779b97f4a7c15ull * (uint64_t)me->index;
     int go = 1, warm = 0;
+    double cpu0 = nq_thread_seconds();
     while (go && !atomic_load(&s->finish)) {
         uint64_t i = draw(s, &rng);
         double seconds = 0, chance = 1;
@@ -258,6 +268,9 @@ static void *sample_units(void *arg)
     }
     if (p->engine->free_scratch && env.scratch)
         p->engine->free_scratch(env.scratch);
+    pthread_mutex_lock(&s->lock);
+    s->thread_cpu += nq_thread_seconds() - cpu0, s->sampling++;
+    pthread_mutex_unlock(&s->lock);
     return NULL;
 }
 
@@ -280,6 +293,16 @@ static void sample_all(sampler *s, int threads)
 }
 
 /* ---- the estimate ---- */
+
+/* What share of the sampling's wall time its threads ran: what the
+ * machine's other programs left them, which the samples' CPU times
+ * cannot show (at most 1: the clocks' grains). */
+static double cpu_share(const sampler *s)
+{
+    double wall = (nq_clock_seconds() - s->t0) * s->sampling;
+    double share = wall > 0 ? s->thread_cpu / wall : 0;
+    return share < 1 ? share : 1;
+}
 
 /* The threads that run at once: the request's, at most the cores. */
 /* The plan's own view of the share: its units' reference seconds summed
@@ -305,13 +328,41 @@ static int at_once(int threads)
     return threads < cores ? threads : cores;
 }
 
+/* Student's t for the 80% interval (0.90 quantile) on df degrees of
+ * freedom: the table to 10, then z + (z^3 + z) / 4df (within 0.5%). */
+static double t80(double df)
+{
+    static const double t[] = {0, 3.078, 1.886, 1.638, 1.533, 1.476,
+                               1.440, 1.415, 1.397, 1.383, 1.372};
+    if (df < 1)
+        return t[1];
+    return df <= 10 ? t[(int)df] : Z80 + 0.8467 / df;
+}
+
+/* The variance of the mean of k samples, their own spread pooled with
+ * PRIOR_SAMPLES samples of relative spread PRIOR_CV: a few samples see
+ * little of the spread (one sees none, and claimed +-7.7% where six
+ * answers for N = 19 spread 6.5-15.8 s), so the interval from few is
+ * wide, and the samples' own spread takes over as they add up. */
+static double mean_variance(const sampler *s, double mean)
+{
+    double k = (double)s->k;
+    double own = s->k > 1 ? (s->sum2 / k - mean * mean) * k / (k - 1) : 0;
+    double prior = PRIOR_CV * PRIOR_CV * mean * mean;
+    double pooled = (PRIOR_SAMPLES * prior + (k - 1) * (own > 0 ? own : 0)) /
+                    (PRIOR_SAMPLES + k - 1);
+    return pooled / k;
+}
+
 /* The estimate from the samples' sums: the mean, and an 80% interval
- * from their standard error and the spread they cannot see. */
+ * from their standard error (Student's t on the pooled spread) and the
+ * spread they cannot see. */
 static void conclude(const sampler *s, int threads, nq_estimate *out)
 {
     double k = (double)s->k, mean = s->k ? s->sum / k : 0;
-    double var = s->k > 1 ? (s->sum2 / k - mean * mean) / (k - 1) : 0;
-    double half = Z80 * root(var + SPREAD * SPREAD * mean * mean);
+    double var = s->k ? mean_variance(s, mean) : 0;
+    double half = t80(PRIOR_SAMPLES + k - 1) *
+                  root(var + SPREAD * SPREAD * mean * mean);
     int wide = at_once(threads);
     out->core_seconds = mean;
     out->low = mean > half ? mean - half : 0;
@@ -377,6 +428,7 @@ static nq_status sample_plan(const nq_plan *p, const nq_request *req,
         sample_all(&s, threads);
         pthread_mutex_destroy(&s.lock);
         st = s.failed;
+        out->cpu_share = cpu_share(&s);
     }
     out->threads = threads;
     conclude(&s, threads, out);
@@ -385,12 +437,27 @@ static nq_status sample_plan(const nq_plan *p, const nq_request *req,
 }
 
 /* Options that ask for something: a share that is one (0/0: the whole
- * count), no budget, precision or bound below 0 (not NaN either). */
+ * count), no budget, precision or bound below 0 (not NaN either), and a
+ * budget that ends (an infinite one with a precision never reached
+ * sampled for ever). */
 static int options_sane(const nq_estimate_options *o)
 {
     int share = o->parts ? o->part >= 1 && o->part <= o->parts
                          : o->part == 0;
-    return share && o->seconds >= 0 && o->precision >= 0 && o->over >= 0;
+    return share && o->seconds >= 0 && o->seconds <= DBL_MAX &&
+           o->precision >= 0 && o->over >= 0;
+}
+
+/* A share that holds no unit is refused as count refuses it, in the
+ * same words: an estimate of 0 units would pass for a count of none. */
+static nq_status share_held(const nq_plan *p, const nq_request *req,
+                            const nq_estimate_options *o)
+{
+    char words[256];
+    if (!nq_share_empty(p, o->part, o->parts, words, sizeof words))
+        return NQ_OK;
+    nq_request_say(req, "%s", words);
+    return NQ_ERR_ARG;
 }
 
 nq_status nq_estimate_count(const nq_request *given,
@@ -410,12 +477,14 @@ nq_status nq_estimate_count(const nq_request *given,
     if (st == NQ_OK && o && !options_sane(o)) {
         nq_request_say(&req, "estimate options: a share part K of M (K from "
                        "1 to M, or 0/0), and no budget, precision or bound "
-                       "below 0");
+                       "below 0, nor a budget without end");
         st = NQ_ERR_ARG;
     }
     if (st == NQ_OK && (st = nq_request_resolve(&req, 0, &c)) == NQ_OK &&
         (st = estimable(&c)) == NQ_OK && (st = nq_checked_plan(&c, &p)) ==
         NQ_OK)
+        st = share_held(p, &req, o ? o : &none);
+    if (st == NQ_OK)
         st = sample_plan(p, &req, o ? o : &none, out);
     nq_plan_free(p);
     out->elapsed = nq_clock_seconds() - t0;

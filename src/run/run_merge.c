@@ -287,7 +287,7 @@ static nq_status finish(const merger *m, nq_counts *counts, char *why,
     nq_counts c;
     if (m->set.state.units_done < m->first->units)
         return NQ_OK;
-    nq_status st = nq_plan_finish(m->plan, &m->set.state.sum, &c);
+    nq_status st = nq_plan_finish_sum(m->plan, &m->set.state.sum, &c);
     if (st != NQ_OK)
         nq_jf_why(why, wsize, "the journals' units add up to no count of "
                   "N=%d: %s (a record is wrong)", m->first->n,

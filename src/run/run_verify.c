@@ -573,7 +573,10 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
                                const unsigned char *done, char *why,
                                size_t wsize)
 {
+    /* no more standouts than units: `largest` may be any number (at
+     * UINT64_MAX, want + 1 wrapped to a heap of none) */
     uint64_t bytes = h->units / 8 + 1, want = c->o->largest;
+    want = want < h->units ? want : h->units;
     if (!(c->drawn = calloc(bytes, 1)) || !(c->kept = calloc(bytes, 1)) ||
         !(c->weighed = calloc(bytes, 1)) || !(c->again = calloc(bytes, 1)) ||
         !(c->totals.at = calloc(want + 1, sizeof *c->totals.at)) ||
@@ -616,6 +619,17 @@ static nq_status verify_args(const nq_verify_options *o,
     if (!o || !(o->percent >= 0 && o->percent <= 100)) {
         nq_jf_why(why, wsize, "no options, or a sample that is no "
                   "percentage from 0 to 100");
+        return NQ_ERR_ARG;
+    }
+    /* a check that recounts nothing would say OK of any journal */
+    if (!o->percent && !o->at_least && !o->largest && !o->fixed_points) {
+        nq_jf_why(why, wsize, "options that choose no unit to recount "
+                  "(0%%, none at least, none by size, no fixed points)");
+        return NQ_ERR_ARG;
+    }
+    if (o->threads < 0) {
+        nq_jf_why(why, wsize, "threads %d: 0 (one per core) or more",
+                  o->threads);
         return NQ_ERR_ARG;
     }
     if (o->parts > NQ_VERIFY_MAX_PARTS || (o->parts ? o->part < 1 ||
