@@ -249,7 +249,7 @@ def _duration(s):
         if s >= size:
             v = s / size
             return ("%.3g %s" if v < 1e5 else "%.2g %s") % (v, unit)
-    return "%.2g seconds" % s
+    return "%.3g seconds" % s
 
 
 def _timed_estimate(n, engine, threads, kernel, enough):
@@ -726,9 +726,12 @@ def lesson(height=720):
     except ImportError:
         return path
     import html
+    import warnings
     with open(path, encoding="utf-8") as f:
         page = f.read()
-    return HTML('<iframe srcdoc="%s" width="100%%" height="%d" '
-                'style="border:1px solid #ccc"></iframe>'
-                % (html.escape(page, quote=True), height))
+    with warnings.catch_warnings():  # IPython suggests IFrame, which needs
+        warnings.simplefilter("ignore")  # a URL that Colab cannot serve
+        return HTML('<iframe srcdoc="%s" width="100%%" height="%d" '
+                    'style="border:1px solid #ccc"></iframe>'
+                    % (html.escape(page, quote=True), height))
 
