@@ -303,8 +303,14 @@ FLAGS_NOW = $(COMPILE) $(LDFLAGS) | $(SSE4_FLAGS) $(AVX2_FLAGS) $(AVX512_FLAGS) 
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(FLAGS_NOW)' | \
     cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-.PHONY: all pot run test check check-build coverage fuzz asan bench bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate bench-merge bench-parts sim-cluster mpi cuda opencl wasm npm clean
+.PHONY: all pot run test check check-build coverage fuzz asan python bench bench-python bench-fast bench-peer bench-record bench-gpu bench-subunits bench-bottom bench-order bench-pieces bench-wasm bench-estimate bench-merge bench-parts sim-cluster mpi cuda opencl wasm npm clean
 all: $(CLI) $(LIB) shared $(MAN_ALL) $(MO_ALL)
+
+# With Python's headers (Debian: python3-dev), `make test` builds the
+# Python module (make python, mk/python.mk) and runs its pytest tests and
+# notebooks (tests/test_python.c; skipped where pytest or Jupyter is
+# missing).
+include mk/python.mk
 
 # The catalogues (above: MO_FILES) and po/nqueens.pot.
 $(BUILD)/locale/%/LC_MESSAGES/nqueens.mo: po/%.po
@@ -500,8 +506,8 @@ BENCH_BINS := $(BENCH) $(BENCH_FAST) $(BENCH_RECORD) $(BENCH_SUBUNITS) $(BENCH_B
     $(BENCH_PIECES) $(BENCH_MERGE_GEN) $(SIM_CLUSTER)
 
 test: $(CLI) $(MAN_ALL) $(MO_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_WASM) $(TEST_MODULES) \
-    $(TEST_NPM) $(BENCH_BINS)
-	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) \
+    $(TEST_NPM) $(TEST_PYTHON) $(BENCH_BINS)
+	NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_MPI) $(TEST_ENV_PYTHON) \
 	    NQ_OPEN_SWAP=$(OPEN_SWAP) NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_CUDA) $(TEST_ENV_OPENCL) $(TEST_ENV_WASM) \
 	    $(TEST_ENV_MODULES) $(TEST_ENV_NPM) $(TESTS) $(T)
 
@@ -519,11 +525,12 @@ CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 check:
 	+@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) \
 	    check-build
-	NQ_QUICK=1 NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj \
+	NQ_QUICK=1 NQ_CLI=$(CLI) NQ_DATA=tests/data NQ_OBJ=$(BUILD)/obj $(TEST_ENV_PYTHON) \
 	    NQ_OPEN_SWAP=$(OPEN_SWAP) NQ_BENCH_DIR=$(BUILD) $(TEST_ENV_MPI) $(TEST_ENV_CUDA) \
 	    $(TEST_ENV_OPENCL) $(TESTS) $(T)
 
-check-build: $(CLI) $(MAN_ALL) $(MO_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(CHECK_BENCH_BINS)
+check-build: $(CLI) $(MAN_ALL) $(MO_ALL) $(TESTS) $(OPEN_SWAP) $(TEST_MPI) $(TEST_CUDA) $(TEST_OPENCL) $(TEST_PYTHON) \
+    $(CHECK_BENCH_BINS)
 
 # Line coverage of src/ and programs/ by the whole suite (gcov), printed
 # last (the back-ends' rooms are not in this build); below

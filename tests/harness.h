@@ -218,6 +218,7 @@ void tests_npm(void);
 void tests_cli(void);
 void tests_lesson(void);
 void tests_series(void);
+void tests_python(void);
 void tests_runner(void);
 void tests_tree(void);
 void tests_i18n(void);

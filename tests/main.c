@@ -862,6 +862,7 @@ static void run_groups(void)
     tests_trace_html();
     tests_lesson();
     tests_series();
+    tests_python();
     tests_progress();
     tests_layers();
 }
