@@ -25,7 +25,7 @@ NPM_LDFLAGS := -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1 -sMODULARIZE=1 \
 define npm_flavour
 $(NPM_BUILD)/$(1)/nqjs.o: bindings/js/c/nqjs.c $(FLAGS_STAMP)
 	@mkdir -p $$(dir $$@)
-	$(WASM_ENV) $(WASM_COMPILE) -Iprograms $(WASM_CFLAGS_$(1)) -c $$< -o $$@
+	$(WASM_ENV) $(WASM_COMPILE) $(WASM_CFLAGS_$(1)) -c $$< -o $$@
 
 $(NPM_STAGE)/wasm/nqueens-$(1).mjs: $(filter-out $(WASM_BUILD)/$(1)/obj/programs/web/%,\
     $(call wasm_obj,$(1))) $(NPM_BUILD)/$(1)/nqjs.o

@@ -67,11 +67,11 @@
 
 enum { CORE, SEARCH, ENGINES, FAST, REGISTRY, PARALLEL, JOURNAL, RUN,
        PROGRAMS, MPI, MPI_MAIN, CUDA, CUDA_MAIN, OPENCL, OPENCL_MAIN, WEB,
-       LAYERS };
+       BINDING, LAYERS };
 static const char *const layers[LAYERS] = {
     "core", "search", "engines", "fast", "registry", "parallel", "journal",
     "run", "programs", "mpi", "mpi's main", "cuda", "cuda's main", "opencl",
-    "opencl's main", "the lesson page"};
+    "opencl's main", "the lesson page", "a binding"};
 
 /* What each layer may use besides itself, a bit per layer. */
 #define L(l) (1u << (l))
@@ -97,10 +97,11 @@ static const unsigned may_use[LAYERS] = {
     [OPENCL] = BELOW_PARALLEL,
     [OPENCL_MAIN] = LIBRARY | L(PROGRAMS) | L(OPENCL),
     [WEB] = LIBRARY | L(PROGRAMS),
+    [BINDING] = LIBRARY,
 };
 /* The layers that see the library only through include/. */
 #define PUBLIC_ONLY (L(PROGRAMS) | L(MPI_MAIN) | L(CUDA_MAIN) | L(OPENCL_MAIN) | \
-                     L(WEB))
+                     L(WEB) | L(BINDING))
 
 /* Every room: a folder and its layer. */
 static const struct {
@@ -893,6 +894,68 @@ static int sources_ok(const char *base, int *files, char *why, size_t size)
     return bad;
 }
 
+/* The bindings (bindings/NAME, each whole in its room, with folders of
+ * its own for scripts and tests): the C of each, at any depth, includes
+ * as its layer may.  The Python module's extension sees the library only
+ * through include/; the npm package's C stands where the lesson page's
+ * does, above the programs whose printers it calls.  A binding the table
+ * does not know fails, as a folder of src/ would. */
+static const struct {
+    const char *dir;
+    int layer;
+} bindings[] = {{"bindings/python", BINDING}, {"bindings/js", WEB}};
+
+static int binding_sources_ok(const char *dir, int layer, int *files,
+                              char *why, size_t size)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int bad = 0;
+    while (d && !bad && (e = readdir(d))) {
+        char path[700];
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || !strcmp(e->d_name, "node_modules"))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (is_dir(path))
+            bad = binding_sources_ok(path, layer, files, why, size);
+        else if (len > 2 && (!strcmp(e->d_name + len - 2, ".c") ||
+                             !strcmp(e->d_name + len - 2, ".h"))) {
+            bad = !includes_ok(".", dir, e->d_name, layer, why, size);
+            ++*files;
+        }
+    }
+    if (d)
+        closedir(d);
+    return bad;
+}
+
+static void bindings_include_as_their_layer(void *arg)
+{
+    (void)arg;
+    char why[400] = "";
+    int files = 0, known = 0, bad = 0;
+    DIR *d = opendir("bindings");
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (e->d_name[0] != '.') {
+            int b = -1;
+            for (size_t i = 0; i < sizeof bindings / sizeof *bindings; i++)
+                if (!strcmp(bindings[i].dir + 9, e->d_name))
+                    b = (int)i;
+            CHECKF(b >= 0, "bindings/%s is a binding the layers table does "
+                   "not list", e->d_name);
+            known++;
+            bad = bad || binding_sources_ok(bindings[b].dir, bindings[b].layer,
+                                            &files, why, sizeof why);
+        }
+    if (d)
+        closedir(d);
+    CHECKF(!bad, "an include its layer may not use: %s", why);
+    CHECKF(known >= 2 && files >= 2, "%d bindings, %d C files read", known,
+           files);
+}
+
 static void sources_include_only_lower_layers(void *arg)
 {
     (void)arg;
@@ -1046,6 +1109,8 @@ void tests_layers(void)
            "layers/sources-include-only-lower-layers");
     t_case(checker_sees_every_folder, NULL,
            "layers/checker-sees-every-folder");
+    t_case(bindings_include_as_their_layer, NULL,
+           "layers/bindings-include-as-their-layer-may");
     t_case(cuda_holds_cuda_and_its_main, NULL,
            "layers/cuda-holds-cuda-sources-and-its-main");
 }

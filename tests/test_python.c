@@ -45,7 +45,7 @@ static const char *python_with(const char *module, const char *debian)
  * the output's tail. */
 static void run_logged(const char *what, const char *cmd)
 {
-    char line[4096], module[PATH_MAX], cli[PATH_MAX];
+    char line[3 * PATH_MAX + 4096], module[PATH_MAX], cli[PATH_MAX];
     const char *log = t_file("log.txt");
     /* absolute: a notebook's kernel runs in the notebook's folder */
     if (!realpath(getenv("NQ_PYTHONPATH"), module) ||
@@ -54,9 +54,9 @@ static void run_logged(const char *what, const char *cmd)
         t_fail(__FILE__, __LINE__, "no module or nqueens program to run");
         return;
     }
-    snprintf(line, sizeof line, "PYTHONPATH='%s' NQ_CLI='%s' %s > '%s' 2>&1",
-             module, cli, cmd, log);
-    int rc = system(line);
+    int cut = snprintf(line, sizeof line, "PYTHONPATH='%s' NQ_CLI='%s' %s > "
+                       "'%s' 2>&1", module, cli, cmd, log) >= (int)sizeof line;
+    int rc = cut ? -1 : system(line);
     if (rc != 0) {
         size_t len = 0;
         char *out = t_read_file(log, &len);

@@ -17,8 +17,8 @@
 
 #include <emscripten.h>
 
-#include "cli.h"
-#include "output/duration.h"
+#include "../../../programs/cli.h"
+#include "../../../programs/output/duration.h"
 
 /* The command line's estimate of a count of n with engine on one thread
  * here, as web.c's count_feasible makes it: sampled from
