@@ -725,6 +725,22 @@ typedef struct {
     uint64_t unestimated;       /* chosen units without an estimate,
                                    left out of chosen_seconds, and */
     uint64_t share_unestimated; /* ...of the share */
+    /* Appended in 0.5 (fields go at the end only).  Records lowered:
+     * also recounted, the `largest` least for their unit's estimate,
+     * by (total + 1) / estimate; every record left out of them holds at
+     * least low_ratio times its unit's estimate (0: none weighed). */
+    double low_ratio;
+    /* The journal as a whole: its records sorted by their unit's
+     * estimate into `strata` strata (0: too few records, or a plan
+     * without estimates), each stratum's total over its estimate
+     * against the rest's; strata_off of them stray past their bound (a
+     * refusal, whatever the recount says).  The stratum furthest past
+     * its bound, or nearest it: its number (1: smallest estimates), its
+     * records, their estimates, how far it strays (-0.3: 30% below the
+     * rest) and its bound. */
+    uint32_t strata, strata_off, stratum;
+    uint64_t stratum_units;
+    double stratum_least, stratum_most, stratum_off, stratum_bound;
 } nq_verify_report;
 
 /* Read journals of one count (as nq_journal_merge, refusing what it

@@ -123,8 +123,10 @@ static void print_summary(const nq_journal_header *h,
                (unsigned long long)r->by_size, bound,
                (unsigned long long)r->disagree, (unsigned long long)r->seed);
         cli_json_string(stdout, r->engine);
-        printf(",\"fell_back\":%s,\"seconds\":%.6f}\n",
-               r->fell_back ? "true" : "false", r->seconds);
+        printf(",\"fell_back\":%s,\"seconds\":%.6f,\"low_ratio\":%.6g,"
+               "\"strata\":%u,\"strata_off\":%u}\n",
+               r->fell_back ? "true" : "false", r->seconds, r->low_ratio,
+               r->strata, r->strata_off);
         return;
     }
     char of[64] = "";
@@ -146,6 +148,29 @@ static void print_summary(const nq_journal_header *h,
            (unsigned long long)r->by_size,
            (unsigned long long)r->fixed_points,
            r->disagree ? "some disagree" : "all agree", bound);
+}
+
+/* The stratum that strays furthest from the rest, in words or JSON:
+ * printed when any strays past its bound, which refuses the journals
+ * whatever the recount found. */
+static void print_stratum(const nq_verify_report *r, int json)
+{
+    if (json) {
+        printf("{\"type\":\"stratum\",\"stratum\":%u,\"strata\":%u,"
+               "\"units\":%llu,\"least_estimate\":%.6g,"
+               "\"most_estimate\":%.6g,\"off\":%.6f,\"bound\":%.6f}\n",
+               r->stratum, r->strata, (unsigned long long)r->stratum_units,
+               r->stratum_least, r->stratum_most, r->stratum_off,
+               r->stratum_bound);
+        return;
+    }
+    printf("stratum %u of %u (%llu units estimated at %.4g to %.4g nodes) "
+           "strays: its totals over its estimates are %.1f%% %s the rest's, "
+           "past its bound of %.1f%% (20%% + 500%% / sqrt(units))\n",
+           r->stratum, r->strata, (unsigned long long)r->stratum_units,
+           r->stratum_least, r->stratum_most,
+           100 * (r->stratum_off < 0 ? -r->stratum_off : r->stratum_off),
+           r->stratum_off < 0 ? "below" : "above", 100 * r->stratum_bound);
 }
 
 /* The JSON of a choice, its part's share and their cost. */
@@ -277,11 +302,18 @@ int cli_verify_journals(const char *const *paths, int count,
         cli_print_parts(&h, &r, a->estimate ? "estimate" : "part", a->json);
     else
         print_summary(&h, &r, a->json);
+    if (r.strata_off && !a->estimate && !a->parts)
+        print_stratum(&r, a->json);
     if (r.disagree)
         return cli_error(CLI_FAIL, "verify: %llu of the %llu units recounted "
                          "disagree with their records",
                          (unsigned long long)r.disagree,
                          (unsigned long long)r.checked);
+    if (r.strata_off && !a->estimate && !a->parts)
+        return cli_error(CLI_FAIL, "verify: %u of the %u strata of the "
+                         "journals' units stray from the plan's estimate "
+                         "past their bounds: units lowered or raised",
+                         r.strata_off, r.strata);
     return CLI_OK;
 }
 

@@ -145,6 +145,27 @@ nq_status nq_verify_with(const char *const *paths, int count,
                          const nq_verify_options *o, const nq_runner *rn,
                          const nq_verified *v, char *why, size_t wsize);
 
+/* ---- the journal as a whole (run_strata.c) ---- */
+
+/* A stratum's total over its estimate may stray from the rest's by
+ * SLACK + NOISE / sqrt(its records): the drift of solutions per node
+ * with a unit's size, and the estimator's error summed over the
+ * stratum (bench/RESULTS.md, "Verify's strata", measures both). */
+#define NQ_STRATUM_SLACK 0.2
+#define NQ_STRATUM_NOISE 5.0
+
+/* A record weighed against its unit's estimate (nodes). */
+typedef struct {
+    uint64_t unit;
+    double estimate, total;
+} nq_weighed;
+
+/* The bound a stratum of `units` records is held to. */
+double nq_stratum_bound(uint64_t units);
+/* The m records w (sorted here by estimate) cut into strata, each
+ * weighed against the rest: r's strata fields. */
+void nq_strata_weigh(nq_weighed *w, uint64_t m, nq_verify_report *r);
+
 /* The verdict at p->path read, its CRC and lines checked: NQ_ERR_IO
  * (unreadable), NQ_ERR_CORRUPT (damaged or no verdict), said. */
 nq_status nq_verdict_read(nq_part_verdict *p, char *why, size_t wsize);

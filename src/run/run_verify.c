@@ -47,9 +47,16 @@
 /* A record that stands out by size, kept in a heap of the greatest. */
 typedef struct {
     uint64_t unit;
-    double ratio;               /* its total over its unit's estimate */
+    double ratio;               /* its total over its unit's estimate
+                                   (lows: its total + 1 over it) */
+    double estimate;            /* its unit's estimate */
     nq_tally t;
 } standout;
+
+/* What a heap keeps: the greatest totals, the greatest ratios, or the
+ * least ratios (records lowered: a unit of the plan's largest searches
+ * recorded with almost no solutions). */
+enum { BY_TOTAL, BY_RATIO, BY_LOW };
 
 /* The `want` greatest records seen, by total or by ratio: a min-heap,
  * its least at the root, so that most records are turned away by one
@@ -57,7 +64,7 @@ typedef struct {
 typedef struct {
     standout *at;
     uint64_t count, want;
-    int by_ratio;
+    int by;                     /* BY_TOTAL, BY_RATIO or BY_LOW */
 } greatest;
 
 /* The units chosen, with their records: kept sorted by unit for lookup
@@ -72,7 +79,10 @@ typedef struct {
     uint64_t *ids;
     nq_tally *records;
     uint64_t count, cap, fixed;
-    greatest totals, ratios;
+    greatest totals, ratios, lows;
+    nq_weighed *weighed_list;   /* every record weighed by its estimate,
+                                   for the strata */
+    uint64_t weighed_count, weighed_cap;
     int fixed_points;
     const nq_plan *plan;        /* the plan the records were checked by */
     const nq_record_set *first; /* what the first reading found */
@@ -145,8 +155,16 @@ static uint64_t record_digest(uint64_t unit, const nq_tally *t)
  * written in (the order a run's threads finished its units). */
 static int less(const greatest *g, const standout *a, const standout *b)
 {
-    if (g->by_ratio ? a->ratio != b->ratio : a->t.total != b->t.total)
-        return g->by_ratio ? a->ratio < b->ratio : a->t.total < b->t.total;
+    if (g->by == BY_LOW) { /* the higher ratio is the less suspicious;
+                              between equals the smaller search */
+        if (a->ratio != b->ratio)
+            return a->ratio > b->ratio;
+        if (a->estimate != b->estimate)
+            return a->estimate < b->estimate;
+        return a->unit > b->unit;
+    }
+    if (g->by ? a->ratio != b->ratio : a->t.total != b->t.total)
+        return g->by ? a->ratio < b->ratio : a->t.total < b->t.total;
     return a->unit > b->unit;
 }
 
@@ -182,23 +200,48 @@ static void weigh(greatest *g, const standout *s)
     }
 }
 
+/* A record kept for the strata; a list that cannot grow leaves the
+ * strata unweighed (said by strata 0), not the recount undone. */
+static void list_weighed(chosen *c, uint64_t unit, double e, double total)
+{
+    if (c->weighed_count == c->weighed_cap) {
+        uint64_t cap = c->weighed_cap ? 2 * c->weighed_cap : 1024;
+        nq_weighed *w = realloc(c->weighed_list, cap * sizeof *w);
+        if (!w) {
+            c->weighed_cap = UINT64_MAX; /* no more: no strata */
+            return;
+        }
+        c->weighed_list = w, c->weighed_cap = cap;
+    }
+    c->weighed_list[c->weighed_count++] = (nq_weighed){unit, e, total};
+}
+
 /* A record weighed once for its size, unless a turn's fixed points
- * already have it recounted: by its total, and by its total over the
- * plan's estimate of the unit (an estimate of 0 under a total that is
- * not: infinitely far past it). */
+ * already have it recounted: by its total, by its total over the plan's
+ * estimate of the unit (an estimate of 0 under a total that is not:
+ * infinitely far past it), and by its total + 1 over the estimate, the
+ * least of which are records lowered (the + 1 ranks a unit of no
+ * solutions by its size: a large search with none stands out, a small
+ * one does not). */
 static void weigh_record(chosen *c, uint64_t unit, const nq_tally *t)
 {
     if (bit(c->weighed, unit) || nq_plan_unit_forced(c->plan, unit))
         return;
     set_bit(c->weighed, unit);
-    standout s = {unit, 0, *t};
+    standout s = {unit, 0, 0, *t};
     weigh(&c->totals, &s);
     double e = c->ratios.want ? nq_plan_unit_estimate(c->plan, unit,
                                                       RATIO_EFFORT) : -1;
     if (e < 0)
         return;
+    s.estimate = e;
     s.ratio = !t->total ? 0 : e > 0 ? (double)t->total / e : INFINITY;
     weigh(&c->ratios, &s);
+    if (e <= 0)
+        return;
+    s.ratio = ((double)t->total + 1) / e;
+    weigh(&c->lows, &s);
+    list_weighed(c, unit, e, (double)t->total);
 }
 
 static nq_status keep(chosen *c, uint64_t unit, const nq_tally *t)
@@ -223,9 +266,9 @@ static nq_status keep(chosen *c, uint64_t unit, const nq_tally *t)
  * other record (none while every record is among them). */
 static nq_status keep_greatest(chosen *c)
 {
-    greatest *both[2] = {&c->totals, &c->ratios};
+    greatest *both[3] = {&c->totals, &c->ratios, &c->lows};
     nq_status st = NQ_OK;
-    for (int g = 0; g < 2; g++)
+    for (int g = 0; g < 3; g++)
         for (uint64_t i = 0; i < both[g]->count && st == NQ_OK; i++) {
             const standout *s = &both[g]->at[i];
             if (bit(c->kept, s->unit))
@@ -235,6 +278,8 @@ static nq_status keep_greatest(chosen *c)
         }
     if (c->totals.count == c->totals.want && c->totals.want)
         c->r->size_bound = c->totals.at[0].t.total;
+    if (c->lows.count == c->lows.want && c->lows.want)
+        c->r->low_ratio = c->lows.at[0].ratio;
     return st;
 }
 
@@ -553,6 +598,8 @@ static nq_status collect(chosen *c, const char *const *paths, int count,
         st = changed(count == 1 ? paths[0] : "a journal", why, wsize);
     if (st == NQ_OK)
         st = keep_greatest(c);
+    if (st == NQ_OK && c->weighed_cap != UINT64_MAX)
+        nq_strata_weigh(c->weighed_list, c->weighed_count, c->r);
     return st == NQ_OK ? sort_chosen(c) : st;
 }
 
@@ -577,9 +624,11 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
     if (!(c->drawn = calloc(bytes, 1)) || !(c->kept = calloc(bytes, 1)) ||
         !(c->weighed = calloc(bytes, 1)) || !(c->again = calloc(bytes, 1)) ||
         !(c->totals.at = calloc(want + 1, sizeof *c->totals.at)) ||
-        !(c->ratios.at = calloc(want + 1, sizeof *c->ratios.at)))
+        !(c->ratios.at = calloc(want + 1, sizeof *c->ratios.at)) ||
+        !(c->lows.at = calloc(want + 1, sizeof *c->lows.at)))
         return NQ_ERR_NOMEM;
-    c->totals.want = c->ratios.want = want, c->ratios.by_ratio = 1;
+    c->totals.want = c->ratios.want = c->lows.want = want;
+    c->ratios.by = BY_RATIO, c->lows.by = BY_LOW;
     draw(c, done, h->units, c->r->recorded,
          sample_size(c->o, c->r->recorded), c->r->seed);
     nq_status st = collect(c, paths, count, why, wsize);
@@ -600,6 +649,7 @@ static void free_chosen(chosen *c)
     free(c->part_of);
     free(c->again);
     free(c->ids), free(c->records), free(c->totals.at), free(c->ratios.at);
+    free(c->lows.at), free(c->weighed_list);
 }
 
 /* The checks of what the public call is handed. */

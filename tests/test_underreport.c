@@ -1,0 +1,194 @@
+/*
+ * test_underreport.c - records lowered, as a worker who skips work would
+ * lower them (issue 57): the largest totals set to almost nothing, one
+ * record set to its total mod 8, many small records halved.  Each forged
+ * journal, retagged with the key its header holds (forge_util.c), is
+ * refused by every one of 10 default verifies, seeds drawn at random,
+ * naming a lowered unit or the stratum that holds them; the genuine
+ * journal passes 10 of 10.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "../src/core/core.h"
+#include "../src/engines/engine.h"
+
+/* Which records to lower and to what. */
+typedef struct {
+    const char *name, *n;
+    int largest;            /* the k greatest totals... */
+    int smallest;           /* ...or the k smallest estimates (halved) */
+    int mod8;               /* to total mod 8, else to 8 */
+    int refused_by;         /* 'u': a lowered unit named; 's': a stratum */
+} lowering;
+
+/* The forger's view of the journal: each record's total and estimate. */
+typedef struct {
+    const lowering *l;
+    const nq_plan *plan;
+    uint64_t *units;
+    double *key;            /* what selects: total, or -estimate */
+    uint64_t count, cap;
+    double bar;             /* records at or past it are lowered */
+    uint64_t first;         /* the first unit lowered, to be named */
+    int left;               /* ties at the bar still to lower */
+} forger;
+
+/* A record the forger may lower: a ring unit's with solutions; to halve,
+ * one of a multiple of 8 (the board's total less the symmetric counts
+ * stays a multiple of 8, which merge checks). */
+static int lowerable(const forger *f, uint64_t unit, const nq_tally *t)
+{
+    return !nq_plan_unit_forced(f->plan, unit) && t->total &&
+           (!f->l->smallest || t->total % 8 == 0);
+}
+
+static int note(uint64_t unit, nq_tally *t, void *ctx)
+{
+    forger *f = ctx;
+    if (!lowerable(f, unit, t))
+        return 0;
+    if (f->count == f->cap) {
+        f->cap = f->cap ? 2 * f->cap : 1024;
+        f->units = realloc(f->units, f->cap * sizeof *f->units);
+        f->key = realloc(f->key, f->cap * sizeof *f->key);
+    }
+    f->units[f->count] = unit;
+    f->key[f->count++] = f->l->largest ? (double)t->total
+                         : -nq_plan_unit_estimate(f->plan, unit, 256);
+    return 0;
+}
+
+static int by_key_down(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x < y) - (x > y);
+}
+
+static int lower(uint64_t unit, nq_tally *t, void *ctx)
+{
+    forger *f = ctx;
+    if (!lowerable(f, unit, t) || !f->left)
+        return 0;
+    double key = f->l->largest ? (double)t->total
+                 : -nq_plan_unit_estimate(f->plan, unit, 256);
+    if (key < f->bar)
+        return 0;
+    if (f->first == UINT64_MAX)
+        f->first = unit;
+    f->left--;
+    if (f->l->smallest)
+        t->total = t->total / 16 * 8; /* halved, a multiple of 8 */
+    else
+        t->total = f->l->mod8 ? t->total % 8 : 8;
+    return 1;
+}
+
+/* A finished journal of N at path, lowered as l says: the records
+ * lowered (0 on a failure). */
+static int forge_lowered(const char *path, const lowering *l, uint64_t *named)
+{
+    t_proc p;
+    unlink(path);
+    if (t_run_cli(&p, ARGS("count", l->n, "-e", "fast", "--checkpoint", path,
+                           "-q")) != 0 || p.exit_code != 0) {
+        t_proc_free(&p);
+        return 0;
+    }
+    t_proc_free(&p);
+    nq_request req = {.size = sizeof req, .n = atoi(l->n), .engine = "fast"};
+    nq_plan *plan;
+    if (nq_plan_create(&req, &plan) != NQ_OK)
+        return 0;
+    forger f = {.l = l, .plan = plan, .first = UINT64_MAX};
+    int k = l->largest ? l->largest : l->smallest, forged = 0;
+    t_forge(path, note, &f);
+    if (f.count >= (uint64_t)k) {
+        double *sorted = malloc(f.count * sizeof *sorted);
+        memcpy(sorted, f.key, f.count * sizeof *sorted);
+        qsort(sorted, f.count, sizeof *sorted, by_key_down);
+        f.bar = sorted[k - 1], f.left = k;
+        free(sorted);
+        forged = t_forge(path, lower, &f);
+    }
+    *named = f.first;
+    free(f.units), free(f.key);
+    nq_plan_free(plan);
+    return forged;
+}
+
+static void lowered_refused(void *arg)
+{
+    const lowering *l = arg;
+    const char *j = t_file("lowered.journal");
+    uint64_t first;
+    int k = l->largest ? l->largest : l->smallest;
+    CHECKF(forge_lowered(j, l, &first) == k, "the forger lowered no %d "
+           "records", k);
+    T_BAIL();
+    t_proc p;
+    CHECK(t_run_cli(&p, ARGS("merge", j)) == 0);
+    int fooled = p.exit_code == 0;
+    CHECKF(fooled, "merge refused the lowered records: the test forges "
+           "wrongly: %s", p.err);
+    t_proc_free(&p);
+    for (int run = 1; run <= 10; run++) {
+        CHECK(t_run_cli(&p, ARGS("verify", "-q", j)) == 0);
+        int named = l->refused_by == 's' ? strstr(p.out, "stratum ") &&
+                    strstr(p.out, "% below the rest's")
+                                         : strstr(p.out, " disagrees") != NULL;
+        int caught = p.exit_code == 1 && named;
+        const char *s = strstr(p.out, "stratum ");
+        CHECKF(caught, "verify run %d passed %s (exit %d): %s%s", run,
+               l->name, p.exit_code, s ? s : p.out, p.err);
+        t_proc_free(&p);
+    }
+    CHECK(t_run_cli(&p, ARGS("merge", "--verify", j)) == 0);
+    int refused = p.exit_code == 1 && !strstr(p.out, "\n" "17:");
+    t_proc_free(&p);
+    CHECKF(refused, "merge --verify added the lowered records up");
+    (void)first;
+}
+
+/* The genuine journal of N: 10 default verifies pass it, the strata
+ * within their bounds. */
+static void genuine_passes(void *arg)
+{
+    const char *n = arg, *j = t_file("genuine.journal");
+    t_proc p;
+    unlink(j);
+    CHECK(t_run_cli(&p, ARGS("count", n, "-e", "fast", "--checkpoint", j,
+                             "-q")) == 0 && p.exit_code == 0);
+    t_proc_free(&p);
+    for (int run = 1; run <= 10; run++) {
+        CHECK(t_run_cli(&p, ARGS("verify", "-q", "--json", j)) == 0);
+        int passed = p.exit_code == 0 && strstr(p.out, "\"strata_off\":0") &&
+                     !strstr(p.out, "\"strata\":0,");
+        CHECKF(passed, "verify run %d refused a genuine journal: %s%s", run,
+               p.out, p.err);
+        t_proc_free(&p);
+    }
+}
+
+void tests_underreport(void)
+{
+    static const lowering lowered[] = {
+        {"largest-5-to-8", "17", 5, 0, 0, 'u'},
+        {"largest-67-to-8", "17", 67, 0, 0, 'u'},
+        {"largest-1-to-mod-8", "17", 1, 0, 1, 'u'},
+        {"smallest-estimates-600-halved", "17", 0, 600, 0, 's'},
+        {"largest-5-to-8", "19", 5, 0, 0, 'u'},
+    };
+    for (size_t i = 0; i < sizeof lowered / sizeof lowered[0]; i++)
+        (atoi(lowered[i].n) <= 17 ? t_case : t_full_case)(
+            lowered_refused, (void *)&lowered[i],
+            "verify/lowered-records-refused-by-10-default-verifies/%s/%s",
+            lowered[i].n, lowered[i].name);
+    t_case(genuine_passes, (void *)"17",
+           "verify/genuine-journal-passes-10-default-verifies/17");
+    t_full_case(genuine_passes, (void *)"19",
+                "verify/genuine-journal-passes-10-default-verifies/19");
+}
