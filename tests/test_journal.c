@@ -1007,7 +1007,7 @@ static void transplant_refused(void *arg)
 
 /* Journals of another format version are refused by version: exit 2,
  * the message naming the versions read, the file untouched.  Version 1 is
- * a real journal of nqueens 0.1.0; version 4 a sample relabelled. */
+ * a real journal of nqueens 0.1.0; version 5 a sample relabelled. */
 static void refuse_version(const char *path, const char *version)
 {
     const char *const runs[2][6] = {
@@ -1016,7 +1016,7 @@ static void refuse_version(const char *path, const char *version)
     size_t len, after_len;
     char *before = t_read_file(path, &len), want[128];
     snprintf(want, sizeof want, "journal format version %s is not supported "
-             "(this release reads 2..3)", version);
+             "(this release reads 2..4)", version);
     for (int r = 0; r < 2 && before; r++) {
         t_proc p;
         CHECK(t_run_cli(&p, runs[r][2] ? (const char *const[]){runs[r][0],
@@ -1038,17 +1038,17 @@ static void refuse_version(const char *path, const char *version)
 static void other_versions_refused(void *arg)
 {
     (void)arg;
-    const char *v1 = t_file("v1"), *v4 = t_file("v4");
+    const char *v1 = t_file("v1"), *v5 = t_file("v5");
     CHECK(copy_sample("journal-v1-n12-part1of2.txt", v1));
     refuse_version(v1, "1");
     T_BAIL();
     size_t len;
     char *text = t_read_file(t_data_path("journal-v3-n12-part1of2.txt"), &len);
     CHECK(text && !strncmp(text, "nqueens-journal 3 ", 18));
-    text[16] = '4';
-    write_text(v4, text, len);
+    text[16] = '5';
+    write_text(v5, text, len);
     free(text);
-    refuse_version(v4, "4");
+    refuse_version(v5, "5");
 }
 
 /* ---- failures that must be loud (issue: a journal that cannot lie) ---- */
@@ -2069,7 +2069,7 @@ void tests_journal(void)
     t_case(transplant_refused, NULL,
            "journal/records-moved-by-a-header-edit-refused");
     t_case(other_versions_refused, NULL,
-           "journal/versions-1-and-4-refused-by-version");
+           "journal/versions-1-and-5-refused-by-version");
     t_case(failed_final_check_exits_1, NULL, "journal/failed-final-check-exits-1");
     t_case(verify_finds_one_forgery, NULL,
            "journal/verify-all-finds-a-retagged-record-changed-by-8");

@@ -173,8 +173,11 @@ static void genuine_passes(void *arg)
     }
 }
 
+void tests_underreport_runs(void);
+
 void tests_underreport(void)
 {
+    tests_underreport_runs();
     static const lowering lowered[] = {
         {"largest-5-to-8", "17", 5, 0, 0, 'u'},
         {"largest-67-to-8", "17", 67, 0, 0, 'u'},
@@ -191,4 +194,100 @@ void tests_underreport(void)
            "verify/genuine-journal-passes-10-default-verifies/17");
     t_full_case(genuine_passes, (void *)"19",
                 "verify/genuine-journal-passes-10-default-verifies/19");
+}
+
+/* ---- runs (journal format 4) ---- */
+
+/* A journal of N written by two runs (a count stopped after `first`
+ * units, then resumed): the second run's id and units into *id and
+ * units (a bit per unit); its records, or 0. */
+static uint64_t two_runs(const char *path, const char *n, const char *first,
+                         uint64_t *id, unsigned char *units)
+{
+    t_proc p;
+    unlink(path);
+    if (t_run_cli(&p, ARGS("count", n, "-e", "fast", "--checkpoint", path,
+                           "-q", "--max-units", first)) != 0)
+        return 0;
+    t_proc_free(&p);
+    if (t_run_cli(&p, ARGS("count", n, "-e", "fast", "--checkpoint", path,
+                           "-q")) != 0 || p.exit_code != 0)
+        return 0;
+    t_proc_free(&p);
+    size_t len;
+    char *text = t_read_file(path, &len), *save = NULL;
+    int runs = 0;
+    uint64_t records = 0;
+    for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l;
+         l = strtok_r(NULL, "\n", &save)) {
+        unsigned long long v;
+        if (sscanf(l, "run id=%16llx", &v) == 1 && ++runs == 2)
+            *id = v;
+        else if (runs == 2 && sscanf(l, "unit %llu", &v) == 1)
+            units[v / 8] |= (unsigned char)(1u << (v % 8)), records++;
+    }
+    free(text);
+    return runs == 2 ? records : 0;
+}
+
+/* The second run skipped work: every record of it with 8 or more
+ * solutions lowered by 8 (the least step that keeps a total a multiple
+ * of its orbit sizes and the sum's remainder by 8), too little for
+ * either heap or a stratum to see. */
+static int lower_run(uint64_t unit, nq_tally *t, void *ctx)
+{
+    const unsigned char *units = ctx;
+    if (!(units[unit / 8] >> (unit % 8) & 1) || t->total < 8 || unit < 2)
+        return 0;
+    t->total -= 8;
+    return 1;
+}
+
+/* One run's records lowered: 10 default verifies of 10 refuse it, naming
+ * that run (its id and host) and refusing every record it wrote; verify
+ * --run ID recounts them all; the genuine journal of two runs passes,
+ * with records of each run recounted. */
+static void lowered_run_named(void *arg)
+{
+    const char *n = arg, *j = t_file("runs.journal");
+    static unsigned char units[4096];
+    uint64_t id = 0, records;
+    t_proc p;
+    memset(units, 0, sizeof units);
+    CHECK((records = two_runs(j, n, "300", &id, units)) > 0);
+    T_BAIL();
+    CHECK(t_run_cli(&p, ARGS("verify", "-q", "--json", j)) == 0);
+    CHECKF(p.exit_code == 0 && strstr(p.out, "\"runs\":2,") &&
+           strstr(p.out, "\"runs_disagree\":0}"), "the genuine journal of "
+           "two runs: %s%s", p.out, p.err);
+    t_proc_free(&p);
+    int lowered = t_forge(j, lower_run, units);
+    CHECK(lowered > 0);
+    char named[160], id_hex[17];
+    snprintf(id_hex, sizeof id_hex, "%016llx", (unsigned long long)id);
+    snprintf(named, sizeof named, "run %s (host ", id_hex);
+    for (int run = 1; run <= 10; run++) {
+        CHECK(t_run_cli(&p, ARGS("verify", "-q", j)) == 0);
+        int caught = p.exit_code == 1 && strstr(p.out, named) &&
+                     strstr(p.out, "every record it wrote is refused") &&
+                     strstr(p.err, "their ") && strstr(p.err, "records are "
+                                                               "refused");
+        CHECKF(caught, "verify run %d did not name run %s: %s%s", run,
+               id_hex, p.out, p.err);
+        t_proc_free(&p);
+    }
+    char all[96];
+    snprintf(all, sizeof all, "%llu of its %llu recounted disagree",
+             (unsigned long long)lowered, (unsigned long long)records);
+    CHECK(t_run_cli(&p, ARGS("verify", "-q", "--run", id_hex, j)) == 0);
+    CHECKF(p.exit_code == 1 && strstr(p.out, all), "verify --run %s did "
+           "not recount the run's %llu records: %s%s", id_hex,
+           (unsigned long long)records, p.out, p.err);
+    t_proc_free(&p);
+}
+
+void tests_underreport_runs(void)
+{
+    t_case(lowered_run_named, (void *)"14",
+           "verify/one-runs-records-lowered-run-named-and-refused/14");
 }

@@ -166,6 +166,40 @@ double nq_stratum_bound(uint64_t units);
  * weighed against the rest: r's strata fields. */
 void nq_strata_weigh(nq_weighed *w, uint64_t m, nq_verify_report *r);
 
+/* ---- the runs that wrote the records (run_runs.c) ---- */
+
+/* Records recounted from every run whatever the draw. */
+#define NQ_RUN_SAMPLE 3
+
+typedef struct {
+    nq_jf_run run;
+    uint64_t records, checked, disagree;
+    uint64_t sample[NQ_RUN_SAMPLE];
+    nq_tally tally[NQ_RUN_SAMPLE];
+} nq_run_seen;
+
+typedef struct {
+    nq_run_seen *at;
+    uint32_t count, cap;
+    uint32_t current;           /* the run of the records being read,
+                                   index + 1 (0: none known) */
+    uint32_t *of;               /* per unit: its run, index + 1 */
+    uint64_t rng;
+} nq_runs;
+
+nq_status nq_runs_init(nq_runs *rs, uint64_t units, uint64_t seed);
+void nq_runs_free(nq_runs *rs);
+/* An opening run line read: the records after it are its. */
+void nq_runs_enter(nq_runs *rs, const nq_jf_run *run);
+/* A journal's header read: its records are of no run until a line says
+ * which (version 3: none says). */
+void nq_runs_leave(nq_runs *rs);
+/* A record read the first time: noted for its run, perhaps sampled. */
+void nq_runs_record(nq_runs *rs, uint64_t unit, const nq_tally *t);
+/* Each run told (o->on_run) and counted into r. */
+void nq_runs_told(const nq_runs *rs, const nq_verify_options *o,
+                  nq_verify_report *r);
+
 /* The verdict at p->path read, its CRC and lines checked: NQ_ERR_IO
  * (unreadable), NQ_ERR_CORRUPT (damaged or no verdict), said. */
 nq_status nq_verdict_read(nq_part_verdict *p, char *why, size_t wsize);

@@ -83,6 +83,7 @@ typedef struct {
     nq_weighed *weighed_list;   /* every record weighed by its estimate,
                                    for the strata */
     uint64_t weighed_count, weighed_cap;
+    nq_runs runs;               /* which run wrote each record */
     int fixed_points;
     const nq_plan *plan;        /* the plan the records were checked by */
     const nq_record_set *first; /* what the first reading found */
@@ -299,7 +300,8 @@ static nq_status same_header(void *ctx, const char *path,
                              const nq_journal_header *h, char *why,
                              size_t wsize)
 {
-    const chosen *c = ctx;
+    chosen *c = ctx;
+    nq_runs_leave(&c->runs); /* a new file: no run line read yet */
     if (h->n == c->plan->n && h->units == c->plan->units &&
         !strcmp(h->plan, nq_plan_split(c->plan)) &&
         h->identity == nq_plan_identity(c->plan))
@@ -323,14 +325,44 @@ static nq_status take(void *ctx, const char *path, long line, uint64_t unit,
         set_bit(c->again, unit);
         c->read_again++;
         c->r->records_digest += record_digest(unit, t);
+        nq_runs_record(&c->runs, unit, t);
     }
     weigh_record(c, unit, t);
-    int drawn = bit(c->drawn, unit);
+    uint32_t run = c->runs.current;
+    int drawn = bit(c->drawn, unit) ||
+                (c->o->run && run && c->runs.at[run - 1].run.id == c->o->run);
     int fixed = c->fixed_points && nq_plan_unit_forced(c->plan, unit);
     if ((!drawn && !fixed) || bit(c->kept, unit))
         return NQ_OK;
     c->fixed += !drawn;
     return keep(c, unit, t);
+}
+
+/* An opening run line: the records after it are that run's. */
+static nq_status take_run(void *ctx, const char *path, long line,
+                          const nq_jf_run *run, char *why, size_t wsize)
+{
+    chosen *c = ctx;
+    (void)path, (void)line, (void)why, (void)wsize;
+    nq_runs_enter(&c->runs, run);
+    return NQ_OK;
+}
+
+/* Each run's sample into the list, those not chosen already counted as
+ * added for their run. */
+static nq_status keep_run_samples(chosen *c)
+{
+    nq_status st = NQ_OK;
+    for (uint32_t i = 0; i < c->runs.count && st == NQ_OK; i++) {
+        const nq_run_seen *s = &c->runs.at[i];
+        for (uint64_t j = 0; j < s->records && j < NQ_RUN_SAMPLE &&
+                             st == NQ_OK; j++)
+            if (!bit(c->kept, s->sample[j])) {
+                c->r->by_run++;
+                st = keep(c, s->sample[j], &s->tally[j]);
+            }
+    }
+    return st;
 }
 
 static int by_unit(const void *a, const void *b)
@@ -377,6 +409,10 @@ static nq_status compare(void *ctx, uint64_t unit, const nq_tally *t)
     if (at)
         c->compared[at - c->ids] = agree ? VERDICT_AGREE : VERDICT_DISAGREE;
     c->r->checked++;
+    if (c->runs.of[unit]) {
+        nq_run_seen *s = &c->runs.at[c->runs.of[unit] - 1];
+        s->checked++, s->disagree += !agree;
+    }
     if (agree)
         return NQ_OK;
     c->r->disagree++;
@@ -588,7 +624,7 @@ static nq_status recount(chosen *c, char *why, size_t wsize)
 static nq_status collect(chosen *c, const char *const *paths, int count,
                          char *why, size_t wsize)
 {
-    nq_jf_reader rd = {same_header, take, c, c->o->stop};
+    nq_jf_reader rd = {same_header, take, c, c->o->stop, take_run};
     nq_status st = NQ_OK;
     for (int i = 0; i < count && st == NQ_OK; i++) {
         nq_jf_result res;
@@ -598,6 +634,8 @@ static nq_status collect(chosen *c, const char *const *paths, int count,
         st = changed(count == 1 ? paths[0] : "a journal", why, wsize);
     if (st == NQ_OK)
         st = keep_greatest(c);
+    if (st == NQ_OK)
+        st = keep_run_samples(c);
     if (st == NQ_OK && c->weighed_cap != UINT64_MAX)
         nq_strata_weigh(c->weighed_list, c->weighed_count, c->r);
     return st == NQ_OK ? sort_chosen(c) : st;
@@ -625,7 +663,8 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
         !(c->weighed = calloc(bytes, 1)) || !(c->again = calloc(bytes, 1)) ||
         !(c->totals.at = calloc(want + 1, sizeof *c->totals.at)) ||
         !(c->ratios.at = calloc(want + 1, sizeof *c->ratios.at)) ||
-        !(c->lows.at = calloc(want + 1, sizeof *c->lows.at)))
+        !(c->lows.at = calloc(want + 1, sizeof *c->lows.at)) ||
+        nq_runs_init(&c->runs, h->units, c->r->seed) != NQ_OK)
         return NQ_ERR_NOMEM;
     c->totals.want = c->ratios.want = c->lows.want = want;
     c->ratios.by = BY_RATIO, c->lows.by = BY_LOW;
@@ -637,7 +676,10 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
         st = deal(c);
     if (st != NQ_OK || c->o->estimate_only)
         return st;
-    if ((st = recount(c, why, wsize)) != NQ_OK || !c->o->verdict)
+    if ((st = recount(c, why, wsize)) != NQ_OK)
+        return st;
+    nq_runs_told(&c->runs, c->o, c->r);
+    if (!c->o->verdict)
         return st;
     nq_verdict v = {h, c->r, c->ids, c->compared, c->part_of, c->count};
     return nq_verdict_write(c->o->verdict, &v, c->o, why, wsize);
@@ -650,6 +692,7 @@ static void free_chosen(chosen *c)
     free(c->again);
     free(c->ids), free(c->records), free(c->totals.at), free(c->ratios.at);
     free(c->lows.at), free(c->weighed_list);
+    nq_runs_free(&c->runs);
 }
 
 /* The checks of what the public call is handed. */
