@@ -695,10 +695,10 @@ typedef struct {
      * the reference core (below 0: none). */
     void (*on_chosen)(void *ctx, uint64_t unit, uint32_t part,
                       double seconds);
-    /* Appended in 0.5.  Runs (journal format 4: each record follows the
-     * opening line of the run that wrote it).  Every run gets a few of
-     * its records recounted whatever the draw; run: every record of the
-     * run with this id is recounted too (0: none).  on_run: each run
+    /* Appended for issue 57.  Runs (journal format 4: each record
+     * follows the opening line of the run that wrote it).  Every run
+     * gets a few of its records recounted whatever the draw; run:
+     * every record of the run with this id is recounted too (0: none).  on_run: each run
      * with a record, after the recount (host, engine, kernel: words of
      * its line), whether or not its records agree; a run with a record
      * that disagrees has every record it wrote refused. */
@@ -744,7 +744,7 @@ typedef struct {
     uint64_t unestimated;       /* chosen units without an estimate,
                                    left out of chosen_seconds, and */
     uint64_t share_unestimated; /* ...of the share */
-    /* Appended in 0.5 (fields go at the end only).  Records lowered:
+    /* Appended for issue 57 (fields go at the end only).  Records lowered:
      * also recounted, the `largest` least for their unit's estimate,
      * by (total + 1) / estimate; every record left out of them holds at
      * least low_ratio times its unit's estimate (0: none weighed). */

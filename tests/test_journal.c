@@ -1149,9 +1149,7 @@ static void verify_finds_one_forgery(void *arg)
     CHECK(forge_record(j, 5));
     char unit[64];
     size_t tlen;
-    char *text = t_read_file(j, &tlen), *line = text;
-    for (int i = 0; i < 5; i++)
-        line = strchr(line, '\n') + 1;
+    char *text = t_read_file(j, &tlen), *line = nth_line(text, 5);
     snprintf(unit, sizeof unit, "unit %llu disagrees", strtoull(line + 5,
              NULL, 10));
     free(text);

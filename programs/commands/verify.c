@@ -183,14 +183,19 @@ static void print_summary(const nq_journal_header *h,
                r->disagree ? "some disagree" : "all agree");
         return;
     }
+    char runs[96] = "";
+    if (r->runs)
+        snprintf(runs, sizeof runs, ", %llu more from the samples of its %llu "
+                 "runs", (unsigned long long)r->by_run,
+                 (unsigned long long)r->runs);
     printf("N=%d plan %s: recounted %llu of the %llu recorded units%s: "
            "%llu drawn at random (seed %llu), %llu for their size, %llu that "
-           "can hold fixed points; %s; every total over %s recounted\n",
+           "can hold fixed points%s; %s; every total over %s recounted\n",
            h->n, h->plan, (unsigned long long)r->checked,
            (unsigned long long)r->recorded, of,
            (unsigned long long)r->sampled, (unsigned long long)r->seed,
            (unsigned long long)r->by_size,
-           (unsigned long long)r->fixed_points,
+           (unsigned long long)r->fixed_points, runs,
            r->disagree ? "some disagree" : "all agree", bound);
 }
 
