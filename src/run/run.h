@@ -174,7 +174,7 @@ void nq_strata_weigh(nq_weighed *w, uint64_t m, nq_verify_report *r);
 typedef struct {
     nq_jf_run run;
     uint64_t records, checked, disagree;
-    uint64_t sample[NQ_RUN_SAMPLE];
+    uint64_t sample[NQ_RUN_SAMPLE], key[NQ_RUN_SAMPLE];
     nq_tally tally[NQ_RUN_SAMPLE];
 } nq_run_seen;
 
@@ -184,7 +184,7 @@ typedef struct {
     uint32_t current;           /* the run of the records being read,
                                    index + 1 (0: none known) */
     uint32_t *of;               /* per unit: its run, index + 1 */
-    uint64_t rng;
+    uint64_t seed;              /* of the runs' samples */
 } nq_runs;
 
 nq_status nq_runs_init(nq_runs *rs, uint64_t units, uint64_t seed);

@@ -6,7 +6,11 @@
  * recounted whatever the draw (a reservoir sample per run, drawn from
  * the check's seed), and a run whose records disagree is named, with
  * every record it wrote refused: the rest of its work is no better than
- * the records that were caught.
+ * the records that were caught.  A run's sample is its records of the
+ * least keys, each key drawn from the seed and the unit alone: the same
+ * records whatever order the journals and their lines are read in, as
+ * the rest of the choice (every part of a check, and merge --verified,
+ * must choose alike).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +21,7 @@
 nq_status nq_runs_init(nq_runs *rs, uint64_t units, uint64_t seed)
 {
     memset(rs, 0, sizeof *rs);
-    rs->rng = seed ^ UINT64_C(0x72756e732d73616d); /* apart from the draw */
+    rs->seed = seed ^ UINT64_C(0x72756e732d73616d); /* apart from the draw */
     rs->of = calloc(units + 1, sizeof *rs->of);
     return rs->of ? NQ_OK : NQ_ERR_NOMEM;
 }
@@ -56,19 +60,34 @@ void nq_runs_leave(nq_runs *rs)
     rs->current = 0;
 }
 
-/* A record read for the first time: its run's, and perhaps in the run's
- * sample (reservoir sampling, Knuth's Algorithm R: each of the run's
- * records equally likely). */
+/* The unit's key for its run's sample: random, but the seed's and the
+ * unit's alone. */
+static uint64_t sample_key(uint64_t seed, uint64_t unit)
+{
+    uint64_t s = seed ^ (unit * UINT64_C(0x9e3779b97f4a7c15));
+    return nq_random_next(&s);
+}
+
+/* A record read for the first time: its run's, and in the run's sample
+ * if its key is among the NQ_RUN_SAMPLE least (each of the run's
+ * records equally likely; the sample kept sorted by key, ties by unit). */
 void nq_runs_record(nq_runs *rs, uint64_t unit, const nq_tally *t)
 {
     if (!rs->current || rs->of[unit])
         return;
     rs->of[unit] = rs->current;
     nq_run_seen *r = &rs->at[rs->current - 1];
-    uint64_t k = r->records++;
-    uint64_t j = k < NQ_RUN_SAMPLE ? k : nq_random_next(&rs->rng) % (k + 1);
-    if (j < NQ_RUN_SAMPLE)
-        r->sample[j] = unit, r->tally[j] = *t;
+    uint64_t key = sample_key(rs->seed, unit);
+    uint64_t n = r->records < NQ_RUN_SAMPLE ? r->records : NQ_RUN_SAMPLE;
+    r->records++;
+    uint64_t i = n;
+    for (; i > 0 && (r->key[i - 1] > key ||
+                     (r->key[i - 1] == key && r->sample[i - 1] > unit)); i--)
+        if (i < NQ_RUN_SAMPLE) /* shift up; the greatest falls off */
+            r->key[i] = r->key[i - 1], r->sample[i] = r->sample[i - 1],
+            r->tally[i] = r->tally[i - 1];
+    if (i < NQ_RUN_SAMPLE)
+        r->key[i] = key, r->sample[i] = unit, r->tally[i] = *t;
 }
 
 void nq_runs_told(const nq_runs *rs, const nq_verify_options *o,
