@@ -14,6 +14,7 @@
  * replaced or truncated by someone else stops the run with that said.  A
  * full disk keeps every record that fits, line by line, and says why.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -475,6 +476,33 @@ static nq_status queue_reserve(nq_journal *j, size_t len)
         return NQ_ERR_NOMEM;
     j->queue = q, j->cap = cap;
     return NQ_OK;
+}
+
+/* A word of a run line: what s says, its bytes outside [A-Za-z0-9._-]
+ * as '_', "-" for nothing (a host name is the machine's to choose). */
+static void word(char *dst, size_t size, const char *s)
+{
+    size_t i = 0;
+    for (; s && s[i] && i + 1 < size; i++)
+        dst[i] = isalnum((unsigned char)s[i]) || strchr("._-", s[i])
+                     ? s[i] : '_';
+    dst[i] = '\0';
+    if (!i && size > 1)
+        dst[0] = '-', dst[1] = '\0';
+}
+
+void nq_jf_run_here(nq_jf_run *run, const char *engine, const char *kernel)
+{
+    char host[256] = "";
+    uint64_t key[2];
+    nq_journal_new_key(key);
+    run->id = key[0] | 1; /* 0 is "not known" */
+    if (gethostname(host, sizeof host - 1) != 0)
+        host[0] = '\0';
+    word(run->host, sizeof run->host, host);
+    word(run->engine, sizeof run->engine, engine);
+    word(run->kernel, sizeof run->kernel, kernel);
+    run->pid = (long)getpid();
 }
 
 void nq_journal_set_run(nq_journal *j, const char *engine,

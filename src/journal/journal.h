@@ -78,6 +78,9 @@ int nq_journal_writable(const nq_journal *j);
 const nq_journal_state *nq_journal_state_get(const nq_journal *j);
 /* A bit per unit, set for those with a record (nq_run_options.done). */
 const unsigned char *nq_journal_done(const nq_journal *j);
+/* This process's run: a random id, the host name and pid, engine and
+ * kernel (NULL: "-"), each as a word of the line. */
+void nq_jf_run_here(nq_jf_run *run, const char *engine, const char *kernel);
 /* Name this session's run (doc/journal-format.md, "Run lines"): its
  * opening line goes before its first record, in a journal of version 4
  * (one of version 3 resumed gets none). */

@@ -15,12 +15,10 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
-#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/core.h"
-#include "journal.h"
 #include "journal_format.h"
 
 void nq_jf_why(char *why, size_t size, const char *fmt, ...)
@@ -116,33 +114,6 @@ int nq_jf_run_line(char *buf, size_t size, const nq_journal_header *h,
                        seconds, threads, (unsigned long long)units);
     return len + snprintf(buf + len, size - (size_t)len, " tag=%016llx\n",
                           (unsigned long long)record_tag(h, buf, (size_t)len));
-}
-
-/* A word of a run line: what s says, its bytes outside [A-Za-z0-9._-]
- * as '_', "-" for nothing (a host name is the machine's to choose). */
-static void word(char *dst, size_t size, const char *s)
-{
-    size_t i = 0;
-    for (; s && s[i] && i + 1 < size; i++)
-        dst[i] = isalnum((unsigned char)s[i]) || strchr("._-", s[i])
-                     ? s[i] : '_';
-    dst[i] = '\0';
-    if (!i && size > 1)
-        dst[0] = '-', dst[1] = '\0';
-}
-
-void nq_jf_run_here(nq_jf_run *run, const char *engine, const char *kernel)
-{
-    char host[256] = "";
-    uint64_t key[2];
-    nq_journal_new_key(key);
-    run->id = key[0] | 1; /* 0 is "not known" */
-    if (gethostname(host, sizeof host - 1) != 0)
-        host[0] = '\0';
-    word(run->host, sizeof run->host, host);
-    word(run->engine, sizeof run->engine, engine);
-    word(run->kernel, sizeof run->kernel, kernel);
-    run->pid = (long)getpid();
 }
 
 int nq_jf_open_line(char *buf, size_t size, const nq_journal_header *h,

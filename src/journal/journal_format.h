@@ -38,9 +38,6 @@ typedef struct {
     char host[64], engine[32], kernel[16];
     long pid;
 } nq_jf_run;
-/* This process's run: a random id, the host name and pid, engine and
- * kernel (NULL: "-"), each as a word of the line. */
-void nq_jf_run_here(nq_jf_run *run, const char *engine, const char *kernel);
 /* The opening run line of run, tagged like a record. */
 int nq_jf_open_line(char *buf, size_t size, const nq_journal_header *h,
                     const nq_jf_run *run);

@@ -22,6 +22,17 @@
  * record's: a forger who zeroes a record's fixed points must not thereby
  * take it out of the recount.
  *
+ * Those bounds look upward; a worker who skips work lowers records.  So
+ * the `largest` least records for their unit's estimate, (total + 1)
+ * over it, are recounted too (a large search recorded with almost
+ * nothing: every genuine record but the few large searches with no
+ * solution scores higher), every record left out of them holds at least
+ * low_ratio times its estimate, and the journal is weighed as a whole,
+ * stratum by stratum of estimate (run_strata.c), which sees many records
+ * lowered a little.  And each run that wrote records (journal format
+ * 4) gets a few of its own recounted (run_runs.c): one bad machine is
+ * named, and every record it wrote refused.
+ *
  * The recount runs on a CPU engine of the plan unless the caller names
  * another: the header's engine is for people only, and a GPU named there
  * may be absent or failing here.  A GPU engine that fails hands the units
