@@ -173,28 +173,6 @@ static void genuine_passes(void *arg)
     }
 }
 
-void tests_underreport_runs(void);
-
-void tests_underreport(void)
-{
-    tests_underreport_runs();
-    static const lowering lowered[] = {
-        {"largest-5-to-8", "17", 5, 0, 0, 'u'},
-        {"largest-67-to-8", "17", 67, 0, 0, 'u'},
-        {"largest-1-to-mod-8", "17", 1, 0, 1, 'u'},
-        {"smallest-estimates-600-halved", "17", 0, 600, 0, 's'},
-        {"largest-5-to-8", "19", 5, 0, 0, 'u'},
-    };
-    for (size_t i = 0; i < sizeof lowered / sizeof lowered[0]; i++)
-        (atoi(lowered[i].n) <= 17 ? t_case : t_full_case)(
-            lowered_refused, (void *)&lowered[i],
-            "verify/lowered-records-refused-by-10-default-verifies/%s/%s",
-            lowered[i].n, lowered[i].name);
-    t_case(genuine_passes, (void *)"17",
-           "verify/genuine-journal-passes-10-default-verifies/17");
-    t_full_case(genuine_passes, (void *)"19",
-                "verify/genuine-journal-passes-10-default-verifies/19");
-}
 
 /* ---- runs (journal format 4) ---- */
 
@@ -286,8 +264,54 @@ static void lowered_run_named(void *arg)
     t_proc_free(&p);
 }
 
-void tests_underreport_runs(void)
+
+/* Provenance survives merge -o: the journal of two runs, one lowered,
+ * combined with a copy of another journal's records; verify of the
+ * combined journal names the same run, by the same id. */
+static void run_named_through_merge(void *arg)
+{
+    const char *n = arg, *j = t_file("runs.journal"),
+               *all = t_file("combined.journal");
+    static unsigned char units[4096];
+    uint64_t id = 0;
+    t_proc p;
+    memset(units, 0, sizeof units);
+    CHECK(two_runs(j, n, "300", &id, units) > 0);
+    CHECK(t_forge(j, lower_run, units) > 0);
+    T_BAIL();
+    unlink(all);
+    CHECK(t_run_cli(&p, ARGS("merge", j, "-o", all)) == 0 &&
+          p.exit_code == 0);
+    t_proc_free(&p);
+    char named[64];
+    snprintf(named, sizeof named, "run %016llx (host ",
+             (unsigned long long)id);
+    CHECK(t_run_cli(&p, ARGS("verify", "-q", all)) == 0);
+    CHECKF(p.exit_code == 1 && strstr(p.out, named), "verify of the "
+           "combined journal did not name %s: %s%s", named, p.out, p.err);
+    t_proc_free(&p);
+}
+
+void tests_underreport(void)
 {
     t_case(lowered_run_named, (void *)"14",
            "verify/one-runs-records-lowered-run-named-and-refused/14");
+    t_case(run_named_through_merge, (void *)"14",
+           "verify/one-runs-records-lowered-run-named-after-merge-o/14");
+    static const lowering lowered[] = {
+        {"largest-5-to-8", "17", 5, 0, 0, 'u'},
+        {"largest-67-to-8", "17", 67, 0, 0, 'u'},
+        {"largest-1-to-mod-8", "17", 1, 0, 1, 'u'},
+        {"smallest-estimates-600-halved", "17", 0, 600, 0, 's'},
+        {"largest-5-to-8", "19", 5, 0, 0, 'u'},
+    };
+    for (size_t i = 0; i < sizeof lowered / sizeof lowered[0]; i++)
+        (atoi(lowered[i].n) <= 17 ? t_case : t_full_case)(
+            lowered_refused, (void *)&lowered[i],
+            "verify/lowered-records-refused-by-10-default-verifies/%s/%s",
+            lowered[i].n, lowered[i].name);
+    t_case(genuine_passes, (void *)"17",
+           "verify/genuine-journal-passes-10-default-verifies/17");
+    t_full_case(genuine_passes, (void *)"19",
+                "verify/genuine-journal-passes-10-default-verifies/19");
 }
