@@ -662,6 +662,7 @@ nq_status nq_journal_merge_into(const char *const *paths, int count,
                                 size_t why_size);
 /* Checking journals someone else wrote, by recounting some of their
  * units (a tag proves nothing against a forger: the key is in the file). */
+struct nq_verify_run; /* below: a run that wrote records */
 typedef struct {
     double percent;             /* recount this share of the recorded
                                    units, chosen at random (100: all;
@@ -722,7 +723,25 @@ typedef struct {
      * the reference core (below 0: none). */
     void (*on_chosen)(void *ctx, uint64_t unit, uint32_t part,
                       double seconds);
+    /* Appended for issue 57.  Runs (journal format 4: each record
+     * follows the opening line of the run that wrote it).  Every run
+     * gets a few of its records recounted whatever the draw; run:
+     * every record of the run with this id is recounted too (0: none).  on_run: each run
+     * with a record, after the recount (host, engine, kernel: words of
+     * its line), whether or not its records agree; a run with a record
+     * that disagrees has every record it wrote refused. */
+    uint64_t run;
+    void (*on_run)(void *ctx, const struct nq_verify_run *run);
 } nq_verify_options;
+/* A run that wrote records, as verify saw it. */
+typedef struct nq_verify_run {
+    uint64_t id;                /* its id (0: records of no known run,
+                                   a version 3 journal's) */
+    const char *host, *engine, *kernel;
+    long pid;
+    uint64_t records;           /* distinct units it recorded */
+    uint64_t checked, disagree; /* of which recounted, and wrong */
+} nq_verify_run;
 typedef struct {
     uint64_t units;             /* units of the plan */
     uint64_t recorded;          /* distinct units with a record */
@@ -753,6 +772,26 @@ typedef struct {
     uint64_t unestimated;       /* chosen units without an estimate,
                                    left out of chosen_seconds, and */
     uint64_t share_unestimated; /* ...of the share */
+    /* Appended for issue 57 (fields go at the end only).  Records lowered:
+     * also recounted, the `largest` least for their unit's estimate,
+     * by (total + 1) / estimate; every record left out of them holds at
+     * least low_ratio times its unit's estimate (0: none weighed). */
+    double low_ratio;
+    /* The journal as a whole: its records sorted by their unit's
+     * estimate into `strata` strata (0: too few records, or a plan
+     * without estimates), each stratum's total over its estimate
+     * against the rest's; strata_off of them stray past their bound (a
+     * refusal, whatever the recount says).  The stratum furthest past
+     * its bound, or nearest it: its number (1: smallest estimates), its
+     * records, their estimates, how far it strays (-0.3: 30% below the
+     * rest) and its bound. */
+    uint32_t strata, strata_off, stratum;
+    uint64_t stratum_units;
+    double stratum_least, stratum_most, stratum_off, stratum_bound;
+    /* Runs: how many wrote records, units added for their run's sample
+     * (not chosen otherwise), runs with a record that disagrees, and
+     * the records those runs wrote (all refused). */
+    uint64_t runs, by_run, runs_disagree, run_records;
 } nq_verify_report;
 
 /* Read journals of one count (as nq_journal_merge, refusing what it

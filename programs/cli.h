@@ -383,6 +383,7 @@ typedef struct {
     uint32_t part, parts;       /* --part K/M (0/0: the whole check) */
     const char *output;         /* --output FILE: the verdict */
     int estimate;               /* --estimate: cost it, recount none */
+    uint64_t run;               /* --run ID: that run's records too */
     /* Who checks (NULL: nq_journal_verify on this machine's threads):
      * nqueens-mpi's rank 0 recounts over its job.  Not for merge. */
     nq_status (*check)(void *ctx, const char *const *paths, int count,

@@ -11,26 +11,26 @@
 #include "../src/core/core.h"
 #include "../src/journal/journal_format.h"
 
-/* The record key of a version 3 header line, as doc/journal-format.md
+/* The record key of a version 3 or 4 header line, as doc/journal-format.md
  * derives it from what the line says: SipHash-2-4 under the stored key
  * (k0, k1) of "nqueens-record-key", a zero byte, the version and N (4
  * bytes each), the plan name and a zero byte, the unit count and the
  * identity (8 bytes each), the part and the parts (4 bytes each), then
  * the byte 0 for r0 and 1 for r1 (all little-endian).  0 if the line is
- * no such header. */
+ * no such header (version 3 or later). */
 static int documented_key(const char *header, uint64_t r[2])
 {
     char plan[32];
     unsigned long long units, id, k0, k1;
-    unsigned n, part, parts;
+    unsigned version, n, part, parts;
     unsigned char buf[128], *b = buf;
-    if (sscanf(header, "nqueens-journal 3 n=%u plan=%31s units=%llu "
-               "id=%16llx part=%u/%u key=%16llx%16llx", &n, plan, &units, &id,
-               &part, &parts, &k0, &k1) != 8)
+    if (sscanf(header, "nqueens-journal %u n=%u plan=%31s units=%llu "
+               "id=%16llx part=%u/%u key=%16llx%16llx", &version, &n, plan,
+               &units, &id, &part, &parts, &k0, &k1) != 9 || version < 3)
         return 0;
     memcpy(b, "nqueens-record-key", 19), b += 19;
-    uint64_t fields[6][2] = {{3, 4}, {n, 4}, {units, 8}, {id, 8}, {part, 4},
-                             {parts, 4}};
+    uint64_t fields[6][2] = {{version, 4}, {n, 4}, {units, 8}, {id, 8},
+                             {part, 4}, {parts, 4}};
     for (int f = 0; f < 6; f++) {
         for (uint64_t i = 0; i < fields[f][1]; i++)
             *b++ = (unsigned char)(fields[f][0] >> (8 * i));

@@ -208,6 +208,7 @@ void tests_units(void);
 void tests_journal(void);
 void tests_merge(void);
 void tests_forgery(void);
+void tests_underreport(void);
 void tests_verify_parts(void);
 void tests_record_rows(void);
 void tests_signals(void);

@@ -844,6 +844,7 @@ static void run_groups(void)
     tests_journal();
     tests_merge();
     tests_forgery();
+    tests_underreport();
     tests_verify_parts();
     tests_record_rows();
     tests_signals();

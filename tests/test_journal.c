@@ -44,7 +44,7 @@ static int records_once(const char *path, uint64_t units, int partial,
          line = strtok_r(NULL, "\n", &save)) {
         unsigned long long u;
         if (!strncmp(line, "nqueens-journal ", 16) ||
-            !strncmp(line, "run seconds=", 12)) /* a session's time */
+            !strncmp(line, "run ", 4)) /* a run line: a session's */
             continue;
         if (sscanf(line, "unit %llu ", &u) != 1 || u >= units ||
             (seen[u / 8] >> (u % 8) & 1))
@@ -440,7 +440,8 @@ static void cut_run_line(void *arg)
     CHECK(t_run_cli(&p, ARGS("count", "12", "-q", "--checkpoint", j)) == 0);
     t_proc_free(&p);
     size_t len;
-    char *text = t_read_file(j, &len), *run = text ? strstr(text, "\nrun ")
+    char *text = t_read_file(j, &len), *run = text ? strstr(text,
+                                                            "\nrun seconds")
                                                     : NULL;
     CHECK(run && run[strcspn(run + 1, "\n") + 2] == '\0');
     write_text(j, text, (size_t)(run - text) + 12); /* "\nrun seconds" */
@@ -1007,7 +1008,7 @@ static void transplant_refused(void *arg)
 
 /* Journals of another format version are refused by version: exit 2,
  * the message naming the versions read, the file untouched.  Version 1 is
- * a real journal of nqueens 0.1.0; version 4 a sample relabelled. */
+ * a real journal of nqueens 0.1.0; version 5 a sample relabelled. */
 static void refuse_version(const char *path, const char *version)
 {
     const char *const runs[2][6] = {
@@ -1016,7 +1017,7 @@ static void refuse_version(const char *path, const char *version)
     size_t len, after_len;
     char *before = t_read_file(path, &len), want[128];
     snprintf(want, sizeof want, "journal format version %s is not supported "
-             "(this release reads 2..3)", version);
+             "(this release reads 2..4)", version);
     for (int r = 0; r < 2 && before; r++) {
         t_proc p;
         CHECK(t_run_cli(&p, runs[r][2] ? (const char *const[]){runs[r][0],
@@ -1038,17 +1039,17 @@ static void refuse_version(const char *path, const char *version)
 static void other_versions_refused(void *arg)
 {
     (void)arg;
-    const char *v1 = t_file("v1"), *v4 = t_file("v4");
+    const char *v1 = t_file("v1"), *v5 = t_file("v5");
     CHECK(copy_sample("journal-v1-n12-part1of2.txt", v1));
     refuse_version(v1, "1");
     T_BAIL();
     size_t len;
     char *text = t_read_file(t_data_path("journal-v3-n12-part1of2.txt"), &len);
     CHECK(text && !strncmp(text, "nqueens-journal 3 ", 18));
-    text[16] = '4';
-    write_text(v4, text, len);
+    text[16] = '5';
+    write_text(v5, text, len);
     free(text);
-    refuse_version(v4, "4");
+    refuse_version(v5, "5");
 }
 
 /* ---- failures that must be loud (issue: a journal that cannot lie) ---- */
@@ -1070,6 +1071,20 @@ static char *finished_journal(const char *path, const char *n,
  * tagged with `tag_key0` in place of the header's first key word: the
  * header's own key makes an edit that checks out, any other one an edit
  * by someone who redid a checksum but not the tag. */
+/* Line k of text (0: the header), opening run lines ("run id=", which
+ * say which run wrote the records after them) not counted; NULL past
+ * the end. */
+static char *nth_line(char *text, int k)
+{
+    char *line = text;
+    for (int i = 0; i < k && line; i++) {
+        line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL;
+        while (line && !strncmp(line, "run id=", 7))
+            line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL;
+    }
+    return line;
+}
+
 static int rewrite_record(const char *path, int k, nq_tally *t,
                           uint64_t tag_key0)
 {
@@ -1082,8 +1097,7 @@ static int rewrite_record(const char *path, int k, nq_tally *t,
         free(text);
         return 0;
     }
-    for (int i = 0; i < k && start; i++)
-        start = strchr(start, '\n') ? strchr(start, '\n') + 1 : NULL;
+    start = nth_line(text, k);
     end = start ? strchr(start, '\n') : NULL;
     int ok = end && sscanf(start, "unit %llu ", &unit) == 1;
     if (ok) {
@@ -1107,9 +1121,8 @@ static int rewrite_record(const char *path, int k, nq_tally *t,
 static int forge_record(const char *path, int k)
 {
     size_t len;
-    char *text = t_read_file(path, &len), *line = text;
-    for (int i = 0; i < k && line; i++)
-        line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL;
+    char *text = t_read_file(path, &len), *line = text ? nth_line(text, k)
+                                                       : NULL;
     unsigned long long v[6];
     int ok = line && sscanf(line, "unit %llu %llu %llu %llu %llu %llu", &v[0],
                             &v[1], &v[2], &v[3], &v[4], &v[5]) == 6;
@@ -1136,9 +1149,7 @@ static void verify_finds_one_forgery(void *arg)
     CHECK(forge_record(j, 5));
     char unit[64];
     size_t tlen;
-    char *text = t_read_file(j, &tlen), *line = text;
-    for (int i = 0; i < 5; i++)
-        line = strchr(line, '\n') + 1;
+    char *text = t_read_file(j, &tlen), *line = nth_line(text, 5);
     snprintf(unit, sizeof unit, "unit %llu disagrees", strtoull(line + 5,
              NULL, 10));
     free(text);
@@ -1207,15 +1218,17 @@ static void verify_sample_sizes(void *arg)
     CHECKF(!strcmp(out[0], out[1]), "one seed, two samples");
     CHECK(strstr(out[0], "409 drawn at random (seed 7)"));
     CHECK(t_run_cli(&p, ARGS("verify", "--json", "-q", "--seed", "3", j)) == 0);
-    unsigned long long sampled, fixed, checked, size;
+    unsigned long long sampled, fixed, checked, size, by_run;
     const char *sum = strstr(p.out, "\"type\":\"summary\"");
-    int read = sum && sscanf(strstr(sum, "\"checked\""), "\"checked\":%llu,"
+    const char *run = sum ? strstr(sum, "\"by_run\":") : NULL;
+    int read = run && sscanf(strstr(sum, "\"checked\""), "\"checked\":%llu,"
                              "\"sampled\":%llu,\"fixed_points\":%llu,"
                              "\"by_size\":%llu", &checked, &sampled, &fixed,
-                             &size) == 4;
+                             &size) == 4 &&
+               sscanf(run, "\"by_run\":%llu", &by_run) == 1;
     t_proc_free(&p);
     CHECK(read && sampled == 16 && fixed > 0 && size > 0 &&
-          checked == sampled + fixed + size);
+          checked == sampled + fixed + size + by_run);
 }
 
 /* Which records verify recounts for their size is the journal's to say,
@@ -1424,7 +1437,7 @@ static void edited_records_refused(void *arg)
     size_t len;
     char *clean = finished_journal(j, "9", &h, &len);
     CHECK(clean);
-    int refused = 0, records = (int)lines_in(j) - 2; /* less header, run */
+    int refused = 0, records = (int)lines_in(j) - 3; /* less header, runs */
     for (int i = 0; i < 256; i++) {
         nq_tally t = {.total = (nq_u128)(1 + i), .fixed180 = (nq_u128)(i % 3)};
         write_text(e, clean, len);
@@ -2069,7 +2082,7 @@ void tests_journal(void)
     t_case(transplant_refused, NULL,
            "journal/records-moved-by-a-header-edit-refused");
     t_case(other_versions_refused, NULL,
-           "journal/versions-1-and-4-refused-by-version");
+           "journal/versions-1-and-5-refused-by-version");
     t_case(failed_final_check_exits_1, NULL, "journal/failed-final-check-exits-1");
     t_case(verify_finds_one_forgery, NULL,
            "journal/verify-all-finds-a-retagged-record-changed-by-8");

@@ -14,6 +14,7 @@
  * replaced or truncated by someone else stops the run with that said.  A
  * full disk keeps every record that fits, line by line, and says why.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -49,6 +50,8 @@ struct nq_journal {
     nq_status error;              /* first write failure, and why */
     char why[WHY_MAX];
     off_t synced;                 /* the file ends here after each write */
+    nq_jf_run run;                /* this session's run (version 4) */
+    int run_known, run_opened;    /* set; its opening line queued */
 };
 
 /* ---- the set of records ---- */
@@ -285,7 +288,7 @@ static nq_status prepare(nq_journal *j, const volatile sig_atomic_t *stop,
                          char *why, size_t wsize)
 {
     char header[NQ_JOURNAL_LINE_MAX];
-    nq_jf_reader rd = {header_matches, keep_record, j, stop};
+    nq_jf_reader rd = {header_matches, keep_record, j, stop, NULL};
     nq_jf_result res;
     int fd2 = dup(j->fd);
     FILE *f = fd2 >= 0 ? fdopen(fd2, "r") : NULL;
@@ -475,6 +478,56 @@ static nq_status queue_reserve(nq_journal *j, size_t len)
     return NQ_OK;
 }
 
+/* A word of a run line: what s says, its bytes outside [A-Za-z0-9._-]
+ * as '_', "-" for nothing (a host name is the machine's to choose). */
+static void word(char *dst, size_t size, const char *s)
+{
+    size_t i = 0;
+    for (; s && s[i] && i + 1 < size; i++)
+        dst[i] = isalnum((unsigned char)s[i]) || strchr("._-", s[i])
+                     ? s[i] : '_';
+    dst[i] = '\0';
+    if (!i && size > 1)
+        dst[0] = '-', dst[1] = '\0';
+}
+
+void nq_jf_run_here(nq_jf_run *run, const char *engine, const char *kernel)
+{
+    char host[256] = "";
+    uint64_t key[2];
+    nq_journal_new_key(key);
+    run->id = key[0] | 1; /* 0 is "not known" */
+    if (gethostname(host, sizeof host - 1) != 0)
+        host[0] = '\0';
+    word(run->host, sizeof run->host, host);
+    word(run->engine, sizeof run->engine, engine);
+    word(run->kernel, sizeof run->kernel, kernel);
+    run->pid = (long)getpid();
+}
+
+void nq_journal_set_run(nq_journal *j, const char *engine,
+                        const char *kernel)
+{
+    nq_jf_run_here(&j->run, engine, kernel);
+    j->run_known = j->header.version >= 4; /* version 3 has no such line */
+}
+
+/* The session's opening run line, queued before its first record so
+ * that every record follows the line of the run that wrote it. */
+static nq_status open_run(nq_journal *j)
+{
+    char line[NQ_JOURNAL_LINE_MAX];
+    if (!j->run_known || j->run_opened)
+        return NQ_OK;
+    int len = nq_jf_open_line(line, sizeof line, &j->header, &j->run);
+    nq_status st = queue_reserve(j, (size_t)len);
+    if (st == NQ_OK) {
+        memcpy(j->queue + j->queued, line, (size_t)len);
+        j->queued += (size_t)len, j->run_opened = 1;
+    }
+    return st;
+}
+
 nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t)
 {
     char line[NQ_JOURNAL_LINE_MAX];
@@ -487,6 +540,7 @@ nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t)
     if (j->error != NQ_OK) {
         st = j->error;
     } else if (!(j->set.done[unit / 8] >> (unit % 8) & 1) &&
+               (st = open_run(j)) == NQ_OK &&
                (st = queue_reserve(j, (size_t)len)) == NQ_OK &&
                (st = nq_record_set_add(&j->set, j->path, 0, unit, t, NULL,
                                        0)) == NQ_OK) {

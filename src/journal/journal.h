@@ -78,6 +78,14 @@ int nq_journal_writable(const nq_journal *j);
 const nq_journal_state *nq_journal_state_get(const nq_journal *j);
 /* A bit per unit, set for those with a record (nq_run_options.done). */
 const unsigned char *nq_journal_done(const nq_journal *j);
+/* This process's run: a random id, the host name and pid, engine and
+ * kernel (NULL: "-"), each as a word of the line. */
+void nq_jf_run_here(nq_jf_run *run, const char *engine, const char *kernel);
+/* Name this session's run (doc/journal-format.md, "Run lines"): its
+ * opening line goes before its first record, in a journal of version 4
+ * (one of version 3 resumed gets none). */
+void nq_journal_set_run(nq_journal *j, const char *engine,
+                        const char *kernel);
 /* Queue a finished unit's record; a writer thread appends and fsyncs it.
  * A unit recorded before is not recorded (or counted) again; a unit
  * outside the header's share (or the plan) is NQ_ERR_ARG. */
@@ -105,6 +113,9 @@ nq_status nq_whole_journal_create(const char *path,
                                   size_t wsize);
 void nq_whole_journal_record(nq_whole_journal *w, uint64_t unit,
                              const nq_tally *t);
+/* An input's opening run line, under w's key, before the records of
+ * that run that follow (provenance survives a merge). */
+void nq_whole_journal_open_run(nq_whole_journal *w, const nq_jf_run *run);
 void nq_whole_journal_note_run(nq_whole_journal *w, double seconds,
                                int threads, uint64_t units);
 nq_status nq_whole_journal_commit(nq_whole_journal *w, char *why,

@@ -12,6 +12,7 @@
  * another journal, or an edit that did not redo the tag is refused with
  * its line and unit.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -111,6 +112,16 @@ int nq_jf_run_line(char *buf, size_t size, const nq_journal_header *h,
 {
     int len = snprintf(buf, size, "run seconds=%.6f threads=%d units=%llu",
                        seconds, threads, (unsigned long long)units);
+    return len + snprintf(buf + len, size - (size_t)len, " tag=%016llx\n",
+                          (unsigned long long)record_tag(h, buf, (size_t)len));
+}
+
+int nq_jf_open_line(char *buf, size_t size, const nq_journal_header *h,
+                    const nq_jf_run *run)
+{
+    int len = snprintf(buf, size, "run id=%016llx host=%s pid=%ld engine=%s "
+                       "kernel=%s", (unsigned long long)run->id, run->host,
+                       run->pid, run->engine, run->kernel);
     return len + snprintf(buf + len, size - (size_t)len, " tag=%016llx\n",
                           (unsigned long long)record_tag(h, buf, (size_t)len));
 }
@@ -283,7 +294,8 @@ static int run_leftover(const char *s, size_t len)
     static const char head[] = "run ";
     for (size_t i = 0; i < len; i++)
         if (i < 4 ? s[i] != head[i]
-                  : !s[i] || !strchr("0123456789abcdefghimnorstu=. ", s[i]))
+                  : !s[i] || !(isalnum((unsigned char)s[i]) ||
+                               strchr("=. _-", s[i])))
             return 0;
     return 1;
 }
@@ -343,6 +355,29 @@ static nq_status check_header(char *line, const char *path,
     nq_status st = rd->header(rd->ctx, path, &res->header, why, wsize);
     res->have_header = st == NQ_OK;
     return st;
+}
+
+/* An opening run line (version 4): which run wrote the records after
+ * it, handed to the reader's run(). */
+static nq_status check_open(char *line, const char *path, long no,
+                            const nq_jf_reader *rd, nq_jf_result *res,
+                            char *why, size_t wsize)
+{
+    uint64_t tag;
+    unsigned long long id;
+    nq_jf_run run = {0};
+    int used = 0;
+    if (res->header.version < 4 || !split_check(line, "tag", 16, &tag) ||
+        tag != record_tag(&res->header, line, strlen(line)) ||
+        sscanf(line, "run id=%16llx host=%63s pid=%ld engine=%31s "
+               "kernel=%15s%n", &id, run.host, &run.pid, run.engine,
+               run.kernel, &used) != 5 || line[used]) {
+        nq_jf_why(why, wsize, "%s line %ld: a run line that does not check "
+                  "out (damaged or edited)", path, no);
+        return NQ_ERR_CORRUPT;
+    }
+    run.id = id;
+    return rd->run ? rd->run(rd->ctx, path, no, &run, why, wsize) : NQ_OK;
 }
 
 /* A run line: one session's time and threads, summed into the result. */
@@ -408,6 +443,8 @@ static nq_status check_line(char *line, size_t len, const char *path, long no,
     line[len] = '\0';
     if (!res->have_header)
         return check_header(line, path, rd, res, why, wsize);
+    if (!strncmp(line, "run id=", 7))
+        return check_open(line, path, no, rd, res, why, wsize);
     if (!strncmp(line, "run ", 4))
         return check_run(line, path, no, res, why, wsize);
     if (!parse_record(line, &res->header, &unit, &t)) {

@@ -14,7 +14,7 @@
 
 #include "nqueens.h"
 
-#define NQ_JOURNAL_VERSION 3 /* the version this release writes */
+#define NQ_JOURNAL_VERSION 4 /* the version this release writes */
 #define NQ_JOURNAL_OLDEST 2  /* the oldest it reads */
 #define NQ_JOURNAL_LINE_MAX 512
 /* The most a run line's session may have taken: 1e9 s, 31 years.  No
@@ -33,6 +33,18 @@ int nq_jf_record_line(char *buf, size_t size, const nq_journal_header *h,
  * recorded, tagged like a record. */
 int nq_jf_run_line(char *buf, size_t size, const nq_journal_header *h,
                    double seconds, int threads, uint64_t units);
+
+/* Which run wrote the records that follow (version 4): an opening run
+ * line, written before a session's first record.  id 0: a run not known
+ * (records a merge copied from a journal of version 3). */
+typedef struct {
+    uint64_t id;
+    char host[64], engine[32], kernel[16];
+    long pid;
+} nq_jf_run;
+/* The opening run line of run, tagged like a record. */
+int nq_jf_open_line(char *buf, size_t size, const nq_journal_header *h,
+                    const nq_jf_run *run);
 
 /* Parse and check a header line (no newline): 1 if it is one of this
  * version. */
@@ -58,6 +70,10 @@ typedef struct {
                         size_t wsize);
     void *ctx;
     const volatile sig_atomic_t *stop; /* reading gives up when set */
+    /* Optional: each opening run line that checks out (version 4), before
+     * the records it owns. */
+    nq_status (*run)(void *ctx, const char *path, long line,
+                     const nq_jf_run *run, char *why, size_t wsize);
 } nq_jf_reader;
 
 /* What a half-written last line (a crash's) was, as bits: what was

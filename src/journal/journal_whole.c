@@ -104,6 +104,12 @@ void nq_whole_journal_record(nq_whole_journal *w, uint64_t unit,
     put(w, line, nq_jf_record_line(line, sizeof line, &w->header, unit, t));
 }
 
+void nq_whole_journal_open_run(nq_whole_journal *w, const nq_jf_run *run)
+{
+    char line[NQ_JOURNAL_LINE_MAX];
+    put(w, line, nq_jf_open_line(line, sizeof line, &w->header, run));
+}
+
 void nq_whole_journal_note_run(nq_whole_journal *w, double seconds,
                                int threads, uint64_t units)
 {

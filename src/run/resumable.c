@@ -22,6 +22,15 @@ static nq_status record_unit(void *ctx, uint64_t unit, const nq_tally *t)
     return nq_journal_record(ctx, unit, t);
 }
 
+/* The kernel a count runs on, for its run line: the request's, else the
+ * process default, for engines of the fast kernels; none for others. */
+static const char *run_kernel(const nq_request *req, const nq_plan *plan)
+{
+    if (!(plan->engine->caps & NQ_CAP_KERNEL))
+        return NULL;
+    return req->kernel ? req->kernel : nq_kernel_current();
+}
+
 /* The header a new journal of this count and share gets. */
 static void journal_header(const nq_plan *plan, const nq_resume_options *o,
                            nq_journal_header *h)
@@ -135,6 +144,8 @@ static nq_status open_journal(const nq_plan *plan, const nq_request *req,
         st = nq_journal_open(o->journal, &want, req->stop, &check, j, r->why,
                              sizeof r->why);
     }
+    if (st == NQ_OK && *j)
+        nq_journal_set_run(*j, plan->engine->name, run_kernel(req, plan));
     report_start(plan, o, *j, r);
     if (st == NQ_OK)
         st = check_writable(*j, o->journal, r);

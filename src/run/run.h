@@ -150,6 +150,61 @@ nq_status nq_verify_with(const char *const *paths, int count,
                          const nq_verify_options *o, const nq_runner *rn,
                          const nq_verified *v, char *why, size_t wsize);
 
+/* ---- the journal as a whole (run_strata.c) ---- */
+
+/* A stratum's total over its estimate may stray from the rest's by
+ * SLACK + NOISE / sqrt(its records): the drift of solutions per node
+ * with a unit's size, and the estimator's error summed over the
+ * stratum (bench/RESULTS.md, "Verify's strata", measures both). */
+#define NQ_STRATUM_SLACK 0.2
+#define NQ_STRATUM_NOISE 5.0
+
+/* A record weighed against its unit's estimate (nodes). */
+typedef struct {
+    uint64_t unit;
+    double estimate, total;
+} nq_weighed;
+
+/* The bound a stratum of `units` records is held to. */
+double nq_stratum_bound(uint64_t units);
+/* The m records w (sorted here by estimate) cut into strata, each
+ * weighed against the rest: r's strata fields. */
+void nq_strata_weigh(nq_weighed *w, uint64_t m, nq_verify_report *r);
+
+/* ---- the runs that wrote the records (run_runs.c) ---- */
+
+/* Records recounted from every run whatever the draw. */
+#define NQ_RUN_SAMPLE 3
+
+typedef struct {
+    nq_jf_run run;
+    uint64_t records, checked, disagree;
+    uint64_t sample[NQ_RUN_SAMPLE], key[NQ_RUN_SAMPLE];
+    nq_tally tally[NQ_RUN_SAMPLE];
+} nq_run_seen;
+
+typedef struct {
+    nq_run_seen *at;
+    uint32_t count, cap;
+    uint32_t current;           /* the run of the records being read,
+                                   index + 1 (0: none known) */
+    uint32_t *of;               /* per unit: its run, index + 1 */
+    uint64_t seed;              /* of the runs' samples */
+} nq_runs;
+
+nq_status nq_runs_init(nq_runs *rs, uint64_t units, uint64_t seed);
+void nq_runs_free(nq_runs *rs);
+/* An opening run line read: the records after it are its. */
+void nq_runs_enter(nq_runs *rs, const nq_jf_run *run);
+/* A journal's header read: its records are of no run until a line says
+ * which (version 3: none says). */
+void nq_runs_leave(nq_runs *rs);
+/* A record read the first time: noted for its run, perhaps sampled. */
+void nq_runs_record(nq_runs *rs, uint64_t unit, const nq_tally *t);
+/* Each run told (o->on_run) and counted into r. */
+void nq_runs_told(const nq_runs *rs, const nq_verify_options *o,
+                  nq_verify_report *r);
+
 /* The verdict at p->path read, its CRC and lines checked: NQ_ERR_IO
  * (unreadable), NQ_ERR_CORRUPT (damaged or no verdict), said. */
 nq_status nq_verdict_read(nq_part_verdict *p, char *why, size_t wsize);

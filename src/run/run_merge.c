@@ -50,6 +50,10 @@ typedef struct {
     run_table runs;
     const char *output;         /* merge -o: the combined journal, ... */
     nq_whole_journal *out;      /* ... being written */
+    nq_jf_run run;              /* the run of the records being read (id
+                                   0: not known, a version 3 journal's) */
+    uint64_t run_written;       /* the run of the last record written */
+    int wrote_any;
 } merger;
 
 /* The engine to make the journal's plan with: the one that wrote it, or
@@ -179,9 +183,23 @@ static nq_status take_record(void *ctx, const char *path, long line,
                                        wsize);
     if (st == NQ_OK)
         st = nq_record_set_add(&m->set, path, line, unit, t, why, wsize);
-    if (st == NQ_OK && m->out && m->set.state.units_done > before)
+    if (st == NQ_OK && m->out && m->set.state.units_done > before) {
+        if (!m->wrote_any || m->run_written != m->run.id) /* another run's */
+            nq_whole_journal_open_run(m->out, &m->run);
+        m->wrote_any = 1, m->run_written = m->run.id;
         nq_whole_journal_record(m->out, unit, t); /* its first record */
+    }
     return st;
+}
+
+/* An opening run line: the records after it are that run's. */
+static nq_status take_run(void *ctx, const char *path, long line,
+                          const nq_jf_run *run, char *why, size_t wsize)
+{
+    merger *m = ctx;
+    (void)path, (void)line, (void)why, (void)wsize;
+    m->run = *run;
+    return NQ_OK;
 }
 
 nq_status nq_run_read_journal(const char *path, const nq_jf_reader *rd,
@@ -269,7 +287,8 @@ static uint64_t runs_micros(const run_table *r)
 static nq_status merge_one(merger *m, const char *path, int *tail, char *why,
                            size_t wsize)
 {
-    nq_jf_reader rd = {take_header, take_record, m, m->stop};
+    nq_jf_reader rd = {take_header, take_record, m, m->stop, take_run};
+    m->run = (nq_jf_run){0, "-", "-", "-", 0}; /* none known yet */
     nq_jf_result res;
     nq_status st = nq_run_read_journal(path, &rd, &res, why, wsize);
     *tail |= res.tail;

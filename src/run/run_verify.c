@@ -22,6 +22,17 @@
  * record's: a forger who zeroes a record's fixed points must not thereby
  * take it out of the recount.
  *
+ * Those bounds look upward; a worker who skips work lowers records.  So
+ * the `largest` least records for their unit's estimate, (total + 1)
+ * over it, are recounted too (a large search recorded with almost
+ * nothing: every genuine record but the few large searches with no
+ * solution scores higher), every record left out of them holds at least
+ * low_ratio times its estimate, and the journal is weighed as a whole,
+ * stratum by stratum of estimate (run_strata.c), which sees many records
+ * lowered a little.  And each run that wrote records (journal format
+ * 4) gets a few of its own recounted (run_runs.c): one bad machine is
+ * named, and every record it wrote refused.
+ *
  * The recount runs on a CPU engine of the plan unless the caller names
  * another: the header's engine is for people only, and a GPU named there
  * may be absent or failing here.  A GPU engine that fails hands the units
@@ -47,9 +58,16 @@
 /* A record that stands out by size, kept in a heap of the greatest. */
 typedef struct {
     uint64_t unit;
-    double ratio;               /* its total over its unit's estimate */
+    double ratio;               /* its total over its unit's estimate
+                                   (lows: its total + 1 over it) */
+    double estimate;            /* its unit's estimate */
     nq_tally t;
 } standout;
+
+/* What a heap keeps: the greatest totals, the greatest ratios, or the
+ * least ratios (records lowered: a unit of the plan's largest searches
+ * recorded with almost no solutions). */
+enum { BY_TOTAL, BY_RATIO, BY_LOW };
 
 /* The `want` greatest records seen, by total or by ratio: a min-heap,
  * its least at the root, so that most records are turned away by one
@@ -57,7 +75,7 @@ typedef struct {
 typedef struct {
     standout *at;
     uint64_t count, want;
-    int by_ratio;
+    int by;                     /* BY_TOTAL, BY_RATIO or BY_LOW */
 } greatest;
 
 /* The units chosen, with their records: kept sorted by unit for lookup
@@ -72,7 +90,11 @@ typedef struct {
     uint64_t *ids;
     nq_tally *records;
     uint64_t count, cap, fixed;
-    greatest totals, ratios;
+    greatest totals, ratios, lows;
+    nq_weighed *weighed_list;   /* every record weighed by its estimate,
+                                   for the strata */
+    uint64_t weighed_count, weighed_cap;
+    nq_runs runs;               /* which run wrote each record */
     int fixed_points;
     const nq_plan *plan;        /* the plan the records were checked by */
     const nq_record_set *first; /* what the first reading found */
@@ -145,8 +167,16 @@ static uint64_t record_digest(uint64_t unit, const nq_tally *t)
  * written in (the order a run's threads finished its units). */
 static int less(const greatest *g, const standout *a, const standout *b)
 {
-    if (g->by_ratio ? a->ratio != b->ratio : a->t.total != b->t.total)
-        return g->by_ratio ? a->ratio < b->ratio : a->t.total < b->t.total;
+    if (g->by == BY_LOW) { /* the higher ratio is the less suspicious;
+                              between equals the smaller search */
+        if (a->ratio != b->ratio)
+            return a->ratio > b->ratio;
+        if (a->estimate != b->estimate)
+            return a->estimate < b->estimate;
+        return a->unit > b->unit;
+    }
+    if (g->by ? a->ratio != b->ratio : a->t.total != b->t.total)
+        return g->by ? a->ratio < b->ratio : a->t.total < b->t.total;
     return a->unit > b->unit;
 }
 
@@ -182,23 +212,48 @@ static void weigh(greatest *g, const standout *s)
     }
 }
 
+/* A record kept for the strata; a list that cannot grow leaves the
+ * strata unweighed (said by strata 0), not the recount undone. */
+static void list_weighed(chosen *c, uint64_t unit, double e, double total)
+{
+    if (c->weighed_count == c->weighed_cap) {
+        uint64_t cap = c->weighed_cap ? 2 * c->weighed_cap : 1024;
+        nq_weighed *w = realloc(c->weighed_list, cap * sizeof *w);
+        if (!w) {
+            c->weighed_cap = UINT64_MAX; /* no more: no strata */
+            return;
+        }
+        c->weighed_list = w, c->weighed_cap = cap;
+    }
+    c->weighed_list[c->weighed_count++] = (nq_weighed){unit, e, total};
+}
+
 /* A record weighed once for its size, unless a turn's fixed points
- * already have it recounted: by its total, and by its total over the
- * plan's estimate of the unit (an estimate of 0 under a total that is
- * not: infinitely far past it). */
+ * already have it recounted: by its total, by its total over the plan's
+ * estimate of the unit (an estimate of 0 under a total that is not:
+ * infinitely far past it), and by its total + 1 over the estimate, the
+ * least of which are records lowered (the + 1 ranks a unit of no
+ * solutions by its size: a large search with none stands out, a small
+ * one does not). */
 static void weigh_record(chosen *c, uint64_t unit, const nq_tally *t)
 {
     if (bit(c->weighed, unit) || nq_plan_unit_forced(c->plan, unit))
         return;
     set_bit(c->weighed, unit);
-    standout s = {unit, 0, *t};
+    standout s = {unit, 0, 0, *t};
     weigh(&c->totals, &s);
     double e = c->ratios.want ? nq_plan_unit_estimate(c->plan, unit,
                                                       RATIO_EFFORT) : -1;
     if (e < 0)
         return;
+    s.estimate = e;
     s.ratio = !t->total ? 0 : e > 0 ? (double)t->total / e : INFINITY;
     weigh(&c->ratios, &s);
+    if (e <= 0)
+        return;
+    s.ratio = ((double)t->total + 1) / e;
+    weigh(&c->lows, &s);
+    list_weighed(c, unit, e, (double)t->total);
 }
 
 static nq_status keep(chosen *c, uint64_t unit, const nq_tally *t)
@@ -223,9 +278,9 @@ static nq_status keep(chosen *c, uint64_t unit, const nq_tally *t)
  * other record (none while every record is among them). */
 static nq_status keep_greatest(chosen *c)
 {
-    greatest *both[2] = {&c->totals, &c->ratios};
+    greatest *both[3] = {&c->totals, &c->ratios, &c->lows};
     nq_status st = NQ_OK;
-    for (int g = 0; g < 2; g++)
+    for (int g = 0; g < 3; g++)
         for (uint64_t i = 0; i < both[g]->count && st == NQ_OK; i++) {
             const standout *s = &both[g]->at[i];
             if (bit(c->kept, s->unit))
@@ -235,6 +290,8 @@ static nq_status keep_greatest(chosen *c)
         }
     if (c->totals.count == c->totals.want && c->totals.want)
         c->r->size_bound = c->totals.at[0].t.total;
+    if (c->lows.count == c->lows.want && c->lows.want)
+        c->r->low_ratio = c->lows.at[0].ratio;
     return st;
 }
 
@@ -254,7 +311,8 @@ static nq_status same_header(void *ctx, const char *path,
                              const nq_journal_header *h, char *why,
                              size_t wsize)
 {
-    const chosen *c = ctx;
+    chosen *c = ctx;
+    nq_runs_leave(&c->runs); /* a new file: no run line read yet */
     if (h->n == c->plan->n && h->units == c->plan->units &&
         !strcmp(h->plan, nq_plan_split(c->plan)) &&
         h->identity == nq_plan_identity(c->plan))
@@ -278,14 +336,44 @@ static nq_status take(void *ctx, const char *path, long line, uint64_t unit,
         set_bit(c->again, unit);
         c->read_again++;
         c->r->records_digest += record_digest(unit, t);
+        nq_runs_record(&c->runs, unit, t);
     }
     weigh_record(c, unit, t);
-    int drawn = bit(c->drawn, unit);
+    uint32_t run = c->runs.current;
+    int drawn = bit(c->drawn, unit) ||
+                (c->o->run && run && c->runs.at[run - 1].run.id == c->o->run);
     int fixed = c->fixed_points && nq_plan_unit_forced(c->plan, unit);
     if ((!drawn && !fixed) || bit(c->kept, unit))
         return NQ_OK;
     c->fixed += !drawn;
     return keep(c, unit, t);
+}
+
+/* An opening run line: the records after it are that run's. */
+static nq_status take_run(void *ctx, const char *path, long line,
+                          const nq_jf_run *run, char *why, size_t wsize)
+{
+    chosen *c = ctx;
+    (void)path, (void)line, (void)why, (void)wsize;
+    nq_runs_enter(&c->runs, run);
+    return NQ_OK;
+}
+
+/* Each run's sample into the list, those not chosen already counted as
+ * added for their run. */
+static nq_status keep_run_samples(chosen *c)
+{
+    nq_status st = NQ_OK;
+    for (uint32_t i = 0; i < c->runs.count && st == NQ_OK; i++) {
+        const nq_run_seen *s = &c->runs.at[i];
+        for (uint64_t j = 0; j < s->records && j < NQ_RUN_SAMPLE &&
+                             st == NQ_OK; j++)
+            if (!bit(c->kept, s->sample[j])) {
+                c->r->by_run++;
+                st = keep(c, s->sample[j], &s->tally[j]);
+            }
+    }
+    return st;
 }
 
 static int by_unit(const void *a, const void *b)
@@ -332,6 +420,10 @@ static nq_status compare(void *ctx, uint64_t unit, const nq_tally *t)
     if (at)
         c->compared[at - c->ids] = agree ? VERDICT_AGREE : VERDICT_DISAGREE;
     c->r->checked++;
+    if (c->runs.of[unit]) {
+        nq_run_seen *s = &c->runs.at[c->runs.of[unit] - 1];
+        s->checked++, s->disagree += !agree;
+    }
     if (agree)
         return NQ_OK;
     c->r->disagree++;
@@ -543,7 +635,7 @@ static nq_status recount(chosen *c, char *why, size_t wsize)
 static nq_status collect(chosen *c, const char *const *paths, int count,
                          char *why, size_t wsize)
 {
-    nq_jf_reader rd = {same_header, take, c, c->o->stop};
+    nq_jf_reader rd = {same_header, take, c, c->o->stop, take_run};
     nq_status st = NQ_OK;
     for (int i = 0; i < count && st == NQ_OK; i++) {
         nq_jf_result res;
@@ -553,6 +645,10 @@ static nq_status collect(chosen *c, const char *const *paths, int count,
         st = changed(count == 1 ? paths[0] : "a journal", why, wsize);
     if (st == NQ_OK)
         st = keep_greatest(c);
+    if (st == NQ_OK)
+        st = keep_run_samples(c);
+    if (st == NQ_OK && c->weighed_cap != UINT64_MAX)
+        nq_strata_weigh(c->weighed_list, c->weighed_count, c->r);
     return st == NQ_OK ? sort_chosen(c) : st;
 }
 
@@ -580,9 +676,12 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
     if (!(c->drawn = calloc(bytes, 1)) || !(c->kept = calloc(bytes, 1)) ||
         !(c->weighed = calloc(bytes, 1)) || !(c->again = calloc(bytes, 1)) ||
         !(c->totals.at = calloc(want + 1, sizeof *c->totals.at)) ||
-        !(c->ratios.at = calloc(want + 1, sizeof *c->ratios.at)))
+        !(c->ratios.at = calloc(want + 1, sizeof *c->ratios.at)) ||
+        !(c->lows.at = calloc(want + 1, sizeof *c->lows.at)) ||
+        nq_runs_init(&c->runs, h->units, c->r->seed) != NQ_OK)
         return NQ_ERR_NOMEM;
-    c->totals.want = c->ratios.want = want, c->ratios.by_ratio = 1;
+    c->totals.want = c->ratios.want = c->lows.want = want;
+    c->ratios.by = BY_RATIO, c->lows.by = BY_LOW;
     draw(c, done, h->units, c->r->recorded,
          sample_size(c->o, c->r->recorded), c->r->seed);
     nq_status st = collect(c, paths, count, why, wsize);
@@ -591,7 +690,10 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
         st = deal(c);
     if (st != NQ_OK || c->o->estimate_only)
         return st;
-    if ((st = recount(c, why, wsize)) != NQ_OK || !c->o->verdict)
+    if ((st = recount(c, why, wsize)) != NQ_OK)
+        return st;
+    nq_runs_told(&c->runs, c->o, c->r);
+    if (!c->o->verdict)
         return st;
     nq_verdict v = {h, c->r, c->ids, c->compared, c->part_of, c->count};
     return nq_verdict_write(c->o->verdict, &v, c->o, why, wsize);
@@ -603,6 +705,8 @@ static void free_chosen(chosen *c)
     free(c->part_of);
     free(c->again);
     free(c->ids), free(c->records), free(c->totals.at), free(c->ratios.at);
+    free(c->lows.at), free(c->weighed_list);
+    nq_runs_free(&c->runs);
 }
 
 /* The checks of what the public call is handed. */
