@@ -271,6 +271,14 @@ nq_status cli_estimate_count(const nq_request *req,
 void cli_say_estimate(const char *what, const nq_estimate *e, int machines);
 /* Boards from which count says its estimate as it starts. */
 #define CLI_ESTIMATE_FROM 20
+/* A count of n with engine on one thread here, as `nqueens estimate N
+ * --threads 1` makes it for an engine that samples its plan (from
+ * CLI_ESTIMATE_FROM), else from its growth timed on smaller boards (a
+ * bound once surely under `bound`, cli_estimate_seconds); *low and *high
+ * its interval, -1 where there is none.  The lesson page's and the npm
+ * package's check before a count. */
+double cli_estimate_one_thread(const char *engine, int n, double bound,
+                               double *low, double *high);
 
 /* report.c */
 

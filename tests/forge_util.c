@@ -88,3 +88,15 @@ int t_forge(const char *path, record_edit edit, void *ctx)
     free(text);
     return forged;
 }
+
+/* The forgery of the issue: the symmetric counts of a fast plan (units 0
+ * and 1) zeroed, which keeps (T + P + 2R) / 8 whole where P + 2R is a
+ * multiple of 8, as at N = 12 and 16. */
+int t_zero_fixed_points(uint64_t unit, nq_tally *t, void *ctx)
+{
+    (void)ctx;
+    if (unit > 1 || !(t->fixed180 || t->fixed90))
+        return 0;
+    t->fixed180 = t->fixed90 = 0;
+    return 1;
+}

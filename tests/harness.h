@@ -169,6 +169,9 @@ int t_help_has_option(const char *help, const char *name, char letter,
  * by the library's code); the number of records rewritten. */
 typedef int (*record_edit)(uint64_t unit, nq_tally *t, void *ctx);
 int t_forge(const char *path, record_edit edit, void *ctx);
+/* An edit for t_forge: the symmetric counts of a fast plan (units 0 and
+ * 1, which every check recounts) zeroed. */
+int t_zero_fixed_points(uint64_t unit, nq_tally *t, void *ctx);
 
 /* browser_util.c: pages in a real browser (headless Chromium, driven by
  * node over the DevTools pipe: tests/browser/cdp.mjs). */

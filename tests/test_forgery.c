@@ -30,18 +30,6 @@ static int count_into(const char *path, const char *n, const char *engine)
     return ok;
 }
 
-/* The forgery of the issue: the symmetric counts of a fast plan (units 0
- * and 1) zeroed, which keeps (T + P + 2R) / 8 whole where P + 2R is a
- * multiple of 8, as at N = 12 and 16. */
-static int zero_fixed_points(uint64_t unit, nq_tally *t, void *ctx)
-{
-    (void)ctx;
-    if (unit > 1 || !(t->fixed180 || t->fixed90))
-        return 0;
-    t->fixed180 = t->fixed90 = 0;
-    return 1;
-}
-
 /* The unique count a table row of N says, or 0. */
 static nq_u128 unique_printed(const char *out, int n)
 {
@@ -62,7 +50,7 @@ static void fixed_point_forgery_caught(void *arg)
 {
     const char *n = arg, *j = t_file("fixed.journal");
     CHECK(count_into(j, n, "fast"));
-    CHECK(t_forge(j, zero_fixed_points, NULL) == 2);
+    CHECK(t_forge(j, t_zero_fixed_points, NULL) == 2);
     t_proc p;
     CHECK(t_run_cli(&p, ARGS("merge", j)) == 0);
     nq_u128 shown = unique_printed(p.out, atoi(n));
@@ -95,7 +83,7 @@ static void forgery_caught_by_its_part(void *arg)
                *v[3] = {t_file("v1"), t_file("v2"), t_file("v3")};
     (void)arg;
     CHECK(count_into(j, "12", "fast"));
-    CHECK(t_forge(j, zero_fixed_points, NULL) == 2);
+    CHECK(t_forge(j, t_zero_fixed_points, NULL) == 2);
     t_proc p;
     for (int k = 0; k < 3; k++) {
         char part[8];

@@ -88,17 +88,6 @@ static void same_check_shared(void *arg)
            "recounted, or a worker had none", shared, checked);
 }
 
-/* The symmetric counts zeroed, as test_forgery.c's forger does: units 0
- * and 1, which every check recounts. */
-static int zero_fixed_points(uint64_t unit, nq_tally *t, void *ctx)
-{
-    (void)ctx;
-    if (unit > 1 || !(t->fixed180 || t->fixed90))
-        return 0;
-    t->fixed180 = t->fixed90 = 0;
-    return 1;
-}
-
 /* A forged journal is caught by the job: both units named on stdout as
  * they disagree, one line on stderr, exit 1. */
 static void forgery_caught(void *arg)
@@ -107,7 +96,7 @@ static void forgery_caught(void *arg)
     const char *j = t_file("forged.journal");
     t_proc p;
     CHECK(journal_of("12", j));
-    CHECK(t_forge(j, zero_fixed_points, NULL) == 2);
+    CHECK(t_forge(j, t_zero_fixed_points, NULL) == 2);
     CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
           "-np", "3", getenv("NQ_MPI"), "verify", j, "-q", "--threads", "1"),
           0, 0) == 0);

@@ -404,3 +404,21 @@ int cmd_estimate(int argc, char **argv)
     }
     return CLI_OK;
 }
+
+double cli_estimate_one_thread(const char *engine, int n, double bound,
+                               double *low, double *high)
+{
+    *low = *high = -1;
+    if (cli_estimate_samples(engine) && n >= CLI_ESTIMATE_FROM) {
+        char words[CLI_ERROR_TEXT];
+        nq_request req = {.size = sizeof req, .n = n, .engine = engine,
+                          .threads = 1, .why = words,
+                          .why_size = sizeof words};
+        nq_estimate e;
+        if (cli_estimate_count(&req, NULL, 0, 0, 1, &e) == NQ_OK) {
+            *low = e.seconds_low, *high = e.seconds_high;
+            return e.seconds;
+        }
+    }
+    return cli_estimate_seconds(engine, NULL, n, 1, bound, NULL);
+}

@@ -189,6 +189,20 @@ static int arguments_agree(int rc)
     return lowest == INT_MAX ? -1 : lowest;
 }
 
+/* The end of a job whose arguments a rank could not run: rank 0 says
+ * which (its own refusal its parser said), and its status is the job's.
+ * A worker exits 0: a worker's non-zero exit makes mpirun abort the job,
+ * and the SIGTERM that sends could reach rank 0 in MPI_Finalize, which
+ * would then say a stop after the refusal (seen under load). */
+static int end_refused(int rc, int bad, int rank)
+{
+    if (rank == 0 && rc == CLI_OK) /* rank 0's are fine, another's not */
+        rc = cli_error(CLI_USAGE, "rank %d cannot run its arguments", bad);
+    MPI_Finalize();
+    rc = cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
+    return rank == 0 ? rc : CLI_OK;
+}
+
 /* Rank 0 estimates the count at its own speed, shared by the workers
  * (every rank but 0, or rank 0 alone), and every rank learns its verdict. */
 static int feasible(cli_count_args *a, int rank)
@@ -300,11 +314,8 @@ static int run_verify(int argc, char **argv, int rank)
     double timeout;
     rc = parse_verify(argc, argv, &a, &pos, &npos, &timeout);
     if ((bad = arguments_agree(rc)) >= 0) {
-        if (rc == CLI_OK)
-            rc = cli_error(CLI_USAGE, "rank %d cannot run its arguments", bad);
         free(pos);
-        MPI_Finalize();
-        return cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
+        return end_refused(rc, bad, rank);
     }
     int trace = getenv("NQ_MPI_TRACE") != NULL;
     mpi_check m = {{sizeof m.mo, timeout, say_lost, &m.lost,
@@ -352,12 +363,8 @@ int main(int argc, char **argv)
     if (argc >= 2 && !strcmp(argv[1], "verify"))
         return run_verify(argc, argv, rank);
     rc = parse(argc, argv, &a, &timeout);
-    if ((bad = arguments_agree(rc)) >= 0) {
-        if (rc == CLI_OK) /* rank 0's are fine, another's not */
-            rc = cli_error(CLI_USAGE, "rank %d cannot run its arguments", bad);
-        MPI_Finalize();
-        return cli_finish_output(rc == CLI_HELP_SHOWN ? CLI_OK : rc);
-    }
+    if ((bad = arguments_agree(rc)) >= 0)
+        return end_refused(rc, bad, rank);
     if (rank == 0) /* before the estimate: it watches the flag too */
         cli_watch_stop("count", &a);
     if ((rc = feasible(&a, rank)) != CLI_OK) {

@@ -112,19 +112,9 @@ static void emit_progress(void *ctx, const nq_progress *p)
 static int count_feasible(const char *engine, int hi)
 {
     char took[96], quoted[128], text[320];
-    double est = -1, low = -1, high = -1;
-    if (cli_estimate_samples(engine) && hi >= CLI_ESTIMATE_FROM) {
-        char words[CLI_ERROR_TEXT];
-        nq_request req = {.size = sizeof req, .n = hi, .engine = engine,
-                          .threads = 1, .why = words,
-                          .why_size = sizeof words};
-        nq_estimate e;
-        if (cli_estimate_count(&req, NULL, 0, 0, 1, &e) == NQ_OK)
-            est = e.seconds, low = e.seconds_low, high = e.seconds_high;
-    }
-    if (est < 0)
-        est = cli_estimate_seconds(engine, NULL, hi, 1, NQW_COUNT_SECONDS,
-                                   NULL);
+    double low, high, est = cli_estimate_one_thread(engine, hi,
+                                                    NQW_COUNT_SECONDS, &low,
+                                                    &high);
     if (est <= NQW_COUNT_SECONDS)
         return CLI_OK;
     cli_format_estimate(est, low, high, took, sizeof took);

@@ -52,12 +52,15 @@ void nq_parallel_for(uint64_t count, int threads,
 {
     parallel_job j = {.count = count, .fn = fn, .ctx = ctx};
     pthread_t t[NQ_PARALLEL_MAX];
-    int n = threads < NQ_PARALLEL_MAX ? threads : NQ_PARALLEL_MAX, started = 1;
+    int started = 1;
     atomic_init(&j.next, 0);
 #if !defined(NQ_NO_THREADS)
+    int n = threads < NQ_PARALLEL_MAX ? threads : NQ_PARALLEL_MAX;
     for (; started < n; started++)
         if (pthread_create(&t[started], NULL, take_items, &j) != 0)
             break;
+#else
+    (void)threads; /* one thread: this one */
 #endif
     take_items(&j); /* this thread too, and alone where none started */
     for (int i = 1; i < started; i++)

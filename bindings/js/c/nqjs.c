@@ -20,42 +20,20 @@
 #include "../../../programs/cli.h"
 #include "../../../programs/output/duration.h"
 
-/* The command line's estimate of a count of n with engine on one thread
- * here, as web.c's count_feasible makes it: sampled from
- * CLI_ESTIMATE_FROM for an engine that samples its plan, else from its
- * growth timed on smaller boards (a bound once surely under `bound`).
- * *low and *high the interval, -1 where there is none. */
-static double estimate(const char *engine, int n, double bound, double *low,
-                       double *high)
-{
-    *low = *high = -1;
-    if (cli_estimate_samples(engine) && n >= CLI_ESTIMATE_FROM) {
-        char words[CLI_ERROR_TEXT];
-        nq_request req = {.size = sizeof req, .n = n, .engine = engine,
-                          .threads = 1, .why = words,
-                          .why_size = sizeof words};
-        nq_estimate e;
-        if (cli_estimate_count(&req, NULL, 0, 0, 1, &e) == NQ_OK) {
-            *low = e.seconds_low, *high = e.seconds_high;
-            return e.seconds;
-        }
-    }
-    return cli_estimate_seconds(engine, NULL, n, 1, bound, NULL);
-}
-
 /* CLI_OK if the count would take at most `bound` seconds; else the
  * estimate as a JSON line on stdout ({"estimate": seconds, "low",
  * "high", "took": the command line's words}), for the package's error to
  * carry, the refusal on stderr, and CLI_USAGE. */
 static int feasible(const char *engine, int n, double bound)
 {
-    char took[96];
-    double low, high, est = estimate(engine, n, bound, &low, &high);
+    char took[96], quoted[128];
+    double low, high, est = cli_estimate_one_thread(engine, n, bound, &low,
+                                                 &high);
     if (est <= bound)
         return CLI_OK;
     cli_format_estimate(est, low, high, took, sizeof took);
-    printf("{\"estimate\":%.6g,\"low\":%.6g,\"high\":%.6g,\"took\":\"%s\"}\n",
-           est, low, high, took);
+    printf("{\"estimate\":%.6g,\"low\":%.6g,\"high\":%.6g,\"took\":%s}\n",
+           est, low, high, cli_json_text(quoted, sizeof quoted, took));
     fflush(stdout);
     return cli_error(CLI_USAGE, "count %d with engine %s would take %s%s on "
                      "1 thread here; a smaller N, a faster engine, a larger "
