@@ -189,6 +189,10 @@ void t_browser_script(t_proc *p, const char *ok_mark);
  * root in a container, over shared memory). */
 int t_have_mpirun(void);
 void t_mpi_env(void);
+/* mpirun's own end after a whole count or check (OpenMPI 4.1.4 with a
+ * stopped rank: a crash in PMIx_server_finalize, or a hang its time
+ * limit ended); callers check the result is whole first. */
+int t_mpirun_failed_after(const t_proc *p);
 
 /* The test groups. */
 void tests_plans(void);

@@ -213,7 +213,7 @@ static void worker_timeout_checked(void *arg)
  * finalize (exit 139, the backtrace naming it), or a hang the run's
  * timeout ended (124, or 137 once it ignored the SIGTERM).  Only ever
  * taken with the count whole, as its callers check first. */
-static int mpirun_failed_after(const t_proc *p)
+int t_mpirun_failed_after(const t_proc *p)
 {
     return (p->exit_code == 139 && strstr(p->err, "PMIx_server_finalize")) ||
            p->exit_code == 124 || p->exit_code == 137;
@@ -223,7 +223,7 @@ static int mpirun_failed_after(const t_proc *p)
  * rank 0 names it as lost after the 2 s deadline, the other worker counts
  * its units, N = 19's total is OEIS's, and the job ends with exit status 3
  * (complete, a rank lost), not in a hang; or, the count whole and said
- * so, with mpirun's own crash after it (mpirun_failed_after), said.  The shell stops rank 2 once
+ * so, with mpirun's own crash after it (t_mpirun_failed_after), said.  The shell stops rank 2 once
  * the journal holds 200 units (not inside MPI_Init, whose own wait has no
  * deadline), finding it among mpirun's children by the rank OpenMPI puts
  * in its environment. */
@@ -250,7 +250,7 @@ static void stopped_worker_lost(void *arg)
                 lines_starting(p.err, "nqueens-mpi: rank 2 on ") == 1 &&
                 strstr(p.err, "is lost (silent for 2 s)") &&
                 strstr(p.err, "the count is complete");
-    int ok = whole && (p.exit_code == 3 || mpirun_failed_after(&p));
+    int ok = whole && (p.exit_code == 3 || t_mpirun_failed_after(&p));
     if (!ok)
         fprintf(stderr, "exit %d\n%s%s", p.exit_code, p.out, p.err);
     else if (p.exit_code != 3) /* said, as the 20 runs below say theirs */
@@ -300,7 +300,7 @@ static int stopped_once(int run, int percent, int *mpirun_failed)
     int whole = strstr(p.out, want) &&
                 lines_starting(p.err, "nqueens-mpi: rank 2 on ") == 1 &&
                 strstr(p.err, "nqueens-mpi: the count is complete");
-    int mpirun_own = whole && mpirun_failed_after(&p);
+    int mpirun_own = whole && t_mpirun_failed_after(&p);
     int ok = whole && (p.exit_code == 3 || mpirun_own);
     *mpirun_failed += mpirun_own;
     if (!ok)

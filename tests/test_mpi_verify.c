@@ -227,10 +227,7 @@ static void lost_worker_recounted_around(void *arg)
                 && strstr(p.err, "nqueens-mpi: rank 2 on ") &&
                 strstr(p.err, "is lost (silent for 2 s)") &&
                 strstr(p.err, "the check is complete");
-    int ok = whole && (p.exit_code == 3 || p.exit_code == 124 ||
-                       p.exit_code == 137 ||
-                       (p.exit_code == 139 &&
-                        strstr(p.err, "PMIx_server_finalize")));
+    int ok = whole && (p.exit_code == 3 || t_mpirun_failed_after(&p));
     if (!ok)
         fprintf(stderr, "exit %d\n%s%s", p.exit_code, p.out, p.err);
     else if (p.exit_code != 3)

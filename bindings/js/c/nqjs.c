@@ -63,7 +63,7 @@ int nqjs_count(const char *n_text, const char *engine, int force,
     if (rc != CLI_OK)
         return rc;
     char words[CLI_ERROR_TEXT], why[CLI_ERROR_TEXT];
-    char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS];
+    char total[NQ_U128_DIGITS], unique[NQ_U128_DIGITS], name[96];
     nq_request req = {.size = sizeof req, .n = n, .engine = engine,
                       .threads = 1, .why = words, .why_size = sizeof words};
     nq_counts c;
@@ -73,7 +73,8 @@ int nqjs_count(const char *n_text, const char *engine, int force,
         return cli_error(CLI_FAIL, "count %d: %s", n,
                          cli_strerror(st, words, why, sizeof why));
     printf("{\"total\":\"%s\",\"unique\":\"%s\",\"seconds\":%.6f,"
-           "\"engine\":\"%s\"}\n", nq_format_u128(c.total, total),
-           nq_format_u128(c.unique, unique), nq_clock_seconds() - t0, engine);
+           "\"engine\":%s}\n", nq_format_u128(c.total, total),
+           nq_format_u128(c.unique, unique), nq_clock_seconds() - t0,
+           cli_json_text(name, sizeof name, engine));
     return fflush(stdout) ? CLI_FAIL : CLI_OK;
 }
