@@ -732,6 +732,15 @@ typedef struct {
      * that disagrees has every record it wrote refused. */
     uint64_t run;
     void (*on_run)(void *ctx, const struct nq_verify_run *run);
+    /* Also drawn at random, weighted (0: none): about `weighted` records
+     * in proportion to their recorded total, and about as many in
+     * proportion to the plan's estimate of their unit's work, each
+     * record on its own (Poisson sampling; the chances in the report).
+     * A set of wrong records whose totals are raised by D in all then
+     * escapes with chance at most exp(-D / claim_step), and one that
+     * holds a share g of the estimated work, wrong in any way (lowered,
+     * skipped), at most exp(-g / work_share). */
+    uint64_t weighted;
 } nq_verify_options;
 /* A run that wrote records, as verify saw it. */
 typedef struct nq_verify_run {
@@ -792,6 +801,15 @@ typedef struct {
      * (not chosen otherwise), runs with a record that disagrees, and
      * the records those runs wrote (all refused). */
     uint64_t runs, by_run, runs_disagree, run_records;
+    /* The weighted draws: units they added (not chosen otherwise: not
+     * in sampled), of which in the part's share, the solutions claimed
+     * for a chance of 1 in e of a recount (claim_step: a record is drawn
+     * with chance min(1, total / claim_step)), and the share of the
+     * records' estimated work for the same (a record: min(1, its share /
+     * work_share)); 0: no such draw (none asked, or no records with
+     * solutions or estimates). */
+    uint64_t weighted, share_weighted;
+    double claim_step, work_share;
 } nq_verify_report;
 
 /* Read journals of one count (as nq_journal_merge, refusing what it

@@ -392,6 +392,7 @@ typedef struct {
     const char *output;         /* --output FILE: the verdict */
     int estimate;               /* --estimate: cost it, recount none */
     uint64_t run;               /* --run ID: that run's records too */
+    uint64_t weighted;          /* --weighted K: the weighted draws */
     /* Who checks (NULL: nq_journal_verify on this machine's threads):
      * nqueens-mpi's rank 0 recounts over its job.  Not for merge. */
     nq_status (*check)(void *ctx, const char *const *paths, int count,
@@ -404,10 +405,11 @@ typedef struct {
  * a; the result as cli_parse's. */
 int cli_parse_verify(const char *help, int argc, char **argv,
                      cli_verify_args *a, const char ***paths, int *count);
-/* --sample P, --all, --seed S, --threads T, checked, into a; prints and
- * returns CLI_USAGE if bad. */
+/* --sample P, --all, --seed S, --threads T, --weighted K (NULL: the
+ * default), checked, into a; prints and returns CLI_USAGE if bad. */
 int cli_verify_options(const char *sample, int all, const char *seed,
-                       const char *threads, cli_verify_args *a);
+                       const char *threads, const char *weighted,
+                       cli_verify_args *a);
 /* What journals add up to (merge.c): the one reading of them that
  * merge prints and, with --verify, that verify checked. */
 typedef struct {

@@ -1218,22 +1218,29 @@ static void verify_sample_sizes(void *arg)
     CHECKF(!strcmp(out[0], out[1]), "one seed, two samples");
     CHECK(strstr(out[0], "409 drawn at random (seed 7)"));
     CHECK(t_run_cli(&p, ARGS("verify", "--json", "-q", "--seed", "3", j)) == 0);
-    unsigned long long sampled, fixed, checked, size, by_run;
+    unsigned long long sampled, fixed, checked, size, by_run, weighted;
     const char *sum = strstr(p.out, "\"type\":\"summary\"");
     const char *run = sum ? strstr(sum, "\"by_run\":") : NULL;
-    int read = run && sscanf(strstr(sum, "\"checked\""), "\"checked\":%llu,"
-                             "\"sampled\":%llu,\"fixed_points\":%llu,"
-                             "\"by_size\":%llu", &checked, &sampled, &fixed,
-                             &size) == 4 &&
-               sscanf(run, "\"by_run\":%llu", &by_run) == 1;
+    const char *w = sum ? strstr(sum, "\"weighted\":") : NULL;
+    int read = run && w && sscanf(strstr(sum, "\"checked\""),
+                                  "\"checked\":%llu,\"sampled\":%llu,"
+                                  "\"fixed_points\":%llu,\"by_size\":%llu",
+                                  &checked, &sampled, &fixed, &size) == 4 &&
+               sscanf(run, "\"by_run\":%llu", &by_run) == 1 &&
+               sscanf(w, "\"weighted\":%llu", &weighted) == 1;
     t_proc_free(&p);
-    CHECK(read && sampled == 16 && fixed > 0 && size > 0 &&
-          checked == sampled + fixed + size + by_run);
+    /* about 64 by total and 64 by work, some of them the same units or
+       chosen otherwise */
+    CHECK(read && sampled == 16 && fixed > 0 && size > 0 && weighted > 32 &&
+          weighted < 160 &&
+          checked == sampled + fixed + size + by_run + weighted);
 }
 
 /* Which records verify recounts for their size is the journal's to say,
  * not the order its lines were written in (the order a run's threads
- * finished): the same records shuffled, the same recount, word for word.
+ * finished): the same records shuffled between their run's lines (the
+ * opening and closing lines stay where any run writes them), the same
+ * recount, word for word.
  * Before ties were broken by unit, N = 12's records (many of equal
  * totals) gave "25 for their size" or "26" by their order, and README's
  * example failed when the count ran beside other work. */
@@ -1245,11 +1252,16 @@ static void verify_order_blind(void *arg)
     nq_journal_header h;
     char *text = finished_journal(j, "12", &h, &len);
     CHECK(text);
-    char *lines[1024];
-    int k = 0;
+    char *lines[1024], *runs[8];
+    int k = 0, nruns = 0;
     for (char *save, *l = strtok_r(strchr(text, '\n') + 1, "\n", &save);
-         l && k < 1024; l = strtok_r(NULL, "\n", &save))
-        lines[k++] = l;
+         l && k < 1024 && nruns < 8; l = strtok_r(NULL, "\n", &save))
+        if (!strncmp(l, "unit ", 5))
+            lines[k++] = l;
+        else
+            runs[nruns++] = l;
+    /* one run: its opening line, every record, its closing line */
+    CHECK(nruns == 2 && !strncmp(runs[0], "run id=", 7));
     char first[4096] = "";
     uint64_t x = 88172645463325252ull; /* xorshift64: the same shuffles */
     for (int round = 0; round < 6 && !t_failed(); round++) {
@@ -1263,9 +1275,11 @@ static void verify_order_blind(void *arg)
             }
             FILE *f = fopen(mixed, "wb");
             CHECK(f);
-            fprintf(f, "%.*s\n", (int)(strchr(text, '\n') - text), text);
+            fprintf(f, "%.*s\n%s\n", (int)(strchr(text, '\n') - text), text,
+                    runs[0]);
             for (int i = 0; i < k; i++)
                 fprintf(f, "%s\n", lines[i]);
+            fprintf(f, "%s\n", runs[1]);
             CHECK(fclose(f) == 0);
         }
         t_proc p;

@@ -141,7 +141,7 @@ static int merge_verified(const char **pos, int npos, const char *sample,
 {
     cli_verify_args a = {.json = json};
     cli_merged m = {.done = NULL};
-    int rc = cli_verify_options(sample, all, NULL, NULL, &a);
+    int rc = cli_verify_options(sample, all, NULL, NULL, NULL, &a);
     if (rc == CLI_OK && (rc = cli_verify_journals(pos, npos, &a, &m)) ==
         CLI_OK)
         rc = print_merged(&m, json);

@@ -16,22 +16,25 @@ static const char verify_help[] = N_(
     "Check journals someone else wrote by counting again a random sample of\n"
     "the units they record (drawn afresh each run from a seed the summary\n"
     "names, so a writer cannot know which), the units of the 16 greatest\n"
-    "totals and of the 16 greatest for the plan's estimate of their size\n"
-    "(so no record raised past those escapes by luck of the draw), and\n"
-    "every unit that the plan says can hold solutions fixed by a turn,\n"
-    "whatever its record claims (they carry the unique count).  Records\n"
-    "lowered are sought too: the units of the 16 least totals for their\n"
-    "estimate are recounted, and the records, sorted by estimate into up to\n"
-    "8 strata, must each stray from the rest's totals over estimates by at\n"
-    "most 20% + 500%/sqrt(units), or the journals are refused (a bound\n"
+    "totals and of the 16 greatest for the plan's estimate of their size (so\n"
+    "no record raised past those escapes by luck of the draw), about 64\n"
+    "records drawn in proportion to the total each claims and 64 in\n"
+    "proportion to its unit's estimated work (so that wrong records that\n"
+    "raise the total by k times the step the summary names, or hold k times\n"
+    "its share of the work, escape with chance under e^-k, however they are\n"
+    "spread), and every unit that the plan says can hold solutions fixed by\n"
+    "a turn, whatever its record claims (they carry the unique count).\n"
+    "Records lowered are sought too: the units of the 16 least totals for\n"
+    "their estimate are recounted, and the records, sorted by estimate into\n"
+    "up to 8 strata, must each stray from the rest's totals over estimates\n"
+    "by at most 20% + 500%/sqrt(units), or the journals are refused (a bound\n"
     "calibrated with no false alarm on 5264 genuine journals).  Each run\n"
     "(journal format 4) has 3 of its records recounted; a run whose records\n"
-    "disagree is named and every record it wrote refused.  The count\n"
-    "is on a CPU engine of the journals' plan, whatever engine wrote them.\n"
-    "Each unit whose count disagrees with its record is named; any\n"
-    "disagreement exits 1.  The journals are first checked as 'nqueens\n"
-    "merge' checks them, each record against what the plan knows of its\n"
-    "unit.\n"
+    "disagree is named and every record it wrote refused.  The count is on a\n"
+    "CPU engine of the journals' plan, whatever engine wrote them.  Each\n"
+    "unit whose count disagrees with its record is named; any disagreement\n"
+    "exits 1.  The journals are first checked as 'nqueens merge' checks\n"
+    "them, each record against what the plan knows of its unit.\n"
     "\n"
     "options:\n"
     "{options}"
@@ -48,6 +51,11 @@ static const char verify_help[] = N_(
  * total for the unit's estimated size: each a unit's work at most, and
  * past them no record can be raised unseen. */
 #define BY_SIZE 16
+/* About as many records drawn in proportion to their total, and as
+ * many to their unit's estimated work: a raise of 1/64 of the total or
+ * a skip of 1/64 of the work escapes one draw with chance 1/e, of 5%
+ * with chance e^-3.2 (bench/RESULTS.md, "Weighted draws"). */
+#define BY_WEIGHT 64
 
 /* A tally as words, or as a JSON member named `name` (its name through
  * the one escaping writer, as every JSON string of the CLI). */
@@ -140,6 +148,24 @@ static void draw(void *ctx, const nq_progress *p)
     cli_draw_progress(&v->bar, p);
 }
 
+/* What the weighted draws bound: a raise of k steps in all, or wrong
+ * records holding k shares of the estimated work, escapes with chance
+ * under e^-k. */
+static void print_odds(const nq_verify_report *r)
+{
+    if (!r->claim_step && !r->work_share)
+        return;
+    fputs("; wrong records escape with chance under e^-k if they raise the "
+          "total by k x ", stdout);
+    if (r->claim_step)
+        printf("%.3g", r->claim_step);
+    else
+        fputs("(none weighed)", stdout);
+    if (r->work_share)
+        printf(" or hold k x %.3g%% of the estimated work",
+               100 * r->work_share);
+}
+
 /* The summary line: in words, what was recounted and how it was chosen
  * (with every unit recounted, as --all does, nothing was drawn at random
  * and no seed chose anything, so neither is said); in JSON the report's
@@ -166,11 +192,14 @@ static void print_summary(const nq_journal_header *h,
         cli_json_string(stdout, r->engine);
         printf(",\"fell_back\":%s,\"seconds\":%.6f,\"low_ratio\":%.6g,"
                "\"strata\":%u,\"strata_off\":%u,\"runs\":%llu,\"by_run\":%llu,"
-               "\"runs_disagree\":%llu}\n",
+               "\"runs_disagree\":%llu,\"weighted\":%llu,\"claim_step\":%.6g,"
+               "\"work_share\":%.6g}\n",
                r->fell_back ? "true" : "false", r->seconds, r->low_ratio,
                r->strata, r->strata_off, (unsigned long long)r->runs,
                (unsigned long long)r->by_run,
-               (unsigned long long)r->runs_disagree);
+               (unsigned long long)r->runs_disagree,
+               (unsigned long long)r->weighted, r->claim_step,
+               r->work_share);
         return;
     }
     char of[64] = "";
@@ -189,14 +218,16 @@ static void print_summary(const nq_journal_header *h,
                  "runs", (unsigned long long)r->by_run,
                  (unsigned long long)r->runs);
     printf("N=%d plan %s: recounted %llu of the %llu recorded units%s: "
-           "%llu drawn at random (seed %llu), %llu for their size, %llu that "
-           "can hold fixed points%s; %s; every total over %s recounted\n",
-           h->n, h->plan, (unsigned long long)r->checked,
-           (unsigned long long)r->recorded, of,
-           (unsigned long long)r->sampled, (unsigned long long)r->seed,
-           (unsigned long long)r->by_size,
+           "%llu drawn at random (seed %llu), %llu more weighted by total or "
+           "work, %llu for their size, %llu that can hold fixed points%s; "
+           "%s; every total over %s recounted", h->n, h->plan,
+           (unsigned long long)r->checked, (unsigned long long)r->recorded,
+           of, (unsigned long long)r->sampled, (unsigned long long)r->seed,
+           (unsigned long long)r->weighted, (unsigned long long)r->by_size,
            (unsigned long long)r->fixed_points, runs,
            r->disagree ? "some disagree" : "all agree", bound);
+    print_odds(r);
+    putchar('\n');
 }
 
 /* The stratum that strays furthest from the rest, in words or JSON:
@@ -230,18 +261,21 @@ static void print_parts_json(const nq_journal_header *h,
     cli_json_string(stdout, what);
     printf(",\"command\":\"verify\",\"n\":%d,\"plan\":", h->n);
     cli_json_string(stdout, h->plan);
-    printf(",\"seed\":%llu,\"chosen\":%llu,\"sampled\":%llu,\"by_size\":%llu,"
-           "\"fixed_points\":%llu,\"core_hours\":%.6g,\"unestimated\":%llu,"
-           "\"part\":%u,\"parts\":%u,\"share\":%llu,\"share_sampled\":%llu,"
+    printf(",\"seed\":%llu,\"chosen\":%llu,\"sampled\":%llu,\"weighted\":%llu,"
+           "\"by_size\":%llu,\"fixed_points\":%llu,\"core_hours\":%.6g,"
+           "\"unestimated\":%llu,\"part\":%u,\"parts\":%u,\"share\":%llu,"
+           "\"share_sampled\":%llu,\"share_weighted\":%llu,"
            "\"share_by_size\":%llu,\"share_fixed_points\":%llu,"
            "\"share_core_hours\":%.6g,\"share_unestimated\":%llu,"
            "\"checked\":%llu,\"disagree\":%llu,\"chosen_digest\":\"%016llx\","
            "\"records_digest\":\"%016llx\"}\n",
            (unsigned long long)r->seed, (unsigned long long)r->chosen,
-           (unsigned long long)r->sampled, (unsigned long long)r->by_size,
+           (unsigned long long)r->sampled, (unsigned long long)r->weighted,
+           (unsigned long long)r->by_size,
            (unsigned long long)r->fixed_points, r->chosen_seconds / 3600,
            (unsigned long long)r->unestimated, r->part, r->parts,
            (unsigned long long)r->share, (unsigned long long)r->share_sampled,
+           (unsigned long long)r->share_weighted,
            (unsigned long long)r->share_by_size,
            (unsigned long long)r->share_fixed_points,
            r->share_seconds / 3600, (unsigned long long)r->share_unestimated,
@@ -250,15 +284,20 @@ static void print_parts_json(const nq_journal_header *h,
            (unsigned long long)r->records_digest);
 }
 
-/* "N units (a drawn at random with seed S, b for their size, c that can
- * hold fixed points)" */
-static void print_choice(uint64_t units, uint64_t sampled, uint64_t by_size,
-                         uint64_t fixed, uint64_t seed)
+/* "N units (a drawn at random with seed S, w more weighted, b for their
+ * size, c that can hold fixed points)": of the choice (share 0) or of
+ * the part's share. */
+static void print_choice(const nq_verify_report *r, int share)
 {
-    printf("%llu units (%llu drawn at random with seed %llu, %llu for their "
-           "size, %llu that can hold fixed points)", (unsigned long long)units,
-           (unsigned long long)sampled, (unsigned long long)seed,
-           (unsigned long long)by_size, (unsigned long long)fixed);
+    printf("%llu units (%llu drawn at random with seed %llu, %llu more "
+           "weighted, %llu for their size, %llu that can hold fixed points)",
+           (unsigned long long)(share ? r->share : r->chosen),
+           (unsigned long long)(share ? r->share_sampled : r->sampled),
+           (unsigned long long)r->seed,
+           (unsigned long long)(share ? r->share_weighted : r->weighted),
+           (unsigned long long)(share ? r->share_by_size : r->by_size),
+           (unsigned long long)(share ? r->share_fixed_points
+                                      : r->fixed_points));
 }
 
 /* The cost of seconds on the reference core, with the units left out. */
@@ -287,12 +326,15 @@ void cli_print_parts(const nq_journal_header *h, const nq_verify_report *r,
     }
     if (!strcmp(what, "part")) {
         printf("part %u/%u recounted %llu of the check's %llu units: %llu of "
-               "the %llu drawn at random (seed %llu), %llu of the %llu for "
-               "their size, %llu of the %llu that can hold fixed points; %s; "
-               "chosen %016llx, records %016llx\n", r->part, r->parts,
+               "the %llu drawn at random (seed %llu), %llu of the %llu more "
+               "weighted, %llu of the %llu for their size, %llu of the %llu "
+               "that can hold fixed points; %s; chosen %016llx, records "
+               "%016llx\n", r->part, r->parts,
                (unsigned long long)r->checked, (unsigned long long)r->chosen,
                (unsigned long long)r->share_sampled,
                (unsigned long long)r->sampled, (unsigned long long)r->seed,
+               (unsigned long long)r->share_weighted,
+               (unsigned long long)r->weighted,
                (unsigned long long)r->share_by_size,
                (unsigned long long)r->by_size,
                (unsigned long long)r->share_fixed_points,
@@ -303,12 +345,11 @@ void cli_print_parts(const nq_journal_header *h, const nq_verify_report *r,
         return;
     }
     printf("the check would recount ");
-    print_choice(r->chosen, r->sampled, r->by_size, r->fixed_points, r->seed);
+    print_choice(r, 0);
     print_cost(r->chosen_seconds, r->unestimated);
     if (r->parts > 1) {
         printf("; part %u/%u: ", r->part, r->parts);
-        print_choice(r->share, r->share_sampled, r->share_by_size,
-                     r->share_fixed_points, r->seed);
+        print_choice(r, 1);
         print_cost(r->share_seconds, r->share_unestimated);
     }
     putchar('\n');
@@ -329,7 +370,7 @@ int cli_verify_journals(const char *const *paths, int count,
                            .part = a->part, .parts = a->parts,
                            .estimate_only = a->estimate,
                            .verdict = a->output, .run = a->run,
-                           .on_run = on_run};
+                           .on_run = on_run, .weighted = a->weighted};
     o.stop = cli_catch_stop_signals("verify");
     cli_stop_waits(1);
     if ((!a->quiet && isatty(2)) || a->progress)
@@ -376,9 +417,14 @@ int cli_verify_journals(const char *const *paths, int count,
 }
 
 int cli_verify_options(const char *sample, int all, const char *seed,
-                       const char *threads, cli_verify_args *a)
+                       const char *threads, const char *weighted,
+                       cli_verify_args *a)
 {
     uint64_t s = 0;
+    a->weighted = BY_WEIGHT;
+    if (weighted && cli_parse_uint(weighted, 0, UINT64_MAX, &a->weighted))
+        return cli_error(CLI_USAGE, "--weighted takes a whole number of "
+                         "records from 0, not '%s'", weighted);
     char *end;
     a->percent = 1;
     if (sample && all)
@@ -438,7 +484,7 @@ int cli_parse_verify(const char *help, int argc, char **argv,
 {
     int all = 0, rc;
     const char *sample = NULL, *seed = NULL, *threads = NULL, *list = NULL;
-    const char *part = NULL, *run = NULL;
+    const char *part = NULL, *run = NULL, *weighted = NULL;
     const cli_spec specs[] = {
         {.name = "--list", .value = &list, .arg = "FILE",
          .help = CLI_LIST_HELP},
@@ -447,6 +493,12 @@ int cli_parse_verify(const char *help, int argc, char **argv,
                     "(default: 1)")},
         {.name = "--all", .flag = &all,
          .help = N_("recount every recorded unit (none drawn at random)")},
+        {.name = "--weighted", .value = &weighted, .arg = "K",
+         .help = N_("also draw about K records in proportion to the total "
+                    "each claims, and about K in proportion to its unit's "
+                    "estimated work, so that every solution claimed and every "
+                    "part of the work has a like chance of a recount; 0: none "
+                    "(default: 64)")},
         {.name = "--seed", .value = &seed, .arg = "S",
          .help = N_("draw the sample from seed S, to repeat a check (a run's "
                     "summary names its seed; default: one drawn at random: a "
@@ -494,7 +546,7 @@ int cli_parse_verify(const char *help, int argc, char **argv,
     if (rc == CLI_OK && (a->engine || cli_describing))
         rc = cli_check_engine(a->engine, 1, 1, NQ_CAP_UNITS);
     if (rc == CLI_OK)
-        rc = cli_verify_options(sample, all, seed, threads, a);
+        rc = cli_verify_options(sample, all, seed, threads, weighted, a);
     if (rc == CLI_OK && run)
         rc = parse_run(run, &a->run);
     return rc;

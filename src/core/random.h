@@ -27,4 +27,13 @@ static inline uint32_t nq_random_below(uint64_t *state, uint32_t n)
     return (uint32_t)(((nq_random_next(state) >> 32) * (uint64_t)n) >> 32);
 }
 
+/* A random number that is the seed's and the index's alone, in any order
+ * they are asked for: what a draw over records read in any order needs
+ * (each record's chance its own, the same in every part of a check). */
+static inline uint64_t nq_random_keyed(uint64_t seed, uint64_t index)
+{
+    uint64_t s = seed ^ (index * 0x9e3779b97f4a7c15ull);
+    return nq_random_next(&s);
+}
+
 #endif

@@ -125,7 +125,7 @@ typedef struct {
     int n, fixed;
     char plan[32], engine[32];
     uint64_t units, identity, seed, at_least, largest, chosen, digest,
-        records;
+        records, weighted;
     double percent;
     uint32_t part, parts;
     uint64_t *ids, count, disagree, cursor;

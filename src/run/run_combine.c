@@ -27,7 +27,8 @@ static nq_status same_check(const nq_part_verdict *v, int nv, int *by_part,
               strcmp(b->plan, a->plan) ? "count"
             : b->records != a->records ? "journals (their records' digest)"
             : b->percent != a->percent || b->at_least != a->at_least ||
-              b->largest != a->largest || b->fixed != a->fixed ? "sample"
+              b->largest != a->largest || b->fixed != a->fixed ||
+              b->weighted != a->weighted ? "sample"
             : b->digest != a->digest || b->chosen != a->chosen
             ? "chosen units" : NULL;
         if (what) {
@@ -151,6 +152,7 @@ static nq_verify_options redraw(const nq_verify_options *o,
 {
     nq_verify_options w = {.percent = a->percent, .at_least = a->at_least,
                            .largest = a->largest, .fixed_points = a->fixed,
+                           .weighted = a->weighted,
                            .seed = a->seed, .part = 1, .parts = a->parts,
                            .estimate_only = 1, .on_chosen = covered,
                            .ctx = c, .stop = o->stop,

@@ -53,11 +53,13 @@
 #define Z80 1.2816
 /* What sampling cannot see: the count's wall time moves with the
  * machine's other load and clock, which the samples' CPU times leave
- * out.  Against counted times at N = 18 to 21 on a shared 2-core Zen 4
- * (bench/RESULTS.md, 2026-11-28) the estimates' ratios had a standard
- * deviation of 6% where their sampling's was 1 to 2%; the interval adds
- * it. */
-#define SPREAD 0.06
+ * out.  On a quiet 2-core Xeon (bench/RESULTS.md, 2026-12-02: N = 17 to
+ * 20, 1 and 2 threads, 44 trials) counted over estimated times had an
+ * rms of 4.8% in log, of which sampling's own 2%: 4.4% unseen (6% on a
+ * shared Zen 4, 2026-11-28, which an 80% interval may miss).  A machine
+ * whose other programs take its cores is beyond any allowance: the
+ * estimate reports the share of its time it ran (cpu_share). */
+#define SPREAD 0.045
 /* What the interval assumes of the samples' spread before they show
  * their own: a sample's relative standard deviation of 1 (at N = 19 fast's
  * pieces show 0.15-0.25; a unit timed whole by weights that are off by a

@@ -60,14 +60,6 @@ void nq_runs_leave(nq_runs *rs)
     rs->current = 0;
 }
 
-/* The unit's key for its run's sample: random, but the seed's and the
- * unit's alone. */
-static uint64_t sample_key(uint64_t seed, uint64_t unit)
-{
-    uint64_t s = seed ^ (unit * UINT64_C(0x9e3779b97f4a7c15));
-    return nq_random_next(&s);
-}
-
 /* A record read for the first time: its run's, and in the run's sample
  * if its key is among the NQ_RUN_SAMPLE least (each of the run's
  * records equally likely; the sample kept sorted by key, ties by unit). */
@@ -77,7 +69,8 @@ void nq_runs_record(nq_runs *rs, uint64_t unit, const nq_tally *t)
         return;
     rs->of[unit] = rs->current;
     nq_run_seen *r = &rs->at[rs->current - 1];
-    uint64_t key = sample_key(rs->seed, unit);
+    uint64_t key = nq_random_keyed(rs->seed, unit); /* the seed's and
+                                                       unit's alone */
     uint64_t n = r->records < NQ_RUN_SAMPLE ? r->records : NQ_RUN_SAMPLE;
     r->records++;
     uint64_t i = n;

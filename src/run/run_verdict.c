@@ -32,12 +32,12 @@ static void write_header(FILE *f, const nq_verdict *v,
     const nq_verify_report *r = v->r;
     fprintf(f, VERDICT_MAGIC "n=%d plan=%s units=%" PRIu64 " id=%016" PRIx64
             " seed=%" PRIu64 " sample=%.17g least=%" PRIu64 " largest=%"
-            PRIu64 " fixed=%d part=%" PRIu32 "/%" PRIu32 " chosen=%" PRIu64
-            " digest=%016" PRIx64 " records=%016" PRIx64 " engine=%s\n",
-            h->n, h->plan, h->units, h->identity, r->seed, o->percent,
-            o->at_least, o->largest, o->fixed_points ? 1 : 0, r->part,
-            r->parts, r->chosen, r->chosen_digest, r->records_digest,
-            r->engine[0] ? r->engine : "-");
+            PRIu64 " fixed=%d weighted=%" PRIu64 " part=%" PRIu32 "/%" PRIu32
+            " chosen=%" PRIu64 " digest=%016" PRIx64 " records=%016" PRIx64
+            " engine=%s\n", h->n, h->plan, h->units, h->identity, r->seed,
+            o->percent, o->at_least, o->largest, o->fixed_points ? 1 : 0,
+            o->weighted, r->part, r->parts, r->chosen, r->chosen_digest,
+            r->records_digest, r->engine[0] ? r->engine : "-");
 }
 
 /* The verdict's text, in memory: a line per unit of the part's share,
@@ -97,17 +97,31 @@ static nq_status damaged(const nq_part_verdict *p, const char *what, char *why,
     return NQ_ERR_CORRUPT;
 }
 
+/* The header's fields up to fixed=, and where the rest begins. */
+static int parse_choice(nq_part_verdict *p, const char *line, int *used)
+{
+    return sscanf(line, VERDICT_MAGIC "n=%d plan=%31s units=%" SCNu64
+                  " id=%16" SCNx64 " seed=%" SCNu64 " sample=%lf least=%"
+                  SCNu64 " largest=%" SCNu64 " fixed=%d%n", &p->n, p->plan,
+                  &p->units, &p->identity, &p->seed, &p->percent,
+                  &p->at_least, &p->largest, &p->fixed, used) == 9;
+}
+
+/* The header: weighted= may be missing (a verdict of a release before
+ * the weighted draws, which drew none: 0). */
 static int parse_header(nq_part_verdict *p, const char *line)
 {
-    int used = 0;
-    if (sscanf(line, VERDICT_MAGIC "n=%d plan=%31s units=%" SCNu64 " id=%16"
-               SCNx64 " seed=%" SCNu64 " sample=%lf least=%" SCNu64
-               " largest=%" SCNu64 " fixed=%d part=%" SCNu32 "/%" SCNu32
-               " chosen=%" SCNu64 " digest=%16" SCNx64 " records=%16" SCNx64
-               " engine=%31s%n", &p->n, p->plan, &p->units, &p->identity,
-               &p->seed, &p->percent, &p->at_least, &p->largest, &p->fixed,
+    int at = 0, used = 0, more = 0;
+    if (!parse_choice(p, line, &at))
+        return 0;
+    p->weighted = 0;
+    if (sscanf(line + at, " weighted=%" SCNu64 "%n", &p->weighted, &more) ==
+        1)
+        at += more;
+    if (sscanf(line + at, " part=%" SCNu32 "/%" SCNu32 " chosen=%" SCNu64
+               " digest=%16" SCNx64 " records=%16" SCNx64 " engine=%31s%n",
                &p->part, &p->parts, &p->chosen, &p->digest, &p->records,
-               p->engine, &used) != 15 || line[used] != '\n')
+               p->engine, &used) != 6 || line[at + used] != '\n')
         return 0;
     return p->parts >= 1 && p->parts <= NQ_VERIFY_MAX_PARTS &&
            p->part >= 1 && p->part <= p->parts && p->seed;
