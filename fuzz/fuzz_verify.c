@@ -1,7 +1,8 @@
 /*
  * fuzz_verify.c - libFuzzer target: nq_journal_verify's options (the
- * sample's percentage, at_least, largest, the seed, threads, fixed
- * points, the part of a check in parts, estimate only) on any bytes,
+ * sample's percentage, at_least, largest, the weighted draws, the seed,
+ * threads, fixed points, the part of a check in parts, estimate only) on
+ * any bytes,
  * against one genuine journal of N = 8 written at start.
  *
  * Whatever the options, verify must never crash, overflow or leak
@@ -13,7 +14,7 @@
  * The input, little-endian, short inputs zero-padded: percent (8 bytes,
  * an IEEE double: NaN, infinities and 1e300 included), at_least (8),
  * largest (8), seed (8), threads (4, signed), part (4), parts (4), then
- * a byte of flags: 1 fixed points, 2 estimate only.
+ * a byte of flags: 1 fixed points, 2 estimate only; then weighted (8).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -71,6 +72,7 @@ static nq_verify_options options_of(const uint8_t *data, size_t size)
     o.parts = (uint32_t)take(&data, &size, 4);
     unsigned flags = (unsigned)take(&data, &size, 1);
     o.fixed_points = flags & 1, o.estimate_only = (flags & 2) != 0;
+    o.weighted = take(&data, &size, 8);
     /* a few threads at most: the count of threads is the runner's to
      * bound (by the units), the machine's to give */
     if (o.threads > 4)
@@ -94,8 +96,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (st == NQ_OK && (r.checked > r.recorded || r.disagree ||
                         r.chosen > r.recorded || r.share > r.chosen ||
                         (!o.estimate_only && r.checked != r.share) ||
+                        r.weighted > r.chosen ||
                         (o.percent == 0 && !o.at_least && !o.largest &&
-                         !o.fixed_points)))
+                         !o.fixed_points && !o.weighted)))
         abort(); /* more than recorded, a genuine record wrong, or OK for
                     a check of nothing */
     return 0;

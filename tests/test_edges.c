@@ -218,6 +218,14 @@ static void verify_extreme_options(void *arg)
     nq_verify_options one = {.fixed_points = 1, .threads = 1};
     CHECK(nq_journal_verify(paths, 1, &one, &h, &r, NULL, NULL, NULL, why,
                             sizeof why) == NQ_OK && r.checked >= 1);
+    /* weighted draws of more than there are: every record (each has
+     * solutions or an estimate at N = 10), the fixed points' units
+     * besides, no heap wrapped to nothing */
+    nq_verify_options heavy = {.weighted = UINT64_MAX, .fixed_points = 1,
+                               .threads = 1};
+    CHECK(nq_journal_verify(paths, 1, &heavy, &h, &r, NULL, NULL, NULL, why,
+                            sizeof why) == NQ_OK && r.disagree == 0 &&
+          r.checked == r.recorded && r.weighted > 0 && r.claim_step > 0);
 }
 
 /* A run line whose time is inf, nan, 1e300 or below 0, tagged with the

@@ -1313,6 +1313,8 @@ static void verify_refusals(void *arg)
         {{"verify", "--sample", "0", "x"}, 2, "--sample takes a percentage"},
         {{"verify", "--sample", "5", "--all", "x"}, 2, "choose one"},
         {{"verify", "--seed", "0", "x"}, 2, "--seed takes"},
+        {{"verify", "--weighted", "-1", "x"}, 2, "--weighted takes"},
+        {{"verify", "--weighted", "many", "x"}, 2, "--weighted takes"},
         {{"verify", "/nonexistent/j"}, 1, "/nonexistent/j"},
         {{"merge", "--all", "x"}, 2, "add --verify"},
         {{"verify", "@v1"}, 2, "journal format version 1"},

@@ -203,8 +203,10 @@ static const char estimate_help[] = N_(
     "at once, until the times add up to a steady estimate (or for the\n"
     "budget).  Each row gives the count's work in core-hours and its wall\n"
     "time on T threads, each with an 80% interval, and how many samples\n"
-    "were timed in how long.  'count' prints the same estimate as it\n"
-    "starts, from N = 20.\n"
+    "were timed in how long.  The wall time assumes the count's threads\n"
+    "have their cores to themselves: on a busy machine (said, when the\n"
+    "samples ran under 80% of their time) the count takes longer.  'count'\n"
+    "prints the same estimate as it starts, from N = 20.\n"
     "\n"
     "options:\n"
     "{options}"
@@ -367,13 +369,33 @@ static int estimate_parse(int argc, char **argv, estimate_args *a)
  * said, so that the width is not read as the machine's noise. */
 #define FEW_SAMPLES 10
 
+/* Under this share of their threads' time the samples ran on a busy
+ * machine: the wall time assumes cores the count has to itself, which
+ * held within 5% on a quiet machine and not at all under load
+ * (bench/RESULTS.md, 2026-12-02), so the reader is told; only of a
+ * sampling that lasted BUSY_SECONDS, which a start's costs (threads,
+ * the plan) do not sway. */
+#define BUSY_SHARE 0.8
+#define BUSY_SECONDS 2.0
+
 static void estimate_notes(int n, const nq_estimate *e)
 {
     if (e->units && e->samples < FEW_SAMPLES)
-        fprintf(stderr, "%s: estimate %d: only %llu sample%s in the budget: "
-                "the interval is widened for it (--seconds to narrow it)\n",
-                cli_program, n, (unsigned long long)e->samples,
-                e->samples == 1 ? "" : "s");
+        fprintf(stderr, ngettext("%s: estimate %d: only %llu sample in the "
+                                 "budget: the interval is widened for it "
+                                 "(--seconds to narrow it)\n",
+                                 "%s: estimate %d: only %llu samples in the "
+                                 "budget: the interval is widened for it "
+                                 "(--seconds to narrow it)\n",
+                                 (unsigned long)e->samples),
+                cli_program, n, (unsigned long long)e->samples);
+    if (e->units && e->cpu_share > 0 && e->cpu_share < BUSY_SHARE &&
+        e->elapsed >= BUSY_SECONDS)
+        fprintf(stderr, _("%s: estimate %d: the machine is busy (the samples' "
+                          "threads ran %.0f%% of the time): the wall time "
+                          "assumes the count's threads have their cores to "
+                          "themselves\n"), cli_program, n,
+                100 * e->cpu_share);
 }
 
 int cmd_estimate(int argc, char **argv)
