@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "../src/core/core.h"
 
 #define PARTS 3
 
@@ -287,6 +288,69 @@ static void refused(void *arg)
     t_proc_free(&p);
 }
 
+/* A verdict as a release before the weighted draws wrote it: its
+ * header without " weighted=0", the CRC made again over the rest. */
+static int as_older_release(const char *path)
+{
+    size_t len;
+    char *text = t_read_file(path, &len), *at, *crc;
+    if (!text || !(at = strstr(text, " weighted=0 ")) ||
+        at > strchr(text, '\n')) {
+        free(text);
+        return 0;
+    }
+    memmove(at, at + 11, len - (size_t)(at + 11 - text) + 1);
+    len -= 11;
+    crc = strstr(text, " crc=");
+    FILE *out = crc ? fopen(path, "wb") : NULL;
+    if (out) {
+        fwrite(text, 1, (size_t)(crc - text), out);
+        fprintf(out, " crc=%08" PRIx32 "\n",
+                nq_crc32(0, text, (size_t)(crc - text)));
+        fclose(out);
+    }
+    free(text);
+    return out != NULL;
+}
+
+/* Verdicts of a release before the weighted draws (no weighted= in
+ * their header) are read as drawing none: three such parts, made with
+ * --weighted 0, add up; a part with weighted draws beside them is of
+ * another sample. */
+static void older_verdicts_read(void *arg)
+{
+    (void)arg;
+    const char *j = t_file("j"), *v[PARTS] = {t_file("v1"), t_file("v2"),
+                                            t_file("v3")};
+    const char *weighted = t_file("weighted");
+    const board b = {"13", NULL};
+    t_proc p;
+    CHECK(journal_of(&b, j));
+    for (int k = 1; k <= PARTS; k++) {
+        char part[16];
+        snprintf(part, sizeof part, "%d/%d", k, PARTS);
+        CHECK(t_run_cli(&p, ARGS("verify", "-q", j, "--part", part, "--seed",
+                                 "5", "--weighted", "0", "--output",
+                                 v[k - 1])) == 0 && p.exit_code == 0);
+        t_proc_free(&p);
+        CHECKF(as_older_release(v[k - 1]), "part %d's verdict has no "
+               "weighted=0 to strip", k);
+    }
+    T_BAIL();
+    CHECK(t_run_cli(&p, ARGS("merge", "--verified", j, v[0], v[1], v[2])) ==
+          0);
+    CHECKF(p.exit_code == 0 && strstr(p.out, "13:") &&
+           strstr(p.out, "73712"), "older verdicts: %s%s", p.out, p.err);
+    t_proc_free(&p);
+    CHECK(verify_part(j, 2, "5", weighted) == 0);
+    CHECK(t_run_cli(&p, ARGS("merge", "--verified", j, v[0], weighted,
+                             v[2])) == 0);
+    CHECKF(p.exit_code == 1 && strstr(p.err, "another sample") &&
+           !strstr(p.out, "13:"), "a part with weighted draws among "
+           "older ones: %s%s", p.out, p.err);
+    t_proc_free(&p);
+}
+
 /* --part without --seed: one line naming why, exit 2, before any
  * journal is read. */
 static void part_needs_a_seed(void *arg)
@@ -359,6 +423,8 @@ void tests_verify_parts(void)
         t_case(refused, (void *)&refusals[i],
                "verify/parts/merge-verified-refuses/%s", refusals[i].name);
     t_case(part_needs_a_seed, NULL, "verify/parts/part-without-seed-refused");
+    t_case(older_verdicts_read, NULL,
+           "verify/parts/verdicts-without-weighted-read-as-none");
     t_case(estimate_matches, (void *)&b13,
            "verify/parts/estimate-counts-what-is-recounted/13");
     t_case(estimate_matches, (void *)&b16,
