@@ -105,8 +105,11 @@ typedef struct {
     uint64_t count, cap, fixed;
     greatest totals, ratios, lows;
     greatest claims, work;      /* the weighted draws' greatest keys */
-    double claimed, worked;     /* their weights summed: totals, and
-                                   estimates */
+    nq_u128 claimed, worked;    /* their weights summed: totals, and
+                                   estimates in whole nodes; integers,
+                                   so that any order of reading (each
+                                   part's, merge --verified's) draws
+                                   alike */
     nq_weighed *weighed_list;   /* every record weighed by its estimate,
                                    for the strata */
     uint64_t weighed_count, weighed_cap;
@@ -262,14 +265,17 @@ static void weigh_drawn(chosen *c, standout s, double e)
 {
     if (!c->claims.want)
         return;
-    double t = (double)s.t.total;
-    c->claimed += t;
-    s.ratio = t / uniform(c->r->seed, UINT64_C(0x636c61696d), s.unit);
+    c->claimed += s.t.total; /* a journal's totals sum to a count: no
+                                wrap in 128 bits */
+    s.ratio = (double)s.t.total /
+              uniform(c->r->seed, UINT64_C(0x636c61696d), s.unit);
     weigh(&c->claims, &s);
-    if (e <= 0)
+    uint64_t w = e >= 0x1p63 ? UINT64_C(1) << 63 : e > 0 ?
+                 (uint64_t)(e + 0.5) : 0;
+    if (!w)
         return;
-    c->worked += e, s.estimate = e;
-    s.ratio = e / uniform(c->r->seed, UINT64_C(0x776f726b), s.unit);
+    c->worked += w, s.estimate = e;
+    s.ratio = (double)w / uniform(c->r->seed, UINT64_C(0x776f726b), s.unit);
     weigh(&c->work, &s);
 }
 
@@ -345,10 +351,10 @@ static nq_status keep_greatest(chosen *c)
  * chosen already; its step into *step (0 for no weight).  When more keys pass the step than the heap kept, its
  * least key is the step instead: a smaller draw, and the step said is
  * the one that held. */
-static nq_status keep_drawn(chosen *c, const greatest *g, double sum,
+static nq_status keep_drawn(chosen *c, const greatest *g, nq_u128 weights,
                             double *step)
 {
-    double bar = sum / (double)c->o->weighted;
+    double sum = (double)weights, bar = sum / (double)c->o->weighted;
     if (g->count == g->want && g->count && g->at[0].ratio > bar)
         bar = g->at[0].ratio;
     *step = sum > 0 ? bar : 0;
@@ -373,7 +379,7 @@ static nq_status keep_weighted(chosen *c)
     nq_status st = keep_drawn(c, &c->claims, c->claimed, &c->r->claim_step);
     if (st == NQ_OK)
         st = keep_drawn(c, &c->work, c->worked, &step);
-    c->r->work_share = c->worked > 0 ? step / c->worked : 0;
+    c->r->work_share = c->worked > 0 ? step / (double)c->worked : 0;
     return st;
 }
 
