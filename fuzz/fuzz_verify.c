@@ -96,7 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (st == NQ_OK && (r.checked > r.recorded || r.disagree ||
                         r.chosen > r.recorded || r.share > r.chosen ||
                         (!o.estimate_only && r.checked != r.share) ||
-                        r.weighted > r.chosen ||
+                        r.by_weight > r.chosen ||
                         (o.percent == 0 && !o.at_least && !o.largest &&
                          !o.fixed_points && !o.weighted)))
         abort(); /* more than recorded, a genuine record wrong, or OK for

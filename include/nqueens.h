@@ -739,7 +739,8 @@ typedef struct {
      * A set of wrong records whose totals are raised by D in all then
      * escapes with chance at most exp(-D / claim_step), and one that
      * holds a share g of the estimated work, wrong in any way (lowered,
-     * skipped), at most exp(-g / work_share). */
+     * skipped), at most exp(-g / work_share) (plans with estimates:
+     * fast's; carry's have none, and no work draw). */
     uint64_t weighted;
 } nq_verify_options;
 /* A run that wrote records, as verify saw it. */
@@ -802,13 +803,15 @@ typedef struct {
      * the records those runs wrote (all refused). */
     uint64_t runs, by_run, runs_disagree, run_records;
     /* The weighted draws: units they added (not chosen otherwise: not
-     * in sampled), of which in the part's share, the solutions claimed
-     * for a chance of 1 in e of a recount (claim_step: a record is drawn
-     * with chance min(1, total / claim_step)), and the share of the
-     * records' estimated work for the same (a record: min(1, its share /
-     * work_share)); 0: no such draw (none asked, or no records with
-     * solutions or estimates). */
-    uint64_t weighted, share_weighted;
+     * in sampled), of which in the part's share; claim_step, the raise
+     * that escapes with chance at most 1/e (a record is drawn with chance
+     * min(1, total / claim_step): raises of D in all escape with chance
+     * at most exp(-D / claim_step)); work_share, the share of the
+     * records' estimated work that escapes, wrong, with chance at most
+     * 1/e (a record: min(1, its share / work_share)).  0: no such draw
+     * (none asked, no records with solutions, or a plan without
+     * estimates: carry's). */
+    uint64_t by_weight, share_by_weight;
     double claim_step, work_share;
 } nq_verify_report;
 

@@ -225,7 +225,7 @@ static void verify_extreme_options(void *arg)
                                .threads = 1};
     CHECK(nq_journal_verify(paths, 1, &heavy, &h, &r, NULL, NULL, NULL, why,
                             sizeof why) == NQ_OK && r.disagree == 0 &&
-          r.checked == r.recorded && r.weighted > 0 && r.claim_step > 0);
+          r.checked == r.recorded && r.by_weight > 0 && r.claim_step > 0);
 }
 
 /* A run line whose time is inf, nan, 1e300 or below 0, tagged with the

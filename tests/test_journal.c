@@ -1221,13 +1221,13 @@ static void verify_sample_sizes(void *arg)
     unsigned long long sampled, fixed, checked, size, by_run, weighted;
     const char *sum = strstr(p.out, "\"type\":\"summary\"");
     const char *run = sum ? strstr(sum, "\"by_run\":") : NULL;
-    const char *w = sum ? strstr(sum, "\"weighted\":") : NULL;
+    const char *w = sum ? strstr(sum, "\"by_weight\":") : NULL;
     int read = run && w && sscanf(strstr(sum, "\"checked\""),
                                   "\"checked\":%llu,\"sampled\":%llu,"
                                   "\"fixed_points\":%llu,\"by_size\":%llu",
                                   &checked, &sampled, &fixed, &size) == 4 &&
                sscanf(run, "\"by_run\":%llu", &by_run) == 1 &&
-               sscanf(w, "\"weighted\":%llu", &weighted) == 1;
+               sscanf(w, "\"by_weight\":%llu", &weighted) == 1;
     t_proc_free(&p);
     /* about 64 by total and 64 by work, some of them the same units or
        chosen otherwise */

@@ -372,9 +372,9 @@ static int estimate_parse(int argc, char **argv, estimate_args *a)
 /* Under this share of their threads' time the samples ran on a busy
  * machine: the wall time assumes cores the count has to itself, which
  * held within 5% on a quiet machine and not at all under load
- * (bench/RESULTS.md, 2026-12-02), so the reader is told; only of a
- * sampling that lasted BUSY_SECONDS, which a start's costs (threads,
- * the plan) do not sway. */
+ * (bench/RESULTS.md, 2026-12-02), so the reader is told; only of
+ * samples that took BUSY_SECONDS of CPU in all, which their threads'
+ * start does not sway. */
 #define BUSY_SHARE 0.8
 #define BUSY_SECONDS 2.0
 
@@ -390,7 +390,7 @@ static void estimate_notes(int n, const nq_estimate *e)
                                  (unsigned long)e->samples),
                 cli_program, n, (unsigned long long)e->samples);
     if (e->units && e->cpu_share > 0 && e->cpu_share < BUSY_SHARE &&
-        e->elapsed >= BUSY_SECONDS)
+        e->sampled >= BUSY_SECONDS)
         fprintf(stderr, _("%s: estimate %d: the machine is busy (the samples' "
                           "threads ran %.0f%% of the time): the wall time "
                           "assumes the count's threads have their cores to "

@@ -52,9 +52,10 @@ static const char verify_help[] = N_(
  * past them no record can be raised unseen. */
 #define BY_SIZE 16
 /* About as many records drawn in proportion to their total, and as
- * many to their unit's estimated work: a raise of 1/64 of the total or
- * a skip of 1/64 of the work escapes one draw with chance 1/e, of 5%
- * with chance e^-3.2 (bench/RESULTS.md, "Weighted draws"). */
+ * many to their unit's estimated work: a raise of 1/64 of the claimed
+ * total or a skip of 1/64 of the work escapes one draw with chance 1/e,
+ * of 5% with chance e^-3.2 (bench/RESULTS.md, "verify's weighted
+ * draws"). */
 #define BY_WEIGHT 64
 
 /* A tally as words, or as a JSON member named `name` (its name through
@@ -155,15 +156,12 @@ static void print_odds(const nq_verify_report *r)
 {
     if (!r->claim_step && !r->work_share)
         return;
-    fputs("; wrong records escape with chance under e^-k if they raise the "
-          "total by k x ", stdout);
+    fputs("; wrong records escape with chance under e^-k if they ", stdout);
     if (r->claim_step)
-        printf("%.3g", r->claim_step);
-    else
-        fputs("(none weighed)", stdout);
+        printf("raise the total by k x %.3g%s", r->claim_step,
+               r->work_share ? " or " : "");
     if (r->work_share)
-        printf(" or hold k x %.3g%% of the estimated work",
-               100 * r->work_share);
+        printf("hold k x %.3g%% of the estimated work", 100 * r->work_share);
 }
 
 /* The summary line: in words, what was recounted and how it was chosen
@@ -192,13 +190,13 @@ static void print_summary(const nq_journal_header *h,
         cli_json_string(stdout, r->engine);
         printf(",\"fell_back\":%s,\"seconds\":%.6f,\"low_ratio\":%.6g,"
                "\"strata\":%u,\"strata_off\":%u,\"runs\":%llu,\"by_run\":%llu,"
-               "\"runs_disagree\":%llu,\"weighted\":%llu,\"claim_step\":%.6g,"
+               "\"runs_disagree\":%llu,\"by_weight\":%llu,\"claim_step\":%.6g,"
                "\"work_share\":%.6g}\n",
                r->fell_back ? "true" : "false", r->seconds, r->low_ratio,
                r->strata, r->strata_off, (unsigned long long)r->runs,
                (unsigned long long)r->by_run,
                (unsigned long long)r->runs_disagree,
-               (unsigned long long)r->weighted, r->claim_step,
+               (unsigned long long)r->by_weight, r->claim_step,
                r->work_share);
         return;
     }
@@ -223,7 +221,7 @@ static void print_summary(const nq_journal_header *h,
            "%s; every total over %s recounted", h->n, h->plan,
            (unsigned long long)r->checked, (unsigned long long)r->recorded,
            of, (unsigned long long)r->sampled, (unsigned long long)r->seed,
-           (unsigned long long)r->weighted, (unsigned long long)r->by_size,
+           (unsigned long long)r->by_weight, (unsigned long long)r->by_size,
            (unsigned long long)r->fixed_points, runs,
            r->disagree ? "some disagree" : "all agree", bound);
     print_odds(r);
@@ -261,21 +259,21 @@ static void print_parts_json(const nq_journal_header *h,
     cli_json_string(stdout, what);
     printf(",\"command\":\"verify\",\"n\":%d,\"plan\":", h->n);
     cli_json_string(stdout, h->plan);
-    printf(",\"seed\":%llu,\"chosen\":%llu,\"sampled\":%llu,\"weighted\":%llu,"
+    printf(",\"seed\":%llu,\"chosen\":%llu,\"sampled\":%llu,\"by_weight\":%llu,"
            "\"by_size\":%llu,\"fixed_points\":%llu,\"core_hours\":%.6g,"
            "\"unestimated\":%llu,\"part\":%u,\"parts\":%u,\"share\":%llu,"
-           "\"share_sampled\":%llu,\"share_weighted\":%llu,"
+           "\"share_sampled\":%llu,\"share_by_weight\":%llu,"
            "\"share_by_size\":%llu,\"share_fixed_points\":%llu,"
            "\"share_core_hours\":%.6g,\"share_unestimated\":%llu,"
            "\"checked\":%llu,\"disagree\":%llu,\"chosen_digest\":\"%016llx\","
            "\"records_digest\":\"%016llx\"}\n",
            (unsigned long long)r->seed, (unsigned long long)r->chosen,
-           (unsigned long long)r->sampled, (unsigned long long)r->weighted,
+           (unsigned long long)r->sampled, (unsigned long long)r->by_weight,
            (unsigned long long)r->by_size,
            (unsigned long long)r->fixed_points, r->chosen_seconds / 3600,
            (unsigned long long)r->unestimated, r->part, r->parts,
            (unsigned long long)r->share, (unsigned long long)r->share_sampled,
-           (unsigned long long)r->share_weighted,
+           (unsigned long long)r->share_by_weight,
            (unsigned long long)r->share_by_size,
            (unsigned long long)r->share_fixed_points,
            r->share_seconds / 3600, (unsigned long long)r->share_unestimated,
@@ -294,7 +292,7 @@ static void print_choice(const nq_verify_report *r, int share)
            (unsigned long long)(share ? r->share : r->chosen),
            (unsigned long long)(share ? r->share_sampled : r->sampled),
            (unsigned long long)r->seed,
-           (unsigned long long)(share ? r->share_weighted : r->weighted),
+           (unsigned long long)(share ? r->share_by_weight : r->by_weight),
            (unsigned long long)(share ? r->share_by_size : r->by_size),
            (unsigned long long)(share ? r->share_fixed_points
                                       : r->fixed_points));
@@ -333,8 +331,8 @@ void cli_print_parts(const nq_journal_header *h, const nq_verify_report *r,
                (unsigned long long)r->checked, (unsigned long long)r->chosen,
                (unsigned long long)r->share_sampled,
                (unsigned long long)r->sampled, (unsigned long long)r->seed,
-               (unsigned long long)r->share_weighted,
-               (unsigned long long)r->weighted,
+               (unsigned long long)r->share_by_weight,
+               (unsigned long long)r->by_weight,
                (unsigned long long)r->share_by_size,
                (unsigned long long)r->by_size,
                (unsigned long long)r->share_fixed_points,

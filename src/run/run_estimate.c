@@ -54,9 +54,10 @@
 /* What sampling cannot see: the count's wall time moves with the
  * machine's other load and clock, which the samples' CPU times leave
  * out.  On a quiet 2-core Xeon (bench/RESULTS.md, 2026-12-02: N = 17 to
- * 20, 1 and 2 threads, 44 trials) counted over estimated times had an
- * rms of 4.8% in log, of which sampling's own 2%: 4.4% unseen (6% on a
- * shared Zen 4, 2026-11-28, which an 80% interval may miss).  A machine
+ * 20, 1 and 2 threads) counted over estimated wall times had an rms of
+ * 4.75% in log over 22 trials of the default budget, whose sampling's
+ * own error was 1.1%: some 4.6% unseen (6% on a shared Zen 4,
+ * 2026-11-28, which an 80% interval may miss).  A machine
  * whose other programs take its cores is beyond any allowance: the
  * estimate reports the share of its time it ran (cpu_share). */
 #define SPREAD 0.045

@@ -87,6 +87,8 @@ enum { BY_TOTAL, BY_RATIO, BY_LOW };
 typedef struct {
     standout *at;
     uint64_t count, want;
+    uint64_t seen;              /* records offered: past want, some were
+                                   turned away */
     int by;                     /* BY_TOTAL, BY_RATIO or BY_LOW */
 } greatest;
 
@@ -218,6 +220,7 @@ static void sift_down(greatest *g, uint64_t i)
 /* s, if it is among the `want` greatest so far. */
 static void weigh(greatest *g, const standout *s)
 {
+    g->seen++;
     if (g->count < g->want) {
         uint64_t i = g->count++;
         g->at[i] = *s;
@@ -288,10 +291,17 @@ static void weigh_drawn(chosen *c, standout s, double e)
  * one does not). */
 static void weigh_record(chosen *c, uint64_t unit, const nq_tally *t)
 {
-    if (bit(c->weighed, unit) || nq_plan_unit_forced(c->plan, unit))
+    if (bit(c->weighed, unit))
         return;
     set_bit(c->weighed, unit);
     standout s = {unit, 0, 0, *t};
+    if (nq_plan_unit_forced(c->plan, unit)) { /* in the draws, unless
+                                                 recounted anyway */
+        if (!c->fixed_points && c->claims.want)
+            weigh_drawn(c, s, nq_plan_unit_estimate(c->plan, unit,
+                                                    RATIO_EFFORT));
+        return;
+    }
     weigh(&c->totals, &s);
     double e = c->ratios.want || c->claims.want
                ? nq_plan_unit_estimate(c->plan, unit, RATIO_EFFORT) : -1;
@@ -347,15 +357,17 @@ static nq_status keep_greatest(chosen *c)
     return st;
 }
 
-/* A weighted draw's records into the list, counted as weighted if not
- * chosen already; its step into *step (0 for no weight).  When more keys pass the step than the heap kept, its
- * least key is the step instead: a smaller draw, and the step said is
- * the one that held. */
+/* A weighted draw's records into the list, counted as by weight if not
+ * chosen already; its step into *step (0 for no weight).  When the heap
+ * turned keys away and its least still passes the step, that key is the
+ * step instead: a smaller draw, and the step said is the one that held
+ * (more than 2K + 16 keys passing where K are expected: a chance under
+ * 1e-15, by Chernoff's bound, for any K). */
 static nq_status keep_drawn(chosen *c, const greatest *g, nq_u128 weights,
                             double *step)
 {
     double sum = (double)weights, bar = sum / (double)c->o->weighted;
-    if (g->count == g->want && g->count && g->at[0].ratio > bar)
+    if (g->seen > g->want && g->count && g->at[0].ratio > bar)
         bar = g->at[0].ratio;
     *step = sum > 0 ? bar : 0;
     nq_status st = NQ_OK;
@@ -364,7 +376,7 @@ static nq_status keep_drawn(chosen *c, const greatest *g, nq_u128 weights,
         if (!(s->ratio > bar) || bit(c->kept, s->unit))
             continue;
         set_bit(c->picked, s->unit);
-        c->r->weighted++;
+        c->r->by_weight++;
         st = keep(c, s->unit, &s->t);
     }
     return st;
@@ -595,7 +607,7 @@ static void tell_chosen(chosen *c, const double *seconds)
         if (bit(c->drawn, u))
             r->share_sampled++;
         else if (bit(c->picked, u))
-            r->share_weighted++;
+            r->share_by_weight++;
         else if (c->fixed_points && nq_plan_unit_forced(c->plan, u))
             r->share_fixed_points++;
         else
@@ -756,20 +768,18 @@ static uint64_t sample_size(const nq_verify_options *o, uint64_t recorded)
     return want < recorded ? want : recorded;
 }
 
-static nq_status verify_chosen(chosen *c, const char *const *paths,
-                               int count, const nq_journal_header *h,
-                               const unsigned char *done, char *why,
-                               size_t wsize)
+/* The bit sets and heaps of a choice over `units`. */
+static nq_status make_chosen(chosen *c, uint64_t units)
 {
     /* no more standouts than units: `largest` may be any number (at
      * UINT64_MAX, want + 1 wrapped to a heap of none) */
-    uint64_t bytes = h->units / 8 + 1, want = c->o->largest;
+    uint64_t bytes = units / 8 + 1, want = c->o->largest;
     uint64_t weighted = c->o->weighted; /* keys kept: twice the draw and
-                                           16, which it passes hardly
-                                           ever; at most every unit */
-    want = want < h->units ? want : h->units;
-    weighted = weighted < h->units / 2 ? 2 * weighted + 16 : h->units;
-    weighted = weighted < h->units ? weighted : h->units;
+                                           16 (see keep_drawn); at most
+                                           every unit */
+    want = want < units ? want : units;
+    weighted = weighted < units / 2 ? 2 * weighted + 16 : units;
+    weighted = weighted < units ? weighted : units;
     if (!(c->drawn = calloc(bytes, 1)) || !(c->kept = calloc(bytes, 1)) ||
         !(c->picked = calloc(bytes, 1)) ||
         !(c->weighed = calloc(bytes, 1)) || !(c->again = calloc(bytes, 1)) ||
@@ -778,12 +788,22 @@ static nq_status verify_chosen(chosen *c, const char *const *paths,
         !(c->lows.at = calloc(want + 1, sizeof *c->lows.at)) ||
         !(c->claims.at = calloc(weighted + 1, sizeof *c->claims.at)) ||
         !(c->work.at = calloc(weighted + 1, sizeof *c->work.at)) ||
-        nq_runs_init(&c->runs, h->units, c->r->seed) != NQ_OK)
+        nq_runs_init(&c->runs, units, c->r->seed) != NQ_OK)
         return NQ_ERR_NOMEM;
     c->totals.want = c->ratios.want = c->lows.want = want;
     c->ratios.by = BY_RATIO, c->lows.by = BY_LOW;
     c->claims.want = c->work.want = c->o->weighted ? weighted : 0;
     c->claims.by = c->work.by = BY_RATIO;
+    return NQ_OK;
+}
+
+static nq_status verify_chosen(chosen *c, const char *const *paths,
+                               int count, const nq_journal_header *h,
+                               const unsigned char *done, char *why,
+                               size_t wsize)
+{
+    if (make_chosen(c, h->units) != NQ_OK)
+        return NQ_ERR_NOMEM;
     draw(c, done, h->units, c->r->recorded,
          sample_size(c->o, c->r->recorded), c->r->seed);
     nq_status st = collect(c, paths, count, why, wsize);
