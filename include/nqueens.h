@@ -836,10 +836,13 @@ nq_status nq_journal_verify(const char *const *paths, int count,
  * o->seed, part, parts and the rest come from the verdicts): NQ_OK only
  * if every part 1..M is there once, all drew with one seed from these
  * journals' records, together they recounted every chosen unit exactly
- * once (each part its own share), and every recount agreed.  Otherwise
+ * once (each part its own share), every recount agreed, and the
+ * journals' strata, weighed again as the choice is made again, stray
+ * within their bounds (report->strata_off 0).  Otherwise
  * NQ_ERR_CORRUPT (a damaged verdict), NQ_ERR_MISMATCH (what is missing
- * or wrong), each said in one line.  report: the choice, checked and
- * disagree summed over the parts. */
+ * or wrong, or the stratum that strays furthest), each said in one
+ * line.  report: the choice, its strata, checked and disagree summed
+ * over the parts. */
 nq_status nq_journal_verify_combine(const char *const *journals, int count,
                                     const char *const *verdicts,
                                     int nverdicts,

@@ -5,7 +5,10 @@
  * journal, retagged with the key its header holds (forge_util.c), is
  * refused by every one of 10 default verifies, seeds drawn at random,
  * naming a lowered unit or the stratum that holds them; the genuine
- * journal passes 10 of 10.
+ * journal passes 10 of 10.  The strata's lowering checked in parts
+ * (verify --part, nqueens-mpi verify --part) is refused by each part and
+ * by merge --verified, naming the stratum; the genuine journal's parts
+ * merge.
  */
 #include <math.h>
 #include <stdio.h>
@@ -174,6 +177,161 @@ static void genuine_passes(void *arg)
     }
 }
 
+
+/* ---- a check in parts (verify --part, merge --verified) ---- */
+
+#define PARTS 3
+
+/* verify --part k/3 --seed seed --output out of journal j, run into p. */
+static int run_part(t_proc *p, const char *j, int k, const char *seed,
+                    const char *out)
+{
+    char part[16];
+    snprintf(part, sizeof part, "%d/%d", k, PARTS);
+    unlink(out);
+    return t_run_cli(p, ARGS("verify", "-q", j, "--part", part, "--seed",
+                             seed, "--output", out));
+}
+
+/* Whether a verdict was written at path: its first line's magic. */
+static int verdict_written(const char *path)
+{
+    size_t len;
+    char *text = t_read_file(path, &len);
+    int ok = text && !strncmp(text, "nqueens-verdict ", 16);
+    free(text);
+    return ok;
+}
+
+/* The lowering a stratum catches (600 small records halved), checked in
+ * 3 parts: each part names the stratum on stdout and exits 1 (its
+ * verdict written all the same; its line on stderr names the units that
+ * disagree where its share holds lowered ones, as plain verify's), and
+ * merge --verified of the journal and the 3 verdicts refuses in one line
+ * naming the stratum, with no row.  The hole this closes: a part whose
+ * whole share agrees (cut into 16, most parts' shares hold no lowered
+ * record) is refused by the strata alone, where it passed before. */
+static void lowered_refused_in_parts(void *arg)
+{
+    const lowering *l = arg;
+    const char *j = t_file("lowered.journal"), *v[PARTS] = {
+        t_file("v1"), t_file("v2"), t_file("v3")};
+    uint64_t first;
+    t_proc p;
+    CHECKF(forge_lowered(j, l, &first) == l->smallest, "the forger lowered "
+           "no %d records", l->smallest);
+    T_BAIL();
+    for (int k = 1; k <= PARTS; k++) {
+        CHECK(run_part(&p, j, k, "5", v[k - 1]) == 0);
+        int named = p.exit_code == 1 && strstr(p.out, "stratum ") &&
+                    strstr(p.out, "% below the rest's") &&
+                    strstr(p.out, "part ") &&
+                    (strstr(p.err, "strata of the journals' units stray") ||
+                     strstr(p.err, "disagree with their records"));
+        CHECKF(named, "part %d/3 did not refuse %s by its stratum (exit "
+               "%d): %s%s", k, l->name, p.exit_code, p.out, p.err);
+        CHECKF(verdict_written(v[k - 1]), "part %d/3 wrote no verdict", k);
+        t_proc_free(&p);
+    }
+    CHECK(t_run_cli(&p, ARGS("merge", "--verified", j, v[1], v[0], v[2]))
+          == 0);
+    const char *nl = strchr(p.err, '\n');
+    int refused = p.exit_code == 1 && !p.out[0] && nl && !nl[1] &&
+                  strstr(p.err, "merge --verified: the journals' stratum ") &&
+                  strstr(p.err, "% below the rest's, past its bound of ");
+    CHECKF(refused, "merge --verified did not refuse %s by its stratum "
+           "(exit %d): %s%s", l->name, p.exit_code, p.out, p.err);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("merge", "--verified", "--json", j, v[0], v[1],
+                             v[2])) == 0);
+    refused = p.exit_code == 1 && !strstr(p.out, "\"total\"") &&
+              strstr(p.err, "stratum ");
+    CHECKF(refused, "merge --verified --json printed a row: %s%s", p.out,
+           p.err);
+    t_proc_free(&p);
+    int alone = 0;
+    for (int k = 1; k <= 16 && !alone; k++) {
+        char part[16];
+        snprintf(part, sizeof part, "%d/16", k);
+        CHECK(t_run_cli(&p, ARGS("verify", "-q", j, "--part", part,
+                                 "--seed", "5")) == 0);
+        if ((alone = strstr(p.out, "; all agree;") != NULL))
+            CHECKF(p.exit_code == 1 && strstr(p.out, "stratum ") &&
+                   strstr(p.err, "strata of the journals' units stray") &&
+                   strstr(p.err, "'merge --verified' refuses"), "part %s, "
+                   "its share all agreeing, passed %s (exit %d): %s%s", part,
+                   l->name, p.exit_code, p.out, p.err);
+        t_proc_free(&p);
+    }
+    CHECKF(alone, "every part of 16 (seed 5) found a lowered record: no "
+           "part is left to the strata alone");
+}
+
+/* nqueens-mpi verify --part, through the same CLI path: the forged
+ * journal's part 1/2 over an MPI job (two workers) names the stratum and
+ * exits 1, its verdict written; with part 2/2 on threads, merge
+ * --verified refuses naming the stratum. */
+static void lowered_refused_in_mpi_part(void *arg)
+{
+    const lowering *l = arg;
+    const char *j = t_file("lowered.journal"), *v1 = t_file("v1"),
+               *v2 = t_file("v2"), *mpi = getenv("NQ_MPI");
+    uint64_t first;
+    CHECKF(forge_lowered(j, l, &first) == l->smallest, "the forger lowered "
+           "no %d records", l->smallest);
+    T_BAIL();
+    t_proc p;
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "3", mpi, "verify", j, "--part", "1/2", "--seed", "9",
+          "--output", v1, "-q", "--threads", "1"), 0, 0) == 0);
+    int named = p.exit_code == 1 && strstr(p.out, "part 1/2 recounted") &&
+                strstr(p.out, "stratum ") &&
+                strstr(p.out, "% below the rest's") && verdict_written(v1);
+    CHECKF(named, "nqueens-mpi verify --part 1/2 did not refuse %s by its "
+           "stratum (exit %d): %s%s", l->name, p.exit_code, p.out, p.err);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("verify", "-q", j, "--part", "2/2", "--seed",
+                             "9", "--output", v2)) == 0);
+    CHECKF(p.exit_code == 1 && strstr(p.out, "stratum "), "part 2/2 did "
+           "not refuse %s by its stratum: %s%s", l->name, p.out, p.err);
+    t_proc_free(&p);
+    CHECK(t_run_cli(&p, ARGS("merge", "--verified", j, v1, v2)) == 0);
+    int refused = p.exit_code == 1 && !p.out[0] &&
+                  strstr(p.err, "the journals' stratum ");
+    CHECKF(refused, "merge --verified of the job's part passed %s (exit "
+           "%d): %s%s", l->name, p.exit_code, p.out, p.err);
+    t_proc_free(&p);
+}
+
+/* The genuine journal checked in 3 parts: each part passes, the strata
+ * within their bounds, and merge --verified adds up OEIS's total. */
+static void genuine_merges_in_parts(void *arg)
+{
+    const char *n = arg, *j = t_file("genuine.journal"), *v[PARTS] = {
+        t_file("v1"), t_file("v2"), t_file("v3")};
+    t_proc p;
+    unlink(j);
+    CHECK(t_run_cli(&p, ARGS("count", n, "-e", "fast", "--checkpoint", j,
+                             "-q")) == 0 && p.exit_code == 0);
+    t_proc_free(&p);
+    T_BAIL();
+    for (int k = 1; k <= PARTS; k++) {
+        CHECK(run_part(&p, j, k, "5", v[k - 1]) == 0);
+        CHECKF(p.exit_code == 0 && !strstr(p.out, "stratum "), "part %d/3 "
+               "refused a genuine journal: %s%s", k, p.out, p.err);
+        t_proc_free(&p);
+    }
+    CHECK(t_run_cli(&p, ARGS("merge", "--verified", "--json", j, v[0], v[1],
+                             v[2])) == 0);
+    char want[64];
+    snprintf(want, sizeof want, "\"total\":%llu",
+             (unsigned long long)t_oeis_total(atoi(n)));
+    int ok = p.exit_code == 0 && strstr(p.out, want) &&
+             strstr(p.out, "\"type\":\"verified\"");
+    CHECKF(ok, "merge --verified of the genuine journal's parts: exit %d: "
+           "%s%s", p.exit_code, p.out, p.err);
+    t_proc_free(&p);
+}
 
 /* ---- runs (journal format 4) ---- */
 
@@ -465,6 +623,22 @@ void tests_underreport(void)
             lowered_refused, (void *)&lowered[i],
             "verify/lowered-records-refused-by-10-default-verifies/%s/%s",
             lowered[i].n, lowered[i].name);
+    for (size_t i = 0; i < sizeof lowered / sizeof lowered[0]; i++)
+        if (lowered[i].refused_by == 's') /* the strata's: in parts too */
+            t_case(lowered_refused_in_parts, (void *)&lowered[i],
+                   "verify/parts/lowered-records-refused-by-strata-in-3-"
+                   "parts/%s/%s", lowered[i].n, lowered[i].name);
+    t_case(genuine_merges_in_parts, (void *)"17",
+           "verify/parts/genuine-journal-in-3-parts-merges/17");
+    t_skip_cases(!getenv("NQ_MPI") || !t_have_mpirun()
+                 ? "no NQ_MPI or no mpirun" : NULL);
+    t_mpi_env();
+    for (size_t i = 0; i < sizeof lowered / sizeof lowered[0]; i++)
+        if (lowered[i].refused_by == 's')
+            t_full_case(lowered_refused_in_mpi_part, (void *)&lowered[i],
+                        "mpi/verify-part-refused-by-strata/%s/%s",
+                        lowered[i].n, lowered[i].name);
+    t_skip_cases(NULL);
     t_case(raise_spread_refused, (void *)"17",
            "verify/raise-spread-under-both-bars-refused/17");
     t_case(genuine_passes, (void *)"17",

@@ -268,7 +268,9 @@ int cmd_merge(int argc, char **argv)
                     "K/M --seed S --output FILE', named among the journals) "
                     "together with the journals, and add up only if every part "
                     "is there once, all chose the same units from these "
-                    "journals, each recounted its share and all agree")},
+                    "journals, each recounted its share, all agree and no "
+                    "stratum of the journals' records strays past its bound "
+                    "(weighed here, as 'nqueens verify' weighs them)")},
         {.name = "--json", .flag = &json,
          .help = N_("the count as one JSON object: n, total, unique, nodes, "
                     "engine, threads (the most any run of the journals used; "

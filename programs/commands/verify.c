@@ -391,7 +391,12 @@ int cli_verify_journals(const char *const *paths, int count,
         cli_print_parts(&h, &r, a->estimate ? "estimate" : "part", a->json);
     else
         print_summary(&h, &r, a->json);
-    if (r.strata_off && !a->estimate && !a->parts)
+    /* A part weighs the journals whole, as plain verify: a stratum past
+     * its bound is said and refuses them (after the part's verdict is
+     * written: its recount stands, and merge --verified weighs the
+     * strata again itself); --estimate recounts and refuses nothing. */
+    int strays = r.strata_off && !a->estimate;
+    if (strays)
         print_stratum(&r, a->json);
     if (r.disagree && r.runs_disagree)
         return cli_error(CLI_FAIL, "verify: %llu of the %llu units recounted "
@@ -406,7 +411,14 @@ int cli_verify_journals(const char *const *paths, int count,
                          "disagree with their records",
                          (unsigned long long)r.disagree,
                          (unsigned long long)r.checked);
-    if (r.strata_off && !a->estimate && !a->parts)
+    if (strays && a->parts)
+        return cli_error(CLI_FAIL, "verify: %u of the %u strata of the "
+                         "journals' units stray from the plan's estimate "
+                         "past their bounds: units lowered or raised; "
+                         "'merge --verified' refuses these journals "
+                         "whatever the parts recount",
+                         r.strata_off, r.strata);
+    if (strays)
         return cli_error(CLI_FAIL, "verify: %u of the %u strata of the "
                          "journals' units stray from the plan's estimate "
                          "past their bounds: units lowered or raised",
@@ -517,7 +529,10 @@ int cli_parse_verify(const char *help, int argc, char **argv,
          .help = N_("recount only part K of M of the chosen units (the choice "
                     "made whole, then dealt largest estimate first to the part "
                     "with the least work; needs --seed, so that every part "
-                    "chooses alike), for a check run on M machines"),
+                    "chooses alike), for a check run on M machines.  Each part "
+                    "weighs the journals' strata whole: one past its bound is "
+                    "named and exits 1, the verdict written all the same "
+                    "(merge --verified weighs them again and refuses)"),
          .group = N_("a check in parts:")},
         {.name = "--output", .value = &a->output, .arg = "FILE",
          .help = N_("write the verdict (what was recounted, the choice's and "

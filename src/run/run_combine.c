@@ -4,7 +4,10 @@
  *
  * Putting them together trusts no part's word on what the choice was:
  * the choice is made again from the journals and the seed, and every
- * part must have recounted exactly its share of it.
+ * part must have recounted exactly its share of it.  Nor on the journal
+ * as a whole: making the choice again weighs the journals' strata
+ * (run_strata.c), and a stratum past its bound refuses them, as plain
+ * verify does, whatever the parts recounted.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -146,6 +149,33 @@ static nq_status all_agree(const nq_part_verdict *v, int nv, char *why,
     return NQ_ERR_MISMATCH;
 }
 
+/* The journals' strata within their bounds, or the one that strays
+ * furthest, said: records lowered (or raised) a little in many units,
+ * which a recount of a sample may miss, refuse the journals as they
+ * refuse plain verify, whatever the parts recounted (NQ_ERR_MISMATCH,
+ * as a recount that disagrees; those are counted in the same line). */
+static nq_status strata_agree(const nq_verify_report *r, char *why,
+                              size_t wsize)
+{
+    if (!r->strata_off)
+        return NQ_OK;
+    double off = r->stratum_off < 0 ? -r->stratum_off : r->stratum_off;
+    char also[96] = "";
+    if (r->disagree)
+        snprintf(also, sizeof also, "; and %" PRIu64 " recounted units "
+                 "disagree with their records", r->disagree);
+    nq_jf_why(why, wsize, "the journals' stratum %u of %u (%" PRIu64 " units "
+              "estimated at %.4g to %.4g nodes) strays: its totals over its "
+              "estimates are %.1f%% %s the rest's, past its bound of %.1f%% "
+              "(%.0f%% + %.0f%% / sqrt(units)); %u of the %u strata stray "
+              "(records lowered or raised), whatever the parts recounted%s",
+              r->stratum, r->strata, r->stratum_units, r->stratum_least,
+              r->stratum_most, 100 * off, r->stratum_off < 0 ? "below" :
+              "above", 100 * r->stratum_bound, 100 * NQ_STRATUM_SLACK,
+              100 * NQ_STRATUM_NOISE, r->strata_off, r->strata, also);
+    return NQ_ERR_MISMATCH;
+}
+
 /* The options the verdicts were drawn with, to draw again. */
 static nq_verify_options redraw(const nq_verify_options *o,
                                 const nq_part_verdict *a, coverage *c)
@@ -183,6 +213,8 @@ static nq_status combine(const char *const *journals, int count,
         st = check_cover(&c, nv, r, m->header);
     for (int i = 0; i < nv && st == NQ_OK; i++)
         r->checked += v[i].count, r->disagree += v[i].disagree;
+    if (st == NQ_OK)
+        st = strata_agree(r, why, wsize);
     if (st == NQ_OK)
         st = all_agree(v, nv, why, wsize);
     free(by_part);
