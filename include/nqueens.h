@@ -751,6 +751,9 @@ typedef struct nq_verify_run {
     long pid;
     uint64_t records;           /* distinct units it recorded */
     uint64_t checked, disagree; /* of which recounted, and wrong */
+    int rank;                   /* the MPI worker rank that counted them
+                                   (nqueens-mpi: its line's rank=), 0:
+                                   none (a process's own run) */
 } nq_verify_run;
 typedef struct {
     uint64_t units;             /* units of the plan */

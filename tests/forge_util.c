@@ -89,6 +89,19 @@ int t_forge(const char *path, record_edit edit, void *ctx)
     return forged;
 }
 
+int t_tagged_line(const char *path, const char *body, char *out,
+                  size_t size)
+{
+    uint64_t key[2];
+    char *text = t_read_file(path, NULL);
+    int ok = text && documented_key(text, key);
+    free(text);
+    if (ok)
+        snprintf(out, size, "%s tag=%016llx", body, (unsigned long long)
+                 nq_siphash(key[0], key[1], body, strlen(body)));
+    return ok;
+}
+
 /* The forgery of the issue: the symmetric counts of a fast plan (units 0
  * and 1) zeroed, which keeps (T + P + 2R) / 8 whole where P + 2R is a
  * multiple of 8, as at N = 12 and 16. */

@@ -169,6 +169,11 @@ int t_help_has_option(const char *help, const char *name, char letter,
  * by the library's code); the number of records rewritten. */
 typedef int (*record_edit)(uint64_t unit, nq_tally *t, void *ctx);
 int t_forge(const char *path, record_edit edit, void *ctx);
+/* body (a line of the journal at path, without " tag=" or a newline)
+ * with the tag a forger gives it under the key the journal's header
+ * holds, into out; 0 if the file has no header of version 3 or later. */
+int t_tagged_line(const char *path, const char *body, char *out,
+                  size_t size);
 /* An edit for t_forge: the symmetric counts of a fast plan (units 0 and
  * 1, which every check recounts) zeroed. */
 int t_zero_fixed_points(uint64_t unit, nq_tally *t, void *ctx);

@@ -1773,6 +1773,59 @@ static void merge_reports_run_time(void *arg)
     CHECK(refused);
 }
 
+/* The opening run line's optional rank= (an nqueens-mpi worker rank's
+ * run): a process's own line has none, as before it existed; the line
+ * with " rank=2" (tagged) is read by merge and verify, which names the
+ * rank; any other ending (rank 0, a sign, a leading zero, ten digits,
+ * words after it, an empty value), tagged as well, is refused as a run
+ * line that does not check out. */
+static void run_line_rank_field(void *arg)
+{
+    (void)arg;
+    const char *j = t_file("ranked.journal");
+    static const char *const bad[] = {" rank=0", " rank=-1", " rank=+1",
+                                      " rank=01", " rank=1234567890",
+                                      " rank=2 x", " rank=", " rank=2x",
+                                      " ranks=2", "  rank=2"};
+    t_proc p;
+    unlink(j);
+    CHECK(t_run_cli(&p, ARGS("count", "11", "--checkpoint", j, "-q")) == 0 &&
+          p.exit_code == 0);
+    t_proc_free(&p);
+    size_t len;
+    char *text = t_read_file(j, &len);
+    CHECK(text);
+    char *open = strstr(text, "\nrun id="), *end = open ? strchr(open + 1,
+                                                                  '\n') : NULL;
+    char *tag = open ? strstr(open, " tag=") : NULL;
+    CHECKF(open && end && tag && tag < end && !strstr(text, "rank="),
+           "a threaded journal's opening run line changed: %.120s",
+           open ? open + 1 : text);
+    char body[NQ_JOURNAL_LINE_MAX], line[NQ_JOURNAL_LINE_MAX + 32];
+    for (int k = -1; k < (int)(sizeof bad / sizeof *bad) && !t_failed(); k++) {
+        snprintf(body, sizeof body, "%.*s%s", (int)(tag - open - 1), open + 1,
+                 k < 0 ? " rank=2" : bad[k]);
+        CHECK(t_tagged_line(j, body, line, sizeof line));
+        FILE *f = fopen(j, "wb");
+        CHECK(f);
+        fprintf(f, "%.*s%s%s", (int)(open + 1 - text), text, line, end);
+        CHECK(fclose(f) == 0);
+        if (k < 0) {
+            CHECK(t_run_cli(&p, ARGS("verify", "--json", "-q", j)) == 0);
+            int read = p.exit_code == 0 && strstr(p.out, "\"runs\":1,");
+            t_proc_free(&p);
+            CHECKF(read, "verify refused a run line with rank=2");
+            continue;
+        }
+        CHECK(t_run_cli(&p, ARGS("merge", j)) == 0);
+        int refused = p.exit_code == 1 && strstr(p.err, "line 2: a run line "
+                                                 "that does not check out");
+        t_proc_free(&p);
+        CHECKF(refused, "merge took a run line ending '%s'", bad[k]);
+    }
+    free(text);
+}
+
 /* The sum of a journal's run lines' seconds, -1 if it has none. */
 static double run_lines_seconds(const char *path)
 {
@@ -2121,6 +2174,8 @@ void tests_journal(void)
            "journal/time-column-sums-every-run-resumed-finished-merged");
     t_case(merge_reports_run_time, NULL,
            "journal/run-lines-give-merge-its-time-and-threads");
+    t_case(run_line_rank_field, NULL,
+           "journal/run-line-rank-field-read-or-refused");
     static const reshared v2_edit = {"journal-v2-n12-part1of2.txt", 0},
                           v3_retag = {"journal-v3-n12-part1of2.txt", 1};
     t_case(other_share_refused, (void *)&v2_edit,

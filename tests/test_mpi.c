@@ -439,6 +439,250 @@ static void tail_taken_back(void *arg)
     free(y);
 }
 
+/* ---- each worker rank's records under its own run (issue 57) ---- */
+
+/* A run of an MPI journal as its opening lines say it. */
+typedef struct {
+    unsigned long long id;
+    char host[64];
+    long pid;
+    int rank;               /* its rank= (0: none) */
+    uint64_t records;       /* records under its lines */
+    int lines;              /* its opening lines (repeated as rank 0
+                               switches between ranks) */
+} rank_run;
+
+/* The runs of the journal at path (up to 16, in order first seen), the
+ * records under each, and the records before any opening line
+ * (*orphans); where `units` is given, a bit set there for each unit
+ * recorded under a run of that rank.  The number of runs, -1 if the file
+ * cannot be read, an opening line cannot be parsed, or the same id comes
+ * with other words. */
+static int journal_runs(const char *path, rank_run *runs, uint64_t *orphans,
+                        int rank, unsigned char *units)
+{
+    char *text = t_read_file(path, NULL);
+    int count = 0, at = -1, bad = !text;
+    *orphans = 0;
+    for (char *save, *l = text ? strtok_r(text, "\n", &save) : NULL;
+         l && !bad; l = strtok_r(NULL, "\n", &save)) {
+        unsigned long long unit;
+        if (!strncmp(l, "run id=", 7)) {
+            rank_run r = {0};
+            int used = 0;
+            bad = sscanf(l, "run id=%16llx host=%63s pid=%ld engine=%*s "
+                         "kernel=%*s%n", &r.id, r.host, &r.pid, &used) != 3;
+            const char *rk = strstr(l, " rank=");
+            r.rank = rk ? atoi(rk + 6) : 0;
+            for (at = 0; at < count && runs[at].id != r.id; at++)
+                ;
+            if (at == count && count < 16)
+                runs[count++] = r;
+            else if (at == count)
+                bad = 1;
+            else
+                bad |= strcmp(runs[at].host, r.host) ||
+                       runs[at].pid != r.pid || runs[at].rank != r.rank;
+            runs[at < 16 ? at : 0].lines++;
+        } else if (sscanf(l, "unit %llu", &unit) == 1) {
+            if (at < 0) {
+                (*orphans)++;
+                continue;
+            }
+            runs[at].records++;
+            if (units && runs[at].rank == rank)
+                units[unit / 8] |= (unsigned char)(1u << (unit % 8));
+        }
+    }
+    free(text);
+    return bad ? -1 : count;
+}
+
+/* One run per worker rank, each rank's once: ranks 1..workers, each
+ * with a pid of its own and records; 1 if so. */
+static int one_run_per_rank(const rank_run *runs, int count, int workers)
+{
+    int seen[8] = {0};
+    for (int i = 0; i < count; i++) {
+        if (runs[i].rank < 1 || runs[i].rank > workers || seen[runs[i].rank] ||
+            !runs[i].records)
+            return 0;
+        seen[runs[i].rank] = 1;
+        for (int k = 0; k < i; k++)
+            if (runs[k].pid == runs[i].pid)
+                return 0;
+    }
+    return count == workers;
+}
+
+/* An MPI count of N = 14 with a checkpoint on 3 ranks: rank 0 writes
+ * each worker rank's own opening run line (rank=, the worker's host and
+ * pid), every record lies under one of them, and the journal merges to
+ * OEIS's total; verify counts one run per worker rank; merge -o keeps
+ * the runs, ranks and all. */
+static void worker_runs_recorded(void *arg)
+{
+    (void)arg;
+    const char *j = t_file("ranks.journal"), *c = t_file("combined.journal");
+    char want[64], total[NQ_U128_DIGITS];
+    rank_run runs[16], again[16];
+    uint64_t orphans = 1, records = 0, orphans2 = 1;
+    t_proc p;
+    t_mpi_env();
+    snprintf(want, sizeof want, "\"total\":%s,",
+             nq_format_u128(t_oeis_total(14), total));
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "3", getenv("NQ_MPI"), "count", "14", "--threads", "1",
+          "--checkpoint", j), 0, 0) == 0);
+    int ok = p.exit_code == 0;
+    t_proc_free(&p);
+    CHECKF(ok, "the MPI count failed");
+    int count = journal_runs(j, runs, &orphans, 0, NULL);
+    for (int i = 0; i < count; i++)
+        records += runs[i].records;
+    CHECKF(count == 2 && one_run_per_rank(runs, count, 2) && orphans == 0 &&
+           records == 1877, "%d runs (ranks %d, %d), %llu records of 1877 "
+           "under them, %llu under none", count, count > 0 ? runs[0].rank : -1,
+           count > 1 ? runs[1].rank : -1, (unsigned long long)records,
+           (unsigned long long)orphans);
+    CHECK(t_run_cli(&p, ARGS("merge", j, "--json")) == 0);
+    ok = p.exit_code == 0 && strstr(p.out, want);
+    t_proc_free(&p);
+    CHECKF(ok, "the journal did not merge to OEIS's total of N=14");
+    CHECK(t_run_cli(&p, ARGS("verify", "-q", "--json", j)) == 0);
+    ok = p.exit_code == 0 && strstr(p.out, "\"runs\":2,") &&
+         strstr(p.out, "\"runs_disagree\":0,");
+    t_proc_free(&p);
+    CHECKF(ok, "verify did not find one run per worker rank");
+    unlink(c);
+    CHECK(t_run_cli(&p, ARGS("merge", j, "-o", c)) == 0 && p.exit_code == 0);
+    t_proc_free(&p);
+    int kept = journal_runs(c, again, &orphans2, 0, NULL);
+    ok = kept == 2 && orphans2 == 0;
+    for (int i = 0; ok && i < 2; i++)
+        ok = again[i].id == runs[i].id && again[i].rank == runs[i].rank &&
+             again[i].pid == runs[i].pid && again[i].records == runs[i].records;
+    CHECKF(ok, "merge -o did not keep the ranks' runs (%d runs)", kept);
+    CHECK(t_run_cli(&p, ARGS("verify", "-q", "--json", c)) == 0);
+    ok = p.exit_code == 0 && strstr(p.out, "\"runs\":2,");
+    t_proc_free(&p);
+    CHECKF(ok, "verify of the combined journal did not find both runs");
+}
+
+/* Rank 2 under-reports: every record under its run lines with 8 or more
+ * solutions lowered by 8 (as test_underreport.c's lower_run), retagged
+ * with the header's key.  Merge adds the journal up (the forgery holds
+ * together); 5 of 5 default verifies name rank 2's run, by id, host, pid
+ * and rank, refuse every record it wrote and exit 1; verify --run
+ * recounts them all. */
+static int lower_marked(uint64_t unit, nq_tally *t, void *ctx)
+{
+    const unsigned char *units = ctx;
+    if (!(units[unit / 8] >> (unit % 8) & 1) || t->total < 8 || unit < 2)
+        return 0;
+    t->total -= 8;
+    return 1;
+}
+
+static void lowered_rank_named(void *arg)
+{
+    (void)arg;
+    const char *j = t_file("lowered.journal");
+    static unsigned char units[4096];
+    rank_run runs[16];
+    uint64_t orphans;
+    t_proc p;
+    t_mpi_env();
+    memset(units, 0, sizeof units);
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "3", getenv("NQ_MPI"), "count", "14", "--threads", "1",
+          "--checkpoint", j), 0, 0) == 0);
+    int ok = p.exit_code == 0;
+    t_proc_free(&p);
+    CHECKF(ok, "the MPI count failed");
+    int count = journal_runs(j, runs, &orphans, 2, units);
+    CHECK(count == 2 && one_run_per_rank(runs, count, 2));
+    const rank_run *bad = runs[0].rank == 2 ? &runs[0] : &runs[1];
+    int lowered = t_forge(j, lower_marked, units);
+    CHECKF(lowered > 0 && (uint64_t)lowered <= bad->records,
+           "lowered %d records of rank 2's %llu", lowered,
+           (unsigned long long)bad->records);
+    CHECK(t_run_cli(&p, ARGS("merge", j)) == 0);
+    ok = p.exit_code == 0;
+    t_proc_free(&p);
+    CHECKF(ok, "merge refused the lowered journal: the test forges wrongly");
+    char named[192];
+    snprintf(named, sizeof named, "run %016llx (host %s, pid %ld, rank 2, ",
+             bad->id, bad->host, bad->pid);
+    for (int run = 1; run <= 5; run++) {
+        CHECK(t_run_cli(&p, ARGS("verify", "-q", j)) == 0);
+        int caught = p.exit_code == 1 && strstr(p.out, named) &&
+                     strstr(p.out, "every record it wrote is refused") &&
+                     !strstr(p.out, "rank 1, ");
+        CHECKF(caught, "verify run %d did not name rank 2's run (%s): %s%s",
+               run, named, p.out, p.err);
+        t_proc_free(&p);
+    }
+    CHECK(t_run_cli(&p, ARGS("verify", "-q", "--json", j)) == 0);
+    ok = p.exit_code == 1 && strstr(p.out, "\"runs\":2,") &&
+         strstr(p.out, "\"runs_disagree\":1,") && strstr(p.out, "\"rank\":2,");
+    t_proc_free(&p);
+    CHECKF(ok, "verify --json did not name one run of two, rank 2's");
+    char id[17], all[96];
+    snprintf(id, sizeof id, "%016llx", bad->id);
+    snprintf(all, sizeof all, "%d of its %llu recounted disagree", lowered,
+             (unsigned long long)bad->records);
+    CHECK(t_run_cli(&p, ARGS("verify", "-q", "--run", id, j)) == 0);
+    ok = p.exit_code == 1 && strstr(p.out, all);
+    CHECKF(ok, "verify --run %s did not recount rank 2's records: %s%s", id,
+           p.out, p.err);
+    t_proc_free(&p);
+}
+
+/* An MPI count interrupted (stopped after 400 units, its last line then
+ * cut short as a crash leaves it) and resumed by a second job: the
+ * second job's ranks get runs of their own (4 in all, ranks 1 and 2
+ * twice), every record is under one, the count ends with OEIS's total,
+ * and verify passes it with 4 runs. */
+static void interrupted_resumed(void *arg)
+{
+    (void)arg;
+    const char *j = t_file("resumed.journal");
+    char want[64], total[NQ_U128_DIGITS];
+    rank_run runs[16];
+    uint64_t orphans = 1;
+    t_proc p;
+    t_mpi_env();
+    snprintf(want, sizeof want, "\"total\":%s,",
+             nq_format_u128(t_oeis_total(15), total));
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "3", getenv("NQ_MPI"), "count", "15", "--threads", "1",
+          "--max-units", "400", "-q", "--checkpoint", j), 0, 0) == 0);
+    t_proc_free(&p);
+    int first = journal_runs(j, runs, &orphans, 0, NULL);
+    CHECKF(first == 2 && one_run_per_rank(runs, first, 2),
+           "the first job wrote %d runs", first);
+    size_t len;
+    char *text = t_read_file(j, &len);
+    CHECK(text && len > 20 && truncate(j, (off_t)len - 7) == 0);
+    free(text);
+    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+          "-np", "3", getenv("NQ_MPI"), "count", "15", "--threads", "1",
+          "--json", "--checkpoint", j), 0, 0) == 0);
+    int ok = p.exit_code == 0 && strstr(p.out, want);
+    CHECKF(ok, "the resumed job did not end with OEIS's total: %s%s", p.out,
+           p.err);
+    t_proc_free(&p);
+    int count = journal_runs(j, runs, &orphans, 0, NULL);
+    CHECKF(count == 4 && orphans == 0 && one_run_per_rank(runs, 2, 2) &&
+           one_run_per_rank(runs + 2, 2, 2), "%d runs after the resume, %llu "
+           "records under none", count, (unsigned long long)orphans);
+    CHECK(t_run_cli(&p, ARGS("verify", "-q", "--json", j)) == 0);
+    ok = p.exit_code == 0 && strstr(p.out, "\"runs\":4,");
+    CHECKF(ok, "verify of the resumed journal: %s%s", p.out, p.err);
+    t_proc_free(&p);
+}
+
 void tests_mpi(void)
 {
     t_skip_cases(!getenv("NQ_MPI") || !t_have_mpirun() ? "no NQ_MPI or no mpirun"
@@ -452,6 +696,12 @@ void tests_mpi(void)
     t_case(help_lists_count_options, NULL, "mpi/help-lists-every-option-of-count");
     t_full_case(worker_timeout_checked, NULL, "mpi/worker-timeout-checked");
     t_full_case(tail_taken_back, NULL, "mpi/tail-taken-back-count-right");
+    t_full_case(worker_runs_recorded, NULL,
+                "mpi/runs/one-run-line-per-worker-rank-merged-kept");
+    t_full_case(lowered_rank_named, NULL,
+                "mpi/runs/lowered-rank-named-by-verify-5-of-5");
+    t_full_case(interrupted_resumed, NULL,
+                "mpi/runs/interrupted-journal-resumed-runs-per-rank");
     t_full_case_alone(stopped_worker_lost, NULL,
                       "mpi/stopped-worker-lost-count-complete-exit-3");
     for (int b = 0; b < 5; b++)

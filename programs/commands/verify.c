@@ -115,7 +115,10 @@ static void on_run(void *ctx, const nq_verify_run *run)
         printf("{\"type\":\"run\",\"id\":\"%016llx\",\"host\":",
                (unsigned long long)run->id);
         cli_json_string(stdout, run->host);
-        printf(",\"pid\":%ld,\"engine\":", run->pid);
+        printf(",\"pid\":%ld,", run->pid);
+        if (run->rank > 0) /* an MPI worker rank's run */
+            printf("\"rank\":%d,", run->rank);
+        fputs("\"engine\":", stdout);
         cli_json_string(stdout, run->engine);
         fputs(",\"kernel\":", stdout);
         cli_json_string(stdout, run->kernel);
@@ -124,11 +127,15 @@ static void on_run(void *ctx, const nq_verify_run *run)
                (unsigned long long)run->checked,
                (unsigned long long)run->disagree);
     } else {
-        printf("run %016llx (host %s, pid %ld, engine %s, kernel %s) wrote "
+        char rank[32] = "";
+        if (run->rank > 0) /* an MPI worker rank's run */
+            snprintf(rank, sizeof rank, ", rank %d", run->rank);
+        printf("run %016llx (host %s, pid %ld%s, engine %s, kernel %s) wrote "
                "%llu records; %llu of its %llu recounted disagree: every "
                "record it wrote is refused (verify --run %016llx recounts "
                "them)\n", (unsigned long long)run->id, run->host, run->pid,
-               run->engine, run->kernel, (unsigned long long)run->records,
+               rank, run->engine, run->kernel,
+               (unsigned long long)run->records,
                (unsigned long long)run->disagree,
                (unsigned long long)run->checked,
                (unsigned long long)run->id);

@@ -51,7 +51,9 @@ struct nq_journal {
     char why[WHY_MAX];
     off_t synced;                 /* the file ends here after each write */
     nq_jf_run run;                /* this session's run (version 4) */
-    int run_known, run_opened;    /* set; its opening line queued */
+    int run_known;                /* set (and the journal of version 4) */
+    int line_queued;              /* an opening line was queued... */
+    uint64_t line_id;             /* ...the last, this run's */
 };
 
 /* ---- the set of records ---- */
@@ -503,6 +505,7 @@ void nq_jf_run_here(nq_jf_run *run, const char *engine, const char *kernel)
     word(run->engine, sizeof run->engine, engine);
     word(run->kernel, sizeof run->kernel, kernel);
     run->pid = (long)getpid();
+    run->rank = 0; /* a process's own: an MPI runner sets a worker's */
 }
 
 void nq_journal_set_run(nq_journal *j, const char *engine,
@@ -512,23 +515,33 @@ void nq_journal_set_run(nq_journal *j, const char *engine,
     j->run_known = j->header.version >= 4; /* version 3 has no such line */
 }
 
-/* The session's opening run line, queued before its first record so
- * that every record follows the line of the run that wrote it. */
-static nq_status open_run(nq_journal *j)
+/* The opening run line of the run that counted a record (the session's
+ * own, or an MPI worker rank's), queued before the record unless the last
+ * one queued was that run's: every record follows the line of its run,
+ * which a reader finds as the last opening line before it (its id names
+ * the run; a run's line repeated is that run again). */
+static nq_status open_run(nq_journal *j, const nq_jf_run *run)
 {
     char line[NQ_JOURNAL_LINE_MAX];
-    if (!j->run_known || j->run_opened)
+    if (!j->run_known || (j->line_queued && j->line_id == run->id))
         return NQ_OK;
-    int len = nq_jf_open_line(line, sizeof line, &j->header, &j->run);
+    int len = nq_jf_open_line(line, sizeof line, &j->header, run);
     nq_status st = queue_reserve(j, (size_t)len);
     if (st == NQ_OK) {
         memcpy(j->queue + j->queued, line, (size_t)len);
-        j->queued += (size_t)len, j->run_opened = 1;
+        j->queued += (size_t)len;
+        j->line_queued = 1, j->line_id = run->id;
     }
     return st;
 }
 
 nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t)
+{
+    return nq_journal_record_as(j, NULL, unit, t);
+}
+
+nq_status nq_journal_record_as(nq_journal *j, const nq_jf_run *run,
+                               uint64_t unit, const nq_tally *t)
 {
     char line[NQ_JOURNAL_LINE_MAX];
     nq_status st = NQ_OK;
@@ -540,7 +553,7 @@ nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t)
     if (j->error != NQ_OK) {
         st = j->error;
     } else if (!(j->set.done[unit / 8] >> (unit % 8) & 1) &&
-               (st = open_run(j)) == NQ_OK &&
+               (st = open_run(j, run ? run : &j->run)) == NQ_OK &&
                (st = queue_reserve(j, (size_t)len)) == NQ_OK &&
                (st = nq_record_set_add(&j->set, j->path, 0, unit, t, NULL,
                                        0)) == NQ_OK) {

@@ -79,7 +79,7 @@ const nq_journal_state *nq_journal_state_get(const nq_journal *j);
 /* A bit per unit, set for those with a record (nq_run_options.done). */
 const unsigned char *nq_journal_done(const nq_journal *j);
 /* This process's run: a random id, the host name and pid, engine and
- * kernel (NULL: "-"), each as a word of the line. */
+ * kernel (NULL: "-"), each as a word of the line; rank 0 (none). */
 void nq_jf_run_here(nq_jf_run *run, const char *engine, const char *kernel);
 /* Name this session's run (doc/journal-format.md, "Run lines"): its
  * opening line goes before its first record, in a journal of version 4
@@ -90,6 +90,13 @@ void nq_journal_set_run(nq_journal *j, const char *engine,
  * A unit recorded before is not recorded (or counted) again; a unit
  * outside the header's share (or the plan) is NQ_ERR_ARG. */
 nq_status nq_journal_record(nq_journal *j, uint64_t unit, const nq_tally *t);
+/* nq_journal_record of a unit another run counted (an MPI worker rank's,
+ * whose records rank 0 writes; NULL: this session's own run): the record
+ * goes under that run's opening line, queued before it unless the last
+ * opening line queued was that run's (its id says which).  A journal of
+ * version 3 gets no such line, as it gets none of its own. */
+nq_status nq_journal_record_as(nq_journal *j, const nq_jf_run *run,
+                               uint64_t unit, const nq_tally *t);
 /* Queue the run line of this session (its seconds, threads, and the units
  * it recorded), so a merge can report the whole run's time. */
 nq_status nq_journal_note_run(nq_journal *j, double seconds, int threads,

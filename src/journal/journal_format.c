@@ -122,6 +122,9 @@ int nq_jf_open_line(char *buf, size_t size, const nq_journal_header *h,
     int len = snprintf(buf, size, "run id=%016llx host=%s pid=%ld engine=%s "
                        "kernel=%s", (unsigned long long)run->id, run->host,
                        run->pid, run->engine, run->kernel);
+    if (run->rank > 0) /* an MPI worker rank's run: only then, so that a
+                          process's own line is as it always was */
+        len += snprintf(buf + len, size - (size_t)len, " rank=%d", run->rank);
     return len + snprintf(buf + len, size - (size_t)len, " tag=%016llx\n",
                           (unsigned long long)record_tag(h, buf, (size_t)len));
 }
@@ -357,6 +360,25 @@ static nq_status check_header(char *line, const char *path,
     return st;
 }
 
+/* The optional last field of an opening run line, " rank=K" (an MPI
+ * worker rank's run: K from 1 to 999999999, no sign, no leading zero),
+ * and nothing after it: 1 with *rank set, else 0. */
+static int rank_field(const char *s, int *rank)
+{
+    static const char word[] = " rank=";
+    size_t digits = 0;
+    long k = 0;
+    if (strncmp(s, word, sizeof word - 1))
+        return 0;
+    s += sizeof word - 1;
+    for (; s[digits] >= '0' && s[digits] <= '9' && digits < 10; digits++)
+        k = 10 * k + (s[digits] - '0');
+    if (!digits || digits > 9 || s[digits] || s[0] == '0')
+        return 0;
+    *rank = (int)k;
+    return 1;
+}
+
 /* An opening run line (version 4): which run wrote the records after
  * it, handed to the reader's run(). */
 static nq_status check_open(char *line, const char *path, long no,
@@ -371,7 +393,8 @@ static nq_status check_open(char *line, const char *path, long no,
         tag != record_tag(&res->header, line, strlen(line)) ||
         sscanf(line, "run id=%16llx host=%63s pid=%ld engine=%31s "
                "kernel=%15s%n", &id, run.host, &run.pid, run.engine,
-               run.kernel, &used) != 5 || line[used]) {
+               run.kernel, &used) != 5 ||
+        (line[used] && !rank_field(line + used, &run.rank))) {
         nq_jf_why(why, wsize, "%s line %ld: a run line that does not check "
                   "out (damaged or edited)", path, no);
         return NQ_ERR_CORRUPT;

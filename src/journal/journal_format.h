@@ -35,12 +35,18 @@ int nq_jf_run_line(char *buf, size_t size, const nq_journal_header *h,
                    double seconds, int threads, uint64_t units);
 
 /* Which run wrote the records that follow (version 4): an opening run
- * line, written before a session's first record.  id 0: a run not known
- * (records a merge copied from a journal of version 3). */
+ * line, written before a session's first record, and again before a
+ * record of it that follows another run's (nqueens-mpi's rank 0 writes
+ * the records of every worker rank, each under the rank's own run).
+ * id 0: a run not known (records a merge copied from a journal of
+ * version 3).  rank: the MPI worker rank that counted the run's records
+ * (1 and up: its line says rank=), 0 for none (a process's own run,
+ * whose line says no rank). */
 typedef struct {
     uint64_t id;
     char host[64], engine[32], kernel[16];
     long pid;
+    int rank;
 } nq_jf_run;
 /* The opening run line of run, tagged like a record. */
 int nq_jf_open_line(char *buf, size_t size, const nq_journal_header *h,

@@ -53,13 +53,15 @@ static void say_failure(const nq_mpi_failure *f, nq_status st,
         snprintf(r->why, sizeof r->why, "%s", nq_strerror(f->status));
 }
 
+/* Rank 0 records each worker's units under the worker's own run
+ * (journal), so that verify can name a bad rank. */
 static nq_status run_ranks(void *ctx, const nq_plan *p,
-                           const nq_run_options *o, nq_tally *sum,
-                           nq_run_report *r)
+                           const nq_run_options *o, struct nq_journal *journal,
+                           nq_tally *sum, nq_run_report *r)
 {
     nq_mpi_failure f = {.rank = -1};
     int is_root;
-    nq_status st = nq_mpi_run(p, o, ctx, sum, &is_root, &f);
+    nq_status st = nq_mpi_run(p, o, ctx, journal, sum, &is_root, &f);
     r->lost = f.lost;
     if (f.rank < 0)
         return st;

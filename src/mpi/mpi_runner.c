@@ -17,8 +17,10 @@
  * only then are they handed on, so no unit is held twice or by none.
  * Rank 0 receives the finished units' tallies and passes them
  * to the caller one by one (the journal records them), exactly as the
- * threaded runner does; journals, resumes and merges are the same with or
- * without MPI.
+ * threaded runner does, except that each goes under the opening run line
+ * of the worker rank that counted it (every rank sends rank 0 its run at
+ * the start: gather_runs), so that verify can name a bad worker;
+ * journals, resumes and merges are the same with or without MPI.
  *
  * A worker streams: its threads take units from a local queue and put
  * their tallies in an outbox; its main thread alone talks MPI, sending
@@ -89,7 +91,9 @@
 
 #include "../core/core.h"
 #include "../engines/engine.h"
+#include "../journal/journal.h"
 #include "../parallel/schedule.h"
+#include "../search/frontier_kernel.h"
 #include "mpi_runner.h"
 
 enum { TAG_WORK = 1, TAG_REPORT = 2, TAG_STOP = 3, TAG_ALIVE = 4,
@@ -112,8 +116,10 @@ enum { WANT_MORE = 1, FINAL = 2, FAILED = 4, PING = 8,
                               REPORT_MAX * WORDS : BATCH_MAX))
 #define HOST_MAX 64      /* a rank's machine name, as rank 0 keeps it */
 /* The wire format, compared between ranks with the plan: a rank built
- * with other sizes would misread every message. */
-#define WIRE ((uint64_t)4 << 56 | (uint64_t)HEAD << 48 | \
+ * with other sizes would misread every message, and one of another
+ * format (5: each rank's run gathered at the start, gather_runs) would
+ * miss a collective call. */
+#define WIRE ((uint64_t)5 << 56 | (uint64_t)HEAD << 48 | \
               (uint64_t)WORDS << 32 | (uint64_t)REPORT_MAX << 16 | BATCH_MAX)
 
 /* A result into its WORDS words (and back): plain words, so that ranks
@@ -572,6 +578,9 @@ typedef struct {
     const char *hosts;          /* per rank: its machine (HOST_MAX bytes;
                                    NULL: unknown) */
     const int *threads;         /* per rank: its counting threads */
+    nq_journal *journal;        /* where each worker's units are recorded
+                                   under its run (NULL: o->on_unit) */
+    const nq_jf_run *runs;      /* per rank: its run (NULL: unknown) */
     nq_schedule *sched;         /* who holds which unit, what goes next */
     uint64_t left;              /* units to count in this run */
     uint64_t handed, budget;    /* units handed out; limit (0: none) */
@@ -777,7 +786,11 @@ static void take_results(dispatcher *d, nq_tally *sum, int count, int from)
             continue;
         }
         nq_status s = nq_tally_add(sum, &t);
-        if (s == NQ_OK && d->o->on_unit)
+        if (s == NQ_OK && d->journal) /* under the run of the rank that
+                                         counted it */
+            s = nq_journal_record_as(d->journal, d->runs ? &d->runs[from]
+                                                         : NULL, unit, &t);
+        else if (s == NQ_OK && d->o->on_unit)
             s = d->o->on_unit(d->o->ctx, unit, &t);
         if (s != NQ_OK)
             fail(d, -1, s);
@@ -976,12 +989,13 @@ static nq_status drain(dispatcher *d)
 
 /* Rank 0 with workers. */
 static nq_status coordinate(const nq_plan *plan, const nq_run_options *o,
-                            const nq_mpi_options *mo, const char *hosts,
+                            const nq_mpi_options *mo, nq_journal *journal,
+                            const char *hosts, const nq_jf_run *runs,
                             const int *threads, nq_tally *sum, int workers,
                             nq_mpi_failure *f)
 {
     dispatcher d = {.plan = plan, .o = o, .mo = mo, .hosts = hosts,
-                    .threads = threads,
+                    .threads = threads, .journal = journal, .runs = runs,
                     .budget = o->max_units, .workers = workers,
                     .active = workers, .failed_rank = -1, .first_lost = -1};
     nq_status st = per_rank(&d) ? units_left(&d) : NQ_ERR_NOMEM;
@@ -1039,6 +1053,89 @@ static char *gather_hosts(int rank, int size)
     return all;
 }
 
+/* A run (journal.h) on the wire: id and pid, 8 bytes little-endian each,
+ * then host, engine and kernel, each in its field's bytes, zero-padded:
+ * the same bytes on any machine. */
+#define RUN_BYTES (8 + 8 + 64 + 32 + 16)
+
+static void run_to_wire(const nq_jf_run *r, unsigned char *b)
+{
+    memset(b, 0, RUN_BYTES);
+    for (int i = 0; i < 8; i++) {
+        b[i] = (unsigned char)(r->id >> 8 * i);
+        b[8 + i] = (unsigned char)((uint64_t)r->pid >> 8 * i);
+    }
+    memcpy(b + 16, r->host, strnlen(r->host, 63));
+    memcpy(b + 80, r->engine, strnlen(r->engine, 31));
+    memcpy(b + 112, r->kernel, strnlen(r->kernel, 15));
+}
+
+/* A field of a run from the wire as a word of its line (the sender made
+ * it one; rank 0 writes the line, so it makes sure): bytes outside
+ * [A-Za-z0-9._-] as '_', nothing as "-". */
+static void wire_word(char *dst, const unsigned char *b, size_t size)
+{
+    size_t i = 0;
+    for (; i + 1 < size && b[i]; i++)
+        dst[i] = (b[i] >= 'a' && b[i] <= 'z') || (b[i] >= 'A' && b[i] <= 'Z') ||
+                 (b[i] >= '0' && b[i] <= '9') || strchr("._-", b[i])
+                     ? (char)b[i] : '_';
+    dst[i] = '\0';
+    if (!i)
+        dst[0] = '-', dst[1] = '\0';
+}
+
+static void run_from_wire(const unsigned char *b, nq_jf_run *r)
+{
+    memset(r, 0, sizeof *r);
+    for (int i = 0; i < 8; i++) {
+        r->id |= (uint64_t)b[i] << 8 * i;
+        r->pid = (long)((uint64_t)r->pid | (uint64_t)b[8 + i] << 8 * i);
+    }
+    r->id |= !r->id; /* 0 is "not known" */
+    wire_word(r->host, b + 16, sizeof r->host);
+    wire_word(r->engine, b + 80, sizeof r->engine);
+    wire_word(r->kernel, b + 112, sizeof r->kernel);
+}
+
+/* The fast kernel this rank counts with (NULL: an engine without
+ * kernels), as its run line names it. */
+static const char *kernel_of(const nq_plan *plan)
+{
+    if (!(plan->engine->caps & NQ_CAP_KERNEL))
+        return NULL;
+    return plan->kernel ? plan->kernel->name : nq_kernel_current();
+}
+
+/* Every rank's run, for rank 0 to record each worker's units under its
+ * own run line (doc/journal-format.md, "Run lines"): a random id, the
+ * rank's host name and pid, its engine and kernel, its rank (NULL
+ * elsewhere, or without memory: then rank 0 records them as its own).
+ * Ids are drawn by each rank; rank 0 makes any two that meet apart. */
+static nq_jf_run *gather_runs(const nq_plan *plan, int rank, int size)
+{
+    nq_jf_run mine;
+    unsigned char wire[RUN_BYTES];
+    nq_jf_run_here(&mine, plan->engine->name, kernel_of(plan));
+    run_to_wire(&mine, wire);
+    unsigned char *all = rank == 0 ? calloc((size_t)size, RUN_BYTES) : NULL;
+    unsigned char *into = all ? all : calloc((size_t)size, RUN_BYTES);
+    nq_jf_run *runs = all ? calloc((size_t)size, sizeof *runs) : NULL;
+    MPI_Gather(wire, RUN_BYTES, MPI_BYTE, into, RUN_BYTES, MPI_BYTE, 0,
+               MPI_COMM_WORLD);
+    if (into != all)
+        free(into);
+    for (int r = 0; runs && r < size; r++) {
+        run_from_wire(all + (size_t)r * RUN_BYTES, &runs[r]);
+        runs[r].rank = r;
+        for (int k = 0; k < r; k++)
+            if (runs[k].id == runs[r].id) /* 1 in 2^63: made apart */
+                runs[r].id = (runs[r].id + 2) | 1, k = -1;
+    }
+    free(all);
+    return runs;
+}
+
 /* Every rank's counting threads, for rank 0 to size their queues (NULL
  * elsewhere, or without memory: then the schedule counts one each). */
 static int *gather_threads(int threads, int rank, int size)
@@ -1056,8 +1153,8 @@ static int *gather_threads(int threads, int rank, int size)
  * going its own way.  Errors are returned, not fatal, while it runs: a
  * message to a rank that has died must not end the job. */
 nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
-                     const nq_mpi_options *mo, nq_tally *sum, int *is_root,
-                     nq_mpi_failure *failure)
+                     const nq_mpi_options *mo, nq_journal *journal,
+                     nq_tally *sum, int *is_root, nq_mpi_failure *failure)
 {
     nq_mpi_failure unused;
     int rank, size;
@@ -1073,6 +1170,7 @@ nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
     int threads = worker_threads(o->threads, size);
     char *hosts = gather_hosts(rank, size);
     int *all_threads = gather_threads(threads, rank, size);
+    nq_jf_run *runs = gather_runs(plan, rank, size);
     MPI_Errhandler was;
     MPI_Comm_get_errhandler(MPI_COMM_WORLD, &was);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -1082,13 +1180,14 @@ nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
     } else if (size == 1) { /* no workers: run here */
         st = nq_plan_run(plan, o, sum);
     } else {
-        st = coordinate(plan, o, mo, hosts, all_threads, sum, size - 1,
-                        failure);
+        st = coordinate(plan, o, mo, journal, hosts, runs, all_threads, sum,
+                        size - 1, failure);
     }
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, was);
     MPI_Errhandler_free(&was);
     free(hosts);
     free(all_threads);
+    free(runs);
     return st;
 }
 

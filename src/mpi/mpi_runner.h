@@ -22,10 +22,16 @@ typedef struct {
  * aborts or exits: every rank returns, with NQ_OK, NQ_ERR_STOPPED (stop
  * flag or budget), or the failure, which *failure names on rank 0 (and on
  * the failing rank itself).  Ranks that stop answering are handled as
- * mo says (nqueens_mpi.h; mo's timeout resolved, not 0). */
+ * mo says (nqueens_mpi.h; mo's timeout resolved, not 0).  journal: rank
+ * 0's (NULL: none, or another rank), where each unit a worker reports is
+ * recorded under that worker's own run (its host, pid, rank: every rank
+ * sends rank 0 its run at the start), in place of o->on_unit, which
+ * would record it under rank 0's; a unit rank 0 counts itself (a job of
+ * one rank) goes to o->on_unit. */
+struct nq_journal;
 nq_status nq_mpi_run(const nq_plan *plan, const nq_run_options *o,
-                     const nq_mpi_options *mo, nq_tally *sum, int *is_root,
-                     nq_mpi_failure *failure);
+                     const nq_mpi_options *mo, struct nq_journal *journal,
+                     nq_tally *sum, int *is_root, nq_mpi_failure *failure);
 
 /* The job's options by the size rule (NULL: the defaults), the deadline
  * resolved: 0 is the default; one under a second (a worker pings once a

@@ -79,8 +79,8 @@ static int first_unplanned(int ok)
  * then the count's runner over the chosen ids.  After a rank was lost no
  * other recount starts (the lost rank would never answer). */
 static nq_status run_ranks(void *ctx, const nq_plan *p,
-                           const nq_run_options *o, nq_tally *sum,
-                           nq_run_report *r)
+                           const nq_run_options *o, struct nq_journal *journal,
+                           nq_tally *sum, nq_run_report *r)
 {
     verify_job *j = ctx;
     nq_mpi_failure f = {.rank = -1};
@@ -95,7 +95,7 @@ static nq_status run_ranks(void *ctx, const nq_plan *p,
                  "journals' plan (%s N=%d)", bad, p->engine->name, p->n);
         return NQ_ERR_MISMATCH;
     }
-    nq_status st = nq_mpi_run(p, o, j->mo, sum, &is_root, &f);
+    nq_status st = nq_mpi_run(p, o, j->mo, journal, sum, &is_root, &f);
     j->lost = f.lost;
     if (f.rank >= 0 && f.status != NQ_OK)
         snprintf(r->why, sizeof r->why, "rank %d%s%s: %s", f.rank,
@@ -152,7 +152,7 @@ static nq_status serve(const nq_verify_options *o, const nq_mpi_options *mo)
         nq_run_options ro = {.threads = o->threads};
         nq_tally sum = {0};
         int is_root;
-        nq_status st = nq_mpi_run(p, &ro, mo, &sum, &is_root, NULL);
+        nq_status st = nq_mpi_run(p, &ro, mo, NULL, &sum, &is_root, NULL);
         nq_plan_free(p);
         if (st == NQ_ERR_LOST)
             return st; /* rank 0 is gone: nothing more will come */

@@ -76,7 +76,7 @@ static nq_status run_share(const nq_plan *plan, const nq_request *req,
     };
     if (r->recorded >= r->share && rn->root && !rn->agree)
         return NQ_OK; /* finished before: nothing to start */
-    return rn->run(rn->ctx, plan, &ro, fresh, r);
+    return rn->run(rn->ctx, plan, &ro, j, fresh, r);
 }
 
 /* The end: close the journal, then say how the run ended, the board's
@@ -307,10 +307,10 @@ nq_status nq_count_with(const nq_request *given, const nq_resume_options *go,
 /* ---- on this process's threads ---- */
 
 static nq_status run_threads(void *ctx, const nq_plan *p,
-                             const nq_run_options *o, nq_tally *sum,
-                             nq_run_report *r)
+                             const nq_run_options *o, nq_journal *j,
+                             nq_tally *sum, nq_run_report *r)
 {
-    (void)ctx, (void)r;
+    (void)ctx, (void)j, (void)r; /* o->on_unit records into j */
     return nq_plan_run(p, o, sum);
 }
 

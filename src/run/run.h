@@ -33,6 +33,8 @@ nq_status nq_checked_plan(const nq_checked *c, nq_plan **out);
 int nq_share_empty(const nq_plan *plan, uint32_t part, uint32_t parts,
                    char *why, size_t size);
 
+struct nq_journal; /* journal.h */
+
 /* Who runs the units.  One process: root, no agree, run on threads.  An
  * MPI job: every rank calls, only rank 0 (root) keeps the journal and
  * reports; agree(ok) gives every rank the lowest rank that passed 0 (its
@@ -40,8 +42,13 @@ int nq_share_empty(const nq_plan *plan, uint32_t part, uint32_t parts,
 typedef struct {
     int root;
     int (*agree)(void *ctx, int ok);
+    /* j: rank 0's journal of a count (NULL: none, another rank, or a
+     * recount), where a runner that knows which of its processes counted
+     * each unit (MPI) records it under that process's run itself;
+     * o->on_unit records it under this process's. */
     nq_status (*run)(void *ctx, const nq_plan *p, const nq_run_options *o,
-                     nq_tally *sum, nq_run_report *report);
+                     struct nq_journal *j, nq_tally *sum,
+                     nq_run_report *report);
     int workers;
     void *ctx;
     /* Every rank gets root's *v (NULL: one process, nothing to share):

@@ -288,7 +288,7 @@ static nq_status merge_one(merger *m, const char *path, int *tail, char *why,
                            size_t wsize)
 {
     nq_jf_reader rd = {take_header, take_record, m, m->stop, take_run};
-    m->run = (nq_jf_run){0, "-", "-", "-", 0}; /* none known yet */
+    m->run = (nq_jf_run){0, "-", "-", "-", 0, 0}; /* none known yet */
     nq_jf_result res;
     nq_status st = nq_run_read_journal(path, &rd, &res, why, wsize);
     *tail |= res.tail;

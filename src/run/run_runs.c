@@ -90,7 +90,7 @@ void nq_runs_told(const nq_runs *rs, const nq_verify_options *o,
         const nq_run_seen *s = &rs->at[i];
         nq_verify_run v = {s->run.id, s->run.host, s->run.engine,
                            s->run.kernel, s->run.pid, s->records, s->checked,
-                           s->disagree};
+                           s->disagree, s->run.rank};
         r->runs++;
         if (s->disagree)
             r->runs_disagree++, r->run_records += s->records;

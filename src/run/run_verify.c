@@ -680,7 +680,7 @@ static nq_status run_units(chosen *c, const nq_plan *p,
     if (!c->runner)
         return nq_plan_run(p, ro, sum);
     nq_run_report rr = NQ_RUN_REPORT_INIT;
-    nq_status st = c->runner->run(c->runner->ctx, p, ro, sum, &rr);
+    nq_status st = c->runner->run(c->runner->ctx, p, ro, NULL, sum, &rr);
     if (st != NQ_OK && rr.why[0])
         snprintf(c->why, sizeof c->why, "%s", rr.why);
     return st;
