@@ -515,6 +515,20 @@ static int one_run_per_rank(const rank_run *runs, int count, int workers)
     return count == workers;
 }
 
+
+/* N = 14 counted by an MPI job of 3 ranks (2 workers, a thread each)
+ * into journal j: 1 if it ended well. */
+static int mpi_count_14(const char *j)
+{
+    t_proc p;
+    if (t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
+                        "-np", "3", getenv("NQ_MPI"), "count", "14",
+                        "--threads", "1", "--checkpoint", j), 0, 0) != 0)
+        return 0;
+    int ok = p.exit_code == 0;
+    t_proc_free(&p);
+    return ok;
+}
 /* An MPI count of N = 14 with a checkpoint on 3 ranks: rank 0 writes
  * each worker rank's own opening run line (rank=, the worker's host and
  * pid), every record lies under one of them, and the journal merges to
@@ -531,12 +545,7 @@ static void worker_runs_recorded(void *arg)
     t_mpi_env();
     snprintf(want, sizeof want, "\"total\":%s,",
              nq_format_u128(t_oeis_total(14), total));
-    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
-          "-np", "3", getenv("NQ_MPI"), "count", "14", "--threads", "1",
-          "--checkpoint", j), 0, 0) == 0);
-    int ok = p.exit_code == 0;
-    t_proc_free(&p);
-    CHECKF(ok, "the MPI count failed");
+    CHECKF(mpi_count_14(j), "the MPI count failed");
     int count = journal_runs(j, runs, &orphans, 0, NULL);
     for (int i = 0; i < count; i++)
         records += runs[i].records;
@@ -546,7 +555,7 @@ static void worker_runs_recorded(void *arg)
            count > 1 ? runs[1].rank : -1, (unsigned long long)records,
            (unsigned long long)orphans);
     CHECK(t_run_cli(&p, ARGS("merge", j, "--json")) == 0);
-    ok = p.exit_code == 0 && strstr(p.out, want);
+    int ok = p.exit_code == 0 && strstr(p.out, want);
     t_proc_free(&p);
     CHECKF(ok, "the journal did not merge to OEIS's total of N=14");
     CHECK(t_run_cli(&p, ARGS("verify", "-q", "--json", j)) == 0);
@@ -594,12 +603,7 @@ static void lowered_rank_named(void *arg)
     t_proc p;
     t_mpi_env();
     memset(units, 0, sizeof units);
-    CHECK(t_run_signalled(&p, "mpirun", ARGS("mpirun", "--oversubscribe",
-          "-np", "3", getenv("NQ_MPI"), "count", "14", "--threads", "1",
-          "--checkpoint", j), 0, 0) == 0);
-    int ok = p.exit_code == 0;
-    t_proc_free(&p);
-    CHECKF(ok, "the MPI count failed");
+    CHECKF(mpi_count_14(j), "the MPI count failed");
     int count = journal_runs(j, runs, &orphans, 2, units);
     CHECK(count == 2 && one_run_per_rank(runs, count, 2));
     const rank_run *bad = runs[0].rank == 2 ? &runs[0] : &runs[1];
@@ -608,7 +612,7 @@ static void lowered_rank_named(void *arg)
            "lowered %d records of rank 2's %llu", lowered,
            (unsigned long long)bad->records);
     CHECK(t_run_cli(&p, ARGS("merge", j)) == 0);
-    ok = p.exit_code == 0;
+    int ok = p.exit_code == 0;
     t_proc_free(&p);
     CHECKF(ok, "merge refused the lowered journal: the test forges wrongly");
     char named[192];
