@@ -5,11 +5,23 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 
 static volatile sig_atomic_t stop_requested, stop_signal, stop_waits;
+/* When the first stop came (CLOCK_MONOTONIC), to tell one stop sent
+ * twice from a second one. */
+static struct timespec first_stop;
+static volatile sig_atomic_t stops_seen; /* signals caught */
+/* A repeat within this many seconds is the same stop delivered twice: a
+ * launcher that signals its job's process group and forwards the signal
+ * itself (Slurm's requeue under `timeout --foreground`, which the
+ * Slurm recipe runs) sends SIGTERM twice within microseconds, and ending
+ * at once then lost the closing run line 7 times in 10.  A person's
+ * second Ctrl-C comes later. */
+#define SAME_STOP_SECONDS 0.25
 static char stop_what[128]; /* "count 20": who the hard stop's line names */
 /* The hard stop's words, translated before any signal can come (gettext
  * is no function for a signal handler), English until the locale is. */
@@ -40,8 +52,24 @@ static void stop_now(int sig)
     _exit(128 + sig);
 }
 
+/* clock_gettime is async-signal-safe (POSIX), as is all here. */
+static double since_first_stop(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - first_stop.tv_sec) +
+           (double)(now.tv_nsec - first_stop.tv_nsec) * 1e-9;
+}
+
 static void on_signal(int sig)
 {
+    if (stops_seen) { /* signalled before: the same stop, or an end */
+        if (since_first_stop() < SAME_STOP_SECONDS)
+            return;
+        stop_now(sig);
+    }
+    stops_seen = 1;
+    clock_gettime(CLOCK_MONOTONIC, &first_stop);
     stop_signal = sig;
     if (!stop_waits)
         stop_now(sig);
@@ -59,7 +87,7 @@ static void catch_unless_ignored(int sig, const struct sigaction *sa)
 }
 
 /* SIGINT and SIGTERM ask the run to stop: units running give up and are
- * redone on resume.  A second one (the handler resets itself) ends the
+ * redone on resume.  A second one, past SAME_STOP_SECONDS, ends the
  * process at once, which the journal survives as it survives a crash.
  * Installed before any work, so that no moment of a count (its estimate,
  * its plan, its journal) dies without a word. */
@@ -71,7 +99,7 @@ volatile sig_atomic_t *cli_catch_stop_signals(const char *what)
     stopped_term = _("stopped by SIGTERM\n");
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESETHAND;
+    sa.sa_flags = 0;
     sigemptyset(&sa.sa_mask);
     catch_unless_ignored(SIGINT, &sa);
     catch_unless_ignored(SIGTERM, &sa);

@@ -280,6 +280,65 @@ static void subunits_stop_resumes_to_oeis(void *arg)
            "twice", (unsigned long long)after, (unsigned long long)units);
 }
 
+/* The first of two SIGTERMs, `gap` seconds before the harness sends
+ * the second, once the journal holds 50 records. */
+typedef struct {
+    const char *journal;
+    double gap;
+} twice;
+
+static int first_of_two(void *ctx)
+{
+    const twice *w = ctx;
+    size_t len;
+    char *text = t_read_file(w->journal, &len);
+    int records = 0;
+    for (const char *l = text; l && (l = strstr(l, "\nunit ")); l++)
+        records++;
+    free(text);
+    if (records < 50)
+        return 0;
+    kill(t_run_pid(), SIGTERM);
+    for (double t0 = nq_clock_seconds(); nq_clock_seconds() - t0 < w->gap;)
+        ; /* a launcher's forward comes microseconds after */
+    return 1;
+}
+
+/* One stop delivered twice, as Slurm's requeue does to the recipe's
+ * `timeout --foreground nqueens count` (SIGTERM to every process of the
+ * job, and timeout forwards its own microseconds later): the count
+ * stops once, in order, its journal's closing run line written, exit
+ * 143 and its line; 10 runs, the two 50 us to 2 ms apart.  Before, the
+ * second SIGTERM ended it at once (here 1 test in 3 caught that), and
+ * tests/slurm.sh's requeue case failed 7 runs in 10. */
+static void stop_sent_twice_is_one(void *arg)
+{
+    (void)arg;
+    static const double gaps[] = {50e-6, 50e-6, 100e-6, 100e-6, 200e-6,
+                                  200e-6, 500e-6, 500e-6, 1e-3, 2e-3};
+    char j[64];
+    snprintf(j, sizeof j, "/tmp/nq-twice-%d.journal", (int)getpid());
+    for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; i++) {
+        twice w = {j, gaps[i]};
+        t_proc p;
+        remove(j);
+        CHECK(t_run_when(&p, ARGS("count", "17", "--engine", "subunits",
+                                  "--threads", "1", "--checkpoint", j,
+                                  "--force", "--quiet"), first_of_two, &w,
+                         SIGTERM) == 0);
+        size_t len;
+        char *text = t_read_file(j, &len);
+        int closed = text && strstr(text, "\nrun seconds=") != NULL;
+        free(text);
+        CHECKF(p.exit_code == 143 && closed &&
+               strstr(p.err, "stopped by SIGTERM with "), "signals %g s "
+               "apart: exit %d, closing line %s: %s", gaps[i], p.exit_code,
+               closed ? "written" : "missing", p.err);
+        t_proc_free(&p);
+    }
+    remove(j);
+}
+
 typedef struct {
     const char *name;
     const char *const *args;
@@ -343,6 +402,8 @@ void tests_signals(void)
            "signals/checkpoint-sigterm-at-0.02s");
     t_case(checkpoint_stopped_early, (void *)&later,
            "signals/checkpoint-sigterm-at-0.3s");
+    t_case(stop_sent_twice_is_one, NULL,
+           "signals/sigterm-sent-twice-microseconds-apart-is-one-stop");
     static const int sigint = SIGINT, sigterm = SIGTERM;
     t_case(stop_at_start, (void *)&sigint, "signals/sigint-pending-at-"
            "start-said");
