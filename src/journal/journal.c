@@ -480,9 +480,7 @@ static nq_status queue_reserve(nq_journal *j, size_t len)
     return NQ_OK;
 }
 
-/* A word of a run line: what s says, its bytes outside [A-Za-z0-9._-]
- * as '_', "-" for nothing (a host name is the machine's to choose). */
-static void word(char *dst, size_t size, const char *s)
+void nq_jf_word(char *dst, size_t size, const char *s)
 {
     size_t i = 0;
     for (; s && s[i] && i + 1 < size; i++)
@@ -501,9 +499,9 @@ void nq_jf_run_here(nq_jf_run *run, const char *engine, const char *kernel)
     run->id = key[0] | 1; /* 0 is "not known" */
     if (gethostname(host, sizeof host - 1) != 0)
         host[0] = '\0';
-    word(run->host, sizeof run->host, host);
-    word(run->engine, sizeof run->engine, engine);
-    word(run->kernel, sizeof run->kernel, kernel);
+    nq_jf_word(run->host, sizeof run->host, host);
+    nq_jf_word(run->engine, sizeof run->engine, engine);
+    nq_jf_word(run->kernel, sizeof run->kernel, kernel);
     run->pid = (long)getpid();
     run->rank = 0; /* a process's own: an MPI runner sets a worker's */
 }

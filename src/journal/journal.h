@@ -78,6 +78,11 @@ int nq_journal_writable(const nq_journal *j);
 const nq_journal_state *nq_journal_state_get(const nq_journal *j);
 /* A bit per unit, set for those with a record (nq_run_options.done). */
 const unsigned char *nq_journal_done(const nq_journal *j);
+/* A word of a run line into dst (size bytes): what s says, at most
+ * size - 1 of its bytes (none past a NUL), those outside [A-Za-z0-9._-]
+ * as '_', "-" for nothing (a host name is the machine's to choose, an
+ * MPI rank's fields its own). */
+void nq_jf_word(char *dst, size_t size, const char *s);
 /* This process's run: a random id, the host name and pid, engine and
  * kernel (NULL: "-"), each as a word of the line; rank 0 (none). */
 void nq_jf_run_here(nq_jf_run *run, const char *engine, const char *kernel);

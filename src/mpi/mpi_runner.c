@@ -1070,21 +1070,6 @@ static void run_to_wire(const nq_jf_run *r, unsigned char *b)
     memcpy(b + 112, r->kernel, strnlen(r->kernel, 15));
 }
 
-/* A field of a run from the wire as a word of its line (the sender made
- * it one; rank 0 writes the line, so it makes sure): bytes outside
- * [A-Za-z0-9._-] as '_', nothing as "-". */
-static void wire_word(char *dst, const unsigned char *b, size_t size)
-{
-    size_t i = 0;
-    for (; i + 1 < size && b[i]; i++)
-        dst[i] = (b[i] >= 'a' && b[i] <= 'z') || (b[i] >= 'A' && b[i] <= 'Z') ||
-                 (b[i] >= '0' && b[i] <= '9') || strchr("._-", b[i])
-                     ? (char)b[i] : '_';
-    dst[i] = '\0';
-    if (!i)
-        dst[0] = '-', dst[1] = '\0';
-}
-
 static void run_from_wire(const unsigned char *b, nq_jf_run *r)
 {
     memset(r, 0, sizeof *r);
@@ -1093,9 +1078,10 @@ static void run_from_wire(const unsigned char *b, nq_jf_run *r)
         r->pid = (long)((uint64_t)r->pid | (uint64_t)b[8 + i] << 8 * i);
     }
     r->id |= !r->id; /* 0 is "not known" */
-    wire_word(r->host, b + 16, sizeof r->host);
-    wire_word(r->engine, b + 80, sizeof r->engine);
-    wire_word(r->kernel, b + 112, sizeof r->kernel);
+    /* each field a word of the line rank 0 writes, whatever was sent */
+    nq_jf_word(r->host, sizeof r->host, (const char *)b + 16);
+    nq_jf_word(r->engine, sizeof r->engine, (const char *)b + 80);
+    nq_jf_word(r->kernel, sizeof r->kernel, (const char *)b + 112);
 }
 
 /* The fast kernel this rank counts with (NULL: an engine without
